@@ -1,0 +1,51 @@
+# The duel-maze grid: encoding, rotation and the one primitive that opens passages.
+#
+# Cells: one byte each in a bytearray with a row pitch of 32, so cell (x, y) is at index (y << 5) | x.
+# Bits of a cell: N=1, E=2, S=4, W=8, each meaning "an open passage leaves this cell that way".
+# Rotation R maps (x, y) to (W-1-x, H-1-y) and swaps N<->S, E<->W. With the pitch fixed the rotated
+# index is simply K - i where K = ((H-1) << 5) | (W-1), because both coordinates subtract without borrow.
+# Half A is rows 0..H/2-1 (Player 1), half B = R(A). W and H are even, so no cell and no edge is its own
+# rotation: every edge opened in A has a distinct twin in B.
+from maze32._compat import const
+
+PITCH = const(32)
+SHIFT = const(5)
+XMASK = const(31)
+MAX_SIDE = const(32)
+MIN_SIDE = const(8)
+MAX_CELLS = const(1024)
+STORE = const(1024)  # bytes of cell storage: 32 rows of pitch 32
+
+N = const(1)
+E = const(2)
+S = const(4)
+W = const(8)
+ALL = const(15)
+
+# Flags seen from the other side of each passage, and flags after rotation by 180 degrees.
+# Opposite and rotation happen to be the same map (N<->S, E<->W) for four-direction flags.
+ROTATE = bytes((((f << 2) | (f >> 2)) & 15) for f in range(16))
+# Number of open passages of a cell, by its flags.
+DEGREE = bytes(((f & 1) + ((f >> 1) & 1) + ((f >> 2) & 1) + ((f >> 3) & 1)) for f in range(16))
+# Index step to the neighbour through each single-direction flag (0 for anything else).
+STEP = (0, -PITCH, 1, 0, PITCH, 0, 0, 0, -1)
+
+
+def twin_key(width, height):
+    # K such that the index of R(cell i) is K - i.
+    return ((height - 1) << SHIFT) | (width - 1)
+
+
+def open_pair(cells, key, i, flag):
+    # Open the passage leaving cell i through `flag` and, at the same moment, its rotated twin.
+    # Invariant kept: cells stays reciprocal and rotationally symmetric if it was before.
+    j = i + STEP[flag]
+    back = ROTATE[flag]
+    cells[i] |= flag
+    cells[j] |= back
+    cells[key - i] |= back
+    cells[key - j] |= flag
+
+
+def is_boundary(x, y, width, height):
+    return x == 0 or y == 0 or x == width - 1 or y == height - 1

@@ -1,0 +1,70 @@
+# Construction stages 3 and 4 (SPEC 3.3): seam pairs joining the halves, and cycle pairs inside them.
+# Both open edges only through grid.open_pair, so the maze stays rotationally symmetric.
+from maze32.grid import open_pair, S, E
+from maze32._compat import const
+
+_CANDIDATES = const(4)   # walls sampled per cycle; the one with the longest tree detour wins
+
+
+def open_seams(maze, ws, seams):
+    # `seams` distinct columns x in 0..W/2-1: open (x, H/2-1)-(x, H/2) and its rotation
+    # (W-1-x, H/2)-(W-1-x, H/2-1). Columns are drawn uniformly and redrawn if already used.
+    # Invariant on return: exactly 2*seams passages cross between rows H/2-1 and H/2.
+    rng = ws.rng
+    half_w = maze.width >> 1
+    row = ((maze.height >> 1) - 1) << 5
+    used = 0
+    opened = 0
+    while opened < seams:
+        x = rng.below(half_w)
+        if used & (1 << x):
+            continue
+        used |= 1 << x
+        open_pair(maze.cells, maze.key, row | x, S)
+        opened += 1
+
+
+def add_cycles(maze, ws, cycles):
+    # `cycles` closed walls between two cells of half A, each opened together with its rotation.
+    # Like Brogue's addLoops, prefer a wall whose detour is long: of _CANDIDATES closed walls sampled
+    # uniformly, open the one whose two sides were reached at the most different depths of the
+    # carving search (ws.dist from carve_half); that gap is a lower bound on the tree path around it.
+    # Seam walls join A to B, so they are never candidates here.
+    # Invariant on return: exactly `cycles` more edge pairs; config limits `cycles` to the closed walls.
+    cells = maze.cells
+    depth = ws.dist
+    rng = ws.rng
+    w = maze.width
+    half_h = maze.height >> 1
+    count = w * half_h
+    added = 0
+    while added < cycles:
+        best = -1
+        best_flag = 0
+        best_gap = -1
+        sampled = 0
+        while sampled < _CANDIDATES:
+            r = rng.below(count << 1)
+            flag = E if r & 1 else S
+            r >>= 1
+            x = r % w
+            y = r // w
+            c = (y << 5) | x
+            if flag == E:
+                if x == w - 1 or cells[c] & E:
+                    continue
+                m = c + 1
+            else:
+                if y == half_h - 1 or cells[c] & S:
+                    continue
+                m = c + 32
+            sampled += 1
+            gap = depth[c] - depth[m]
+            if gap < 0:
+                gap = -gap
+            if gap > best_gap:
+                best_gap = gap
+                best = c
+                best_flag = flag
+        open_pair(cells, maze.key, best, best_flag)
+        added += 1

