@@ -1,0 +1,33 @@
+# Two commands do all the set-up on a new machine (python3, node and npm present):
+#   make demo   -- install everything, then run `maze32 validate --seed 7`
+#   make test   -- install everything, then run the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+WASM := tests/wasm
+
+.PHONY: setup demo test bench clean
+
+setup: $(VENV)/.installed $(WASM)/node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json
+	cd $(WASM) && npm ci --silent --no-audit --no-fund
+	touch $@
+
+demo: setup
+	$(BIN)/maze32 validate --seed 7
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+bench: setup
+	$(BIN)/python bench/board_time.py
+
+clean:
+	rm -rf $(VENV) $(WASM)/node_modules

@@ -1,0 +1,1 @@
+# maze32 host side (CPython only): command line, reports, and the desktop twin of the generator.
