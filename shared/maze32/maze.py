@@ -59,13 +59,24 @@ class Maze:
         return self.px[e], self.py[e]
 
 
+def filled(typecode, n, value):
+    # array of n copies of value, grown in place: a temporary [value] * n list would stay reachable
+    # from the stack under a conservative collector and double the measured footprint.
+    a = array(typecode)
+    i = 0
+    while i < n:
+        a.append(value)
+        i += 1
+    return a
+
+
 class Workspace:
     def __init__(self):
-        self.dist = array("H", [UNSEEN] * GUARDED)    # route distance from the last search source
-        self.fresh = array("H", [UNSEEN] * GUARDED)   # dist before a search: UNSEEN in, BLOCKED outside
+        self.dist = filled("H", GUARDED, UNSEEN)    # route distance from the last search source
+        self.fresh = filled("H", GUARDED, UNSEEN)   # dist before a search: UNSEEN in, BLOCKED outside
         self.dist_view = memoryview(self.dist)         # full-slice copy through views never allocates
         self.fresh_view = memoryview(self.fresh)
-        self.queue = array("H", [0] * STORE)           # BFS queue, DFS stack, candidate lists
+        self.queue = filled("H", STORE, 0)           # BFS queue, DFS stack, candidate lists
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation
         self.blank = bytes(GUARDED)                    # zero cells: every wall closed
         self.rng = Rng()
@@ -75,8 +86,8 @@ class Workspace:
         self.prepared_w = 0
         self.prepared_h = 0
         # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
-        self.topology = array("h", [0] * 5)            # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
-        self.routes = array("h", [0] * (4 * MAX_SLOTS))  # [player * 2*MAX_SLOTS + entry] from each start
+        self.topology = filled("h", 5, 0)            # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
+        self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
         self.key_exit = array("h", [0, 0])             # key -> own exit, per player
         self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
 
