@@ -12,6 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "shared"
+FIRMWARE = ROOT / "firmware"
 DRIVERS = Path(__file__).resolve().parent / "drivers"
 WASM_DIR = Path(__file__).resolve().parent / "wasm"
 
@@ -33,21 +34,23 @@ def script_text(driver, args):
     return "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
 
 
-def run(runtime, driver, args=None, timeout=600):
-    """Run tests/drivers/<driver> with ARGS=args on `runtime`; return its stdout (raise on failure)."""
+def run(runtime, driver, args=None, timeout=600, firmware=False):
+    """Run tests/drivers/<driver> with ARGS=args on `runtime`; return its stdout (raise on failure).
+    With firmware=True the firmware/ modules are importable too, as on a deployed board."""
     text = script_text(driver, args or {})
+    paths = [SHARED] + ([FIRMWARE] if firmware else [])
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "script.py"
         path.write_text(text)
         if runtime == "cpython":
-            env = dict(os.environ, PYTHONPATH=str(SHARED))
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
         elif runtime == "unix":
-            env = dict(os.environ, MICROPYPATH=str(SHARED))
+            env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":
             env = dict(os.environ)
-            cmd = ["node", str(WASM_DIR / "run.mjs"), str(path), str(SHARED)]
+            cmd = ["node", str(WASM_DIR / "run.mjs"), str(path)] + [str(p) for p in paths]
         else:
             raise ValueError(runtime)
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)

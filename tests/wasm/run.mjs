@@ -1,11 +1,10 @@
 // Run a Python script on the 32-bit MicroPython webassembly port under Node.js.
-// usage: node run.mjs SCRIPT [LIBDIR]   -- LIBDIR's packages are copied into the port's /lib.
+// usage: node run.mjs SCRIPT [LIBDIR ...]   -- each LIBDIR's .py files are copied into the port's /lib.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import path from "node:path";
 
-const [script, libdir] = process.argv.slice(2);
-let out = "";
+const [script, ...libdirs] = process.argv.slice(2);
 const mp = await loadMicroPython({
   heapsize: 1024 * 1024,
   stdout: (line) => process.stdout.write(line + "\n"),
@@ -25,7 +24,7 @@ function copyTree(src, dst) {
   }
 }
 
-if (libdir) copyTree(libdir, "/lib");
+for (const dir of libdirs) copyTree(dir, "/lib");
 try {
   mp.runPython("import sys\nsys.path.insert(0, '/lib')\n" + fs.readFileSync(script, "utf8"));
 } catch (err) {

@@ -1,0 +1,50 @@
+# Bench mode: time generate + validate on this board, one line per seed, for the host to parse.
+#   maze32-time W H SEED MICROSECONDS STATUS MASK HASH
+#   maze32-heap W H BYTES            (gc.mem_alloc growth inside the timed spans, summed; must be 0)
+# The maze and workspace are allocated once and a warm-up generation runs before any timing, so the
+# figures are steady-state. Each timed span starts right after a collection and is bracketed by
+# gc.mem_alloc() with no collection in between, so any allocation in it shows; hashing and printing
+# happen outside the spans.
+import gc
+from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash
+from maze32._compat import ticks_us, ticks_diff
+
+
+def _mem_alloc():
+    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0   # CPython has no heap figure
+
+
+def time_seeds(maze, ws, cfg, first, last, repeat):
+    w = cfg.width
+    h = cfg.height
+    hi, lo = split_seed(first)
+    generate(maze, ws, cfg, hi, lo)                  # warm-up
+    grown = 0
+    seed = first
+    while seed <= last:
+        hi, lo = split_seed(seed)
+        best = -1
+        k = 0
+        while k < repeat:
+            gc.collect()
+            before = _mem_alloc()
+            t0 = ticks_us()
+            status = generate(maze, ws, cfg, hi, lo)
+            mask = validate(maze, ws, cfg)
+            dt = ticks_diff(ticks_us(), t0)
+            grown += _mem_alloc() - before
+            if best < 0 or dt < best:
+                best = dt
+            k += 1
+        print("maze32-time", w, h, seed, best, status, mask, maze_hash(maze, ws))
+        seed += 1
+    print("maze32-heap", w, h, grown)
+
+
+def run(sizes, first, last, repeat=1):
+    # sizes: [(W, H), ...]; seeds first..last inclusive; best of `repeat` runs per seed.
+    maze = Maze()
+    ws = Workspace()
+    for w, h in sizes:
+        time_seeds(maze, ws, Config(width=w, height=h), first, last, repeat)
+    print("maze32-done")

@@ -1,0 +1,160 @@
+"""The maze32 command line as a user meets it: the installed console script, exit codes, one-line
+errors without tracebacks, and nothing half-written."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "duel.tsv"
+MAZE32 = str(Path(sys.executable).parent / "maze32")
+
+
+def maze32(*args):
+    return subprocess.run([MAZE32, *args], capture_output=True, text=True, timeout=120)
+
+
+def golden(w, h, seed):
+    for line in GOLDEN.read_text().splitlines():
+        f = line.split("\t")
+        if f[:3] == [str(w), str(h), str(seed)]:
+            return f[3], int(f[4])
+    raise KeyError((w, h, seed))
+
+
+def assert_one_line_error(proc, code, *words):
+    assert proc.returncode == code, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("maze32: ")
+    assert "Traceback" not in proc.stderr + proc.stdout
+    for word in words:
+        assert word in lines[0]
+
+
+def test_validate_reports_a_valid_maze():
+    proc = maze32("validate", "--seed", "7")
+    assert proc.returncode == 0, proc.stderr
+    assert golden(32, 32, 7)[0] in proc.stdout
+    assert "route_parity" in proc.stdout and "FAIL" not in proc.stdout
+
+
+def test_python_dash_m_host_works_too():
+    proc = subprocess.run([sys.executable, "-m", "host", "validate", "--seed", "3", "--size", "8x8"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and golden(8, 8, 3)[0] in proc.stdout
+
+
+def test_validate_json_is_the_maze32_document():
+    proc = maze32("validate", "--seed", "11", "--size", "12x20", "--json")
+    doc = json.loads(proc.stdout)
+    assert doc["format"] == "maze32/1" and (doc["width"], doc["height"]) == (12, 20)
+    assert doc["hash"] == golden(12, 20, 11)[0] and doc["attempts"] == golden(12, 20, 11)[1]
+    assert all(doc["checks"].values())
+    assert len(doc["cells"]) == 20 and all(len(r) == 12 for r in doc["cells"])
+    p1, p2 = doc["metrics"]["players"]
+    assert p1 == p2 and p1["solution"] == p1["start_key"] + p1["key_exit"]
+
+
+def test_export_then_check_round_trip(tmp_path):
+    out = tmp_path / "m.json"
+    assert maze32("export", "--seed", "4294967295", "--size", "32x16", "-o", str(out)).returncode == 0
+    assert json.loads(out.read_text())["hash"] == golden(32, 16, 4294967295)[0]
+    proc = maze32("check", str(out))
+    assert proc.returncode == 0 and "valid" in proc.stdout
+
+
+def retried_seed():
+    # An 8x8 seed of the catalogue that needed more than one attempt.
+    for line in GOLDEN.read_text().splitlines():
+        f = line.split("\t")
+        if f[:2] == ["8", "8"] and int(f[4]) > 1:
+            return f[2]
+    raise AssertionError("catalogue has no retried 8x8 seed")
+
+
+def test_generation_failure_is_exit_1_with_a_diagnostic():
+    proc = maze32("validate", "--seed", retried_seed(), "--size", "8x8", "--max-attempts", "1")
+    assert proc.returncode == 1
+    assert "generation failed" in proc.stdout and "attempts" in proc.stdout
+
+
+def test_failed_export_writes_nothing(tmp_path):
+    out = tmp_path / "m.json"
+    proc = maze32("export", "--seed", retried_seed(), "--size", "8x8", "--max-attempts", "1", "-o", str(out))
+    assert proc.returncode == 1 and not out.exists()
+
+
+@pytest.mark.parametrize("args,words", [
+    (["validate", "--seed", "-1"], ["seed", "-1"]),
+    (["validate", "--seed", "4294967296"], ["seed", "4294967296"]),
+    (["validate", "--seed", "seven"], ["seed", "seven"]),
+    (["validate", "--seed", "1.5"], ["seed"]),
+    (["validate"], ["--seed"]),
+    (["validate", "--seed", "1", "--size", "9x8"], ["size", "even"]),
+    (["validate", "--seed", "1", "--size", "6x6"], ["size", "8..32"]),
+    (["validate", "--seed", "1", "--size", "34x34"], ["size"]),
+    (["validate", "--seed", "1", "--size", "big"], ["size", "WxH"]),
+    (["validate", "--seed", "1", "--cycles", "999"], ["cycles"]),
+    (["validate", "--seed", "1", "--seams", "0"], ["seams"]),
+    (["validate", "--seed", "1", "--size", "8x8", "--min-exit-separation", "15"], ["min_exit_separation"]),
+    (["validate", "--seed", "1", "--view-radius", "31"], ["view_radius"]),
+    (["validate", "--seed", "1", "--landmark-pairs", "9"], ["landmark_pairs"]),
+    (["validate", "--seed", "1", "--bogus"], ["--bogus"]),
+    (["frobnicate"], ["frobnicate"]),
+    ([], ["no command"]),
+])
+def test_bad_input_gets_one_line(args, words):
+    assert_one_line_error(maze32(*args), 2, *words)
+
+
+def test_unwritable_output_is_one_line_and_leaves_nothing(tmp_path):
+    target = tmp_path / "missing-dir" / "m.json"
+    assert_one_line_error(maze32("export", "--seed", "1", "-o", str(target)), 2, "cannot write")
+    assert not target.parent.exists()
+    locked = tmp_path / "ro"
+    locked.mkdir()
+    os.chmod(locked, 0o500)
+    if os.access(locked, os.W_OK):       # root ignores permission bits; nothing to learn here
+        return
+    assert_one_line_error(maze32("export", "--seed", "1", "-o", str(locked / "m.json")), 2)
+    assert list(locked.iterdir()) == []
+
+
+@pytest.mark.parametrize("content,words", [
+    (None, ["no such file"]),
+    ("", ["not JSON"]),
+    ("{\"format\": \"maze32/1\", ", ["not JSON"]),
+    ("[1, 2]", ["not a maze32/1 document"]),
+    ("{\"format\": \"maze99/1\"}", ["format"]),
+    ("{\"format\": \"maze32/1\", \"width\": \"wide\"}", ["width"]),
+])
+def test_malformed_files_are_exit_2(tmp_path, content, words):
+    path = tmp_path / "f.json"
+    if content is not None:
+        path.write_text(content)
+    assert_one_line_error(maze32("check", str(path)), 2, *words)
+
+
+def test_binary_file_and_directory_are_exit_2(tmp_path):
+    blob = tmp_path / "blob.json"
+    blob.write_bytes(b"\xff\xfe\x00\x81")
+    assert_one_line_error(maze32("check", str(blob)), 2)
+    assert_one_line_error(maze32("check", str(tmp_path)), 2, "directory")
+
+
+def test_structurally_wrong_cells_are_exit_2(tmp_path):
+    out = tmp_path / "m.json"
+    maze32("export", "--seed", "2", "--size", "8x8", "-o", str(out))
+    for mutate, word in ((lambda d: d["cells"].pop(), "cells"),
+                         (lambda d: d["cells"][0].__setitem__(0, 16), "cells[0][0]"),
+                         (lambda d: d["placements"].pop("key"), "placements.key"),
+                         (lambda d: d["config"].__setitem__("colour", 3), "colour"),
+                         (lambda d: d["config"].__setitem__("width", 10), "contradicts")):
+        doc = json.loads(out.read_text())
+        mutate(doc)
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps(doc))
+        assert_one_line_error(maze32("check", str(bad)), 2, word)
