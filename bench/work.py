@@ -1,27 +1,25 @@
 # Callgrind workload (bench/board_time.py): setup always, then REPEAT x the measured phase for one seed.
-# Kept free of anything the measured difference should not include: the baseline run (REPEAT = 0)
-# imports, compiles and allocates exactly as the measured run does.
+# The baseline run (REPEAT = 0) imports, compiles, allocates and (for single phases) generates the
+# seed's maze exactly as the measured run does, so the difference is the phase alone.
+#   total     = generate (every attempt, validation included) + hash: what a player waits for
+#   construct = close walls, carve, seams, cycles      place = placements      validate, hash
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash
 from maze32.carve import close_walls, carve_half
 from maze32.loops import open_seams, add_cycles
 from maze32.place import try_place_objects
-from maze32.routes import measure_routes
 
 cfg = Config(width=ARGS["width"], height=ARGS["height"])
 maze = Maze()
 ws = Workspace()
 hi, lo = split_seed(ARGS["seed"])
 phase = ARGS["phase"]
-if phase not in ("total", "generate"):
+if phase != "total":
     generate(maze, ws, cfg, hi, lo)   # the phases below work on this seed's finished maze
 i = 0
 while i < ARGS["repeat"]:
     if phase == "total":
         generate(maze, ws, cfg, hi, lo)
-        validate(maze, ws, cfg)
         maze_hash(maze, ws)
-    elif phase == "generate":
-        generate(maze, ws, cfg, hi, lo)
     elif phase == "validate":
         validate(maze, ws, cfg)
     elif phase == "hash":
@@ -33,7 +31,5 @@ while i < ARGS["repeat"]:
         add_cycles(maze, ws, cfg.cycles)
     elif phase == "place":
         try_place_objects(maze, ws, cfg)
-    elif phase == "bfs":
-        measure_routes(maze, ws, 0)
     i += 1
 print("done", maze.attempts)

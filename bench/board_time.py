@@ -1,0 +1,78 @@
+"""Estimated ESP32-C6 time of generation, by SPEC section 8.
+
+For each size and seed, callgrind counts the x86-64 instructions of the MicroPython unix port running
+bench/work.py once with the work and once without (same imports, allocation and setup); the
+difference divided by 67,000 is the estimated board milliseconds. Instruction counts are
+deterministic, so one run per (size, seed, phase) suffices.
+
+usage: python bench/board_time.py [--sizes 32x32,8x8] [--seeds 0..9] [--phases] [--jobs 2]
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = Path(__file__).resolve().parent / "work.py"
+INSTRUCTIONS_PER_BOARD_MS = 67000
+PHASES = ("construct", "place", "validate", "hash")
+
+
+def micropython():
+    here = Path(sys.executable).parent / "micropython"
+    return str(here) if here.exists() else shutil.which("micropython")
+
+
+def instructions(width, height, seed, phase, repeat):
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "work.py"
+        args = {"width": width, "height": height, "seed": seed, "phase": phase, "repeat": repeat}
+        script.write_text("ARGS = %r\n" % args + WORK.read_text())
+        out = Path(tmp) / "callgrind.out"
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out, micropython(), str(script)],
+            capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(ROOT / "shared")))
+        if proc.returncode != 0 or "done" not in proc.stdout:
+            raise SystemExit("callgrind run failed: %s" % proc.stderr[-1000:])
+        return int(re.search(r"refs:\s+([\d,]+)", proc.stderr).group(1).replace(",", ""))
+
+
+def measure(width, height, seed, phase):
+    return instructions(width, height, seed, phase, 1) - instructions(width, height, seed, phase, 0)
+
+
+def parse_seeds(text):
+    a, b = text.split("..")
+    return range(int(a), int(b) + 1)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="32x32")
+    ap.add_argument("--seeds", default="0..9", type=parse_seeds)
+    ap.add_argument("--phases", action="store_true", help="also measure each phase on its own")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        raise SystemExit("board_time: valgrind is not installed (apt-get install valgrind)")
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+    phases = ("total",) + (PHASES if args.phases else ())
+    jobs = [(w, h, seed, phase) for w, h in sizes for phase in phases for seed in args.seeds]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        counts = dict(zip(jobs, pool.map(lambda j: measure(*j), jobs)))
+    print("%-7s %-9s %14s %12s %14s" % ("size", "phase", "median instr", "board ms", "instr/cell"))
+    for w, h in sizes:
+        for phase in phases:
+            med = statistics.median(counts[(w, h, s, phase)] for s in args.seeds)
+            print("%-7s %-9s %14d %12.1f %14.0f" % ("%dx%d" % (w, h), phase, med,
+                                                    med / INSTRUCTIONS_PER_BOARD_MS, med / (w * h)))
+
+
+if __name__ == "__main__":
+    main()
