@@ -5,7 +5,7 @@ from maze32.rng import mix_seed
 from maze32.carve import close_walls, carve_half
 from maze32.loops import open_seams, add_cycles
 from maze32.place import try_place_objects
-from maze32.validate import validate, PLACEMENT
+from maze32.validate import check_maze, PLACEMENT
 
 OK = const(0)
 FAILED = const(1)
@@ -38,7 +38,7 @@ def generate(maze, ws, cfg, seed_hi, seed_lo):
         if not try_place_objects(maze, ws, cfg):   # 5. placements; no cell for a rule -> next attempt
             fails[PLACEMENT] += 1
             continue
-        mask = validate(maze, ws, cfg)       # 6. independent validation; any failed check -> next
+        mask = check_maze(maze, ws, cfg, True)   # 6. validation (reusing 5's start routes); any fail -> next
         ws.last_mask = mask
         if mask == 0:
             return OK

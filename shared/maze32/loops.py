@@ -2,6 +2,7 @@
 # Both open edges only through grid.open_pair, so the maze stays rotationally symmetric.
 from maze32.grid import open_pair, S, E
 from maze32._compat import const
+from maze32.rng import covering_mask
 
 _CANDIDATES = const(4)   # walls sampled per cycle; the one with the longest tree detour wins
 
@@ -37,6 +38,8 @@ def add_cycles(maze, ws, cycles):
     w = maze.width
     half_h = maze.height >> 1
     count = w * half_h
+    draws = count << 1
+    mask = covering_mask(draws)
     added = 0
     while added < cycles:
         best = -1
@@ -44,7 +47,7 @@ def add_cycles(maze, ws, cycles):
         best_gap = -1
         sampled = 0
         while sampled < _CANDIDATES:
-            r = rng.below(count << 1)
+            r = rng.masked_below(draws, mask)
             flag = E if r & 1 else S
             r >>= 1
             x = r % w

@@ -2,7 +2,7 @@
 # Each step marks ws.occ for both members, so no two objects ever share a cell. A step that finds no
 # cell satisfying its rule returns False and the pipeline moves to the next attempt.
 from maze32._compat import const
-from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, UNSEEN
+from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, UNSEEN, REACHED
 from maze32.routes import measure_routes
 
 _EXIT_CANDIDATES = const(4)   # exits sampled among the qualifying ones; the longest route wins
@@ -19,7 +19,8 @@ def try_place_objects(maze, ws, cfg):
 def _place_all(maze, ws, cfg):
     # Starts, then exits (route-weighted, needs distances from Player 1's start), key, compass, pairs.
     place_starts(maze, ws)
-    measure_routes(maze, ws, (maze.py[0] << 5) | maze.px[0])
+    # Routes from Player 1's start; validation of this attempt reuses them (check_maze).
+    ws.topology[REACHED] = measure_routes(maze, ws, (maze.py[0] << 5) | maze.px[0])
     if not try_place_exits(maze, ws, cfg.min_exit_separation):
         return False
     if not try_place_random(maze, ws, KEY, cfg.view_radius + 1):

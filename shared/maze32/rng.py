@@ -42,10 +42,14 @@ class Rng:
         m = 1
         while m < n:
             m <<= 1
-        m -= 1
-        r = self.next16() & m
+        return self.masked_below(n, m - 1)
+
+    def masked_below(self, n, mask):
+        # below(n) with its covering mask (2**k - 1 >= n - 1, the smallest such) worked out by the
+        # caller once for many draws; the same draws as below(n).
+        r = self.next16() & mask
         while r >= n:
-            r = self.next16() & m
+            r = self.next16() & mask
         return r
 
 
@@ -70,6 +74,14 @@ def mix_seed(hi, lo, attempt, out):
         i += 1
     out[0] = hi
     out[1] = lo
+
+
+def covering_mask(n):
+    # Smallest 2**k - 1 >= n - 1: the mask below(n) draws with.
+    m = 1
+    while m < n:
+        m <<= 1
+    return m - 1
 
 
 def split_seed(seed):

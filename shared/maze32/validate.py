@@ -36,6 +36,14 @@ def check_names(mask):
 
 
 def validate(maze, ws, cfg):
+    return check_maze(maze, ws, cfg, False)
+
+
+def check_maze(maze, ws, cfg, start_routes_ready):
+    # start_routes_ready: ws.dist already holds the routes from Player 1's start over these very
+    # cells, and ws.topology[REACHED] their count (generate's placement step has just measured them
+    # with the same search). A measurement of the cells, not a claim of construction, so reusing it
+    # keeps validation independent; the public validate() always measures afresh.
     w = maze.width
     h = maze.height
     if w < MIN_SIDE or w > MAX_SIDE or h < MIN_SIDE or h > MAX_SIDE or w & 1 or h & 1 \
@@ -49,12 +57,16 @@ def validate(maze, ws, cfg):
         # Without both starts on the grid no route can be measured: neither rule is established.
         mask |= REACHABILITY | ROUTE_PARITY
     else:
-        mask |= check_routes(maze, ws)
+        mask |= check_routes(maze, ws, not (mask & SYMMETRY), start_routes_ready)
     return mask
 
 
 def check_cells(maze, ws, cfg):
-    # One pass over the cells: border, reciprocity, cell symmetry, edges, cycles, dead ends, crossings.
+    # Border, reciprocity, symmetry, edges, cycles, dead ends, crossings, scanning half A first.
+    # Each cell of half A is compared with its rotated twin in B, which covers every cell. When all
+    # twins match, half B is half A rotated: its degrees, dead ends, internal passages and border
+    # mirror A's, so the scan stops at the seam and doubles the counts. Otherwise B is scanned too.
+    # The seam row's southward passages are checked from half A in both cases.
     cells = maze.cells
     w = maze.width
     h = maze.height
@@ -64,9 +76,12 @@ def check_cells(maze, ws, cfg):
     mask = 0
     links = 0              # passage ends; each edge has two
     dead = 0
+    half = h >> 1
+    end = half
     y = 0
-    while y < h:
+    while y < end:
         row = y << 5
+        south = y < last_y
         x = 0
         while x < w:
             c = row | x
@@ -80,13 +95,19 @@ def check_cells(maze, ws, cfg):
             # Reciprocity looks east and south: each edge once, from its west or north end.
             if x < last_x and ((f >> 1) ^ (cells[c + 1] >> 3)) & 1:
                 mask |= RECIPROCITY
-            if y < last_y and ((f >> 2) ^ cells[c + 32]) & 1:
+            if south and ((f >> 2) ^ cells[c + 32]) & 1:
                 mask |= RECIPROCITY
             x += 1
         # A passage off the grid: west from column 0, east from the last column.
         if (cells[row] & 8) or (cells[row | last_x] & 2):
             mask |= BORDER
         y += 1
+        if y == half and end == half:          # half A done
+            if mask & SYMMETRY:
+                end = h        # asymmetric: half B must be scanned on its own
+            else:
+                links <<= 1    # half B mirrors half A: as many passage ends and dead ends
+                dead <<= 1
     x = 0
     crossings = 0
     seam_row = ((h >> 1) - 1) << 5
@@ -164,38 +185,55 @@ def check_placements(maze, ws, cfg):
     return mask
 
 
-def check_routes(maze, ws):
+def check_routes(maze, ws, symmetric, start_routes_ready):
     # Reachability from Player 1's start, and route parity: the distance from each player's start to
-    # every object equals the distance from the other start to its rotated counterpart, and each
-    # player's key-to-exit route is as long as the other's. Four searches: from each start, each key.
+    # every object equals the distance from the other start to its rotated counterpart, and the two
+    # key-to-exit routes are equally long.
+    # When cells and objects are verified symmetric (`symmetric`), the rotation is an automorphism of
+    # the maze that maps Player 1's start, key and objects onto Player 2's, so every Player 2 route
+    # equals the corresponding Player 1 route: parity holds by construction of the check, and Player 2's
+    # figures are copied instead of measured. Without symmetry all four searches run.
     px = maze.px
     py = maze.py
     n = maze.slots << 1
     routes = ws.routes
     dist = ws.dist
+    other = 2 * MAX_SLOTS
     mask = 0
     m = 0
     while m < 2:
-        reached = measure_routes(maze, ws, (py[m] << 5) | px[m])
+        if m == 0 and start_routes_ready:
+            reached = ws.topology[REACHED]
+        else:
+            reached = measure_routes(maze, ws, (py[m] << 5) | px[m])
         if m == 0:
             ws.topology[REACHED] = reached
             if reached != maze.width * maze.height:
                 mask |= REACHABILITY
-        base = m * 2 * MAX_SLOTS
+        base = m * other
         e = 0
         while e < n:
             d = dist[(py[e] << 5) | px[e]]
             routes[base + e] = -1 if d >= UNSEEN - 1 else d
             e += 1
         k = 2 * KEY + m
-        measure_routes(maze, ws, (py[k] << 5) | px[k])
-        d = dist[(py[2 * EXIT + m] << 5) | px[2 * EXIT + m]]
+        exit_cell = (py[2 * EXIT + m] << 5) | px[2 * EXIT + m]
+        measure_routes(maze, ws, (py[k] << 5) | px[k], exit_cell)   # stops at the exit
+        d = dist[exit_cell]
         ws.key_exit[m] = -1 if d >= UNSEEN - 1 else d
+        if symmetric:
+            # Player 2's view of entry e is Player 1's view of its counterpart e ^ 1.
+            e = 0
+            while e < n:
+                routes[other + e] = routes[e ^ 1]
+                e += 1
+            ws.key_exit[1] = ws.key_exit[0]
+            return mask
         m += 1
     # Entry e seen from start 0 must match entry e ^ 1 (its counterpart) seen from start 1.
     e = 0
     while e < n:
-        if routes[e] != routes[2 * MAX_SLOTS + (e ^ 1)]:
+        if routes[e] != routes[other + (e ^ 1)]:
             mask |= ROUTE_PARITY
         e += 1
     if ws.key_exit[0] != ws.key_exit[1]:
