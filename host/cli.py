@@ -89,6 +89,113 @@ def do_check(args):
     return EXIT_FAILED if failed else EXIT_OK
 
 
+def parse_seed_range(text):
+    parts = text.split("..")
+    if len(parts) != 2:
+        raise CliError("seeds: %r is not a range A..B (for example 0..19)" % text)
+    first, last = twin.parse_seed(parts[0]), twin.parse_seed(parts[1])
+    if last < first:
+        raise CliError("seeds: range %s is empty (%d > %d)" % (text, first, last))
+    return first, last
+
+
+def do_boards(args):
+    from host import boards
+    from rich.table import Table
+    t = Table(title="board profiles (boards/*.json)", title_justify="left")
+    profiles = boards.load_all()
+    t.add_column("name", no_wrap=True, min_width=max(len(n) for n in profiles))
+    for col in ("title", "display", "LED", "buttons"):
+        t.add_column(col)
+    for name, p in profiles.items():
+        d = p.get("display")
+        t.add_row(name, p["title"], "%s %dx%d" % (d["kind"], d["width"], d["height"]) if d else "-",
+                  ", ".join("%s GPIO%d" % (l["kind"], l["pin"]) for l in p.get("leds", [])),
+                  ", ".join("%s GPIO%d" % (b["name"], b["pin"]) for b in p.get("buttons", [])))
+    report.console().print(t)
+    return EXIT_OK
+
+
+def do_board_serve(args):
+    from host.virtual_board import VirtualBoard
+    vb = VirtualBoard(args.root, port=args.tcp_port)
+    out = report.console()
+    out.print("virtual board (MicroPython unix port) in %s" % vb.root)
+    out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
+    out.print("Ctrl-C stops it")
+    vb.serve_forever()
+    return EXIT_OK
+
+
+def do_deploy(args):
+    from host import boards, deploy, transport
+    from rich.progress import Progress
+    profile = boards.load(args.board)
+    out = report.console()
+    with transport.connected(args.port) as board:
+        with Progress(console=out, transient=True) as bar:
+            task = bar.add_task("deploying", total=None)
+            result = deploy.deploy(board, profile, args.emit,
+                                   progress=lambda path: bar.update(task, advance=1, description=path))
+    v, sub, arch = result["mpy"]
+    out.print("deployed to %s: .mpy v%d.%d %s, %s; board profile %s" % (
+        args.port or "the virtual board", v, sub, arch or "(no native arch)", args.emit, args.board))
+    out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
+                                                       len(result["removed"])))
+    for path in result["copied"]:
+        out.print("  + %s" % path)
+    for path in result["removed"]:
+        out.print("  - %s" % path)
+    return EXIT_OK
+
+
+def do_time(args):
+    from host import timing, transport
+    from rich.progress import Progress
+    from rich.table import Table
+    sizes = args.size or [(32, 32)]
+    for w, h in sizes:
+        twin.make_config((w, h), {})
+    first, last = args.seeds
+    out = report.console()
+    total = len(sizes) * (last - first + 1)
+    with transport.connected(args.port, timeout=args.timeout) as board:
+        with Progress(console=out, transient=True) as bar:
+            task = bar.add_task("timing on the board", total=total)
+            reader = timing.run(board, sizes, first, last, args.repeat,
+                                lambda row: bar.update(task, advance=1))
+    summary, mismatched = timing.judge(reader, sizes, first, last)
+    t = Table(title="generate + validate on %s (best of %d per seed)" % (
+        args.port or "the virtual board", args.repeat), title_justify="left")
+    for col in ("size", "seeds", "min us", "median us", "p95 us", "max us", "heap growth"):
+        t.add_column(col, justify="right")
+    for row in summary:
+        t.add_row(row["size"], str(row["seeds"]), str(row["min_us"]), str(row["median_us"]),
+                  str(row["p95_us"]), str(row["max_us"]), str(row["heap_growth"]))
+    out.print(t)
+    if args.json:
+        twin.write_atomically(args.json, json.dumps({"port": args.port or "virtual", "sizes": summary,
+                                                     "results": reader.times,
+                                                     "mismatched": mismatched}, indent=1) + "\n")
+    if mismatched:
+        raise CliError("board and twin disagree on %s" % timing._names(mismatched), code=1)
+    if any(row["heap_growth"] for row in summary):
+        raise CliError("generation allocated on the board (heap growth above)", code=1)
+    out.print("[green]every hash matches the desktop twin[/]")
+    return EXIT_OK
+
+
+def do_flash(args):
+    from host import flashing
+    flashing.flash(args.port, args.firmware, args.erase, log=report.console().print)
+    return EXIT_OK
+
+
+def add_board_options(p):
+    p.add_argument("--port", default=None,
+                   help="serial port, socket:// or rfc2217:// URL (default: the virtual board)")
+
+
 # name -> (function, help, argument builder)
 COMMANDS = {
     "validate": (do_validate, "generate a maze for a seed and run every check",
@@ -97,6 +204,26 @@ COMMANDS = {
     "export": (do_export, "write the maze32/1 JSON of a seed",
                lambda p: (add_generation_options(p),
                           p.add_argument("-o", "--output", required=True, help="file to write"))),
+    "boards": (do_boards, "list the board profiles", lambda p: None),
+    "board": (do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
+              lambda p: (p.add_argument("action", choices=["serve"]),
+                         p.add_argument("--root", default=None, help="its filesystem folder"),
+                         p.add_argument("--tcp-port", type=int, default=0, help="port to listen on"))),
+    "deploy": (do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",
+               lambda p: (add_board_options(p),
+                          p.add_argument("--board", default="esp32-c6-devkitc-1", help="board profile name"),
+                          p.add_argument("--emit", choices=["bytecode", "native"], default="bytecode"))),
+    "time": (do_time, "time generate + validate on the board and check every hash against the twin",
+             lambda p: (add_board_options(p),
+                        p.add_argument("--size", action="append", type=twin.parse_size, help="WxH, repeatable"),
+                        p.add_argument("--seeds", default=(0, 19), type=parse_seed_range, help="A..B (default 0..19)"),
+                        p.add_argument("--repeat", type=int, default=1, choices=range(1, 101), metavar="K"),
+                        p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board"),
+                        p.add_argument("--json", default=None, help="write the results to this file"))),
+    "flash": (do_flash, "write MicroPython to an ESP32-C6 with esptool",
+              lambda p: (p.add_argument("--port", required=True),
+                         p.add_argument("--firmware", required=True, help="ESP32_GENERIC_C6 .bin image"),
+                         p.add_argument("--erase", action="store_true", help="erase the flash first"))),
     "check": (do_check, "validate a maze32/1 file, however it was made",
               lambda p: (p.add_argument("file"),
                          p.add_argument("--json", action="store_true", help="machine-readable verdict"))),

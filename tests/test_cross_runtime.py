@@ -1,5 +1,6 @@
 """SPEC 2: the same shared/maze32 files give the same mazes on CPython, the MicroPython unix port
-and the 32-bit webassembly port, and generate + validate never touch the heap on either port."""
+(as bytecode and as native code) and the 32-bit webassembly port, and generate + validate never touch
+the heap on any MicroPython flavour."""
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ def test_catalogue_covers_four_sizes_and_200_rows():
     assert {(8, 8), (32, 32)} <= sizes and len([s for s in sizes if s[0] != s[1]]) >= 2
 
 
-@pytest.mark.parametrize("runtime", runtimes.RUNTIMES)
+@pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
     rows = golden_rows()
     out = runtimes.run(runtime, "catalogue.py", {"rows": [[w, h, s] for w, h, s, _, _ in rows]})
@@ -41,7 +42,7 @@ HEAPLOCK_RUNS = [[32, 32, [0, 1, 2, 3, 4294967295]], [8, 8, [0, 1, 2, 3, 4, 5, 6
                  [32, 16, [0, 1, 2]], [12, 20, [9, 2**31]]]
 
 
-@pytest.mark.parametrize("runtime", ["unix", "wasm"])
+@pytest.mark.parametrize("runtime", ["unix", "unix-native", "wasm"])
 def test_generate_and_validate_allocate_nothing(runtime):
     out = runtimes.run(runtime, "heaplock.py", {"runs": HEAPLOCK_RUNS})
     lines = out.splitlines()

@@ -2,7 +2,7 @@
 # randomized iterative depth-first search, mirroring each opened edge into half B as it is opened.
 from maze32._compat import const
 from maze32.grid import DEGREE, PICK, ROTATE, STEP, STORE
-from maze32.maze import GUARDED
+from maze32.maze import GUARDED, WHOLE
 
 _M16 = const(0xFFFF)
 _PITCH = const(32)
@@ -11,7 +11,7 @@ _FENCE = const(16)       # "visited" to the search, outside the four passage bit
 
 def close_walls(maze, ws):
     # Every cell gets flags 0; the guard row stays 0 as well.
-    maze.cells[:] = ws.blank
+    maze.cells[WHOLE] = ws.blank
 
 
 def carve_half(maze, ws):

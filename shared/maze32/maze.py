@@ -59,6 +59,16 @@ class Maze:
         return self.px[e], self.py[e]
 
 
+class _Whole:
+    def __getitem__(self, index):
+        return index
+
+
+# One slice object for "the whole buffer", made once: `buf[:] = src` builds its slice on the stack in
+# the bytecode VM but on the heap in native code, while `buf[WHOLE] = src` allocates in neither.
+WHOLE = _Whole()[:]
+
+
 def filled(typecode, n, value):
     # array of n copies of value, grown in place: a temporary [value] * n list would stay reachable
     # from the stack under a conservative collector and double the measured footprint.
@@ -74,7 +84,7 @@ class Workspace:
     def __init__(self):
         self.dist = filled("H", GUARDED, UNSEEN)    # route distance from the last search source
         self.fresh = filled("H", GUARDED, UNSEEN)   # dist before a search: UNSEEN in, BLOCKED outside
-        self.dist_view = memoryview(self.dist)         # full-slice copy through views never allocates
+        self.dist_view = memoryview(self.dist)         # whole-buffer copy through views never allocates
         self.fresh_view = memoryview(self.fresh)
         self.queue = filled("H", STORE, 0)           # BFS queue, DFS stack, candidate lists
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation

@@ -1,6 +1,6 @@
 # Breadth-first route distances over open passages: the one search that placement and validation share.
 from maze32._compat import const
-from maze32.maze import UNSEEN
+from maze32.maze import UNSEEN, WHOLE
 
 _PITCH = const(32)
 
@@ -14,7 +14,7 @@ def measure_routes(maze, ws, source, target=-1):
     # flags separately (border, reciprocity), and the guard row and BLOCKED template keep the search
     # inside the storage whatever the flags say.
     dist = ws.dist
-    ws.dist_view[:] = ws.fresh_view
+    ws.dist_view[WHOLE] = ws.fresh_view
     queue = ws.queue
     cells = maze.cells
     dist[source] = 0

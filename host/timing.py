@@ -1,0 +1,79 @@
+# maze32 time: run the firmware's bench mode on the board and judge its lines against the twin.
+import statistics
+
+from host.errors import CliError
+from host import twin
+
+BENCH_CALL = "import bench\nbench.run(%r, %d, %d, %d)\n"
+
+
+class LineReader:
+    # Turns the board's output, arriving in arbitrary chunks, into parsed result lines as they come.
+    def __init__(self, on_time):
+        self.buf = b""
+        self.times = []
+        self.heap = {}
+        self.done = False
+        self.on_time = on_time
+
+    def __call__(self, chunk):
+        self.buf += chunk
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            self.parse(line.decode(errors="replace").strip())
+
+    def parse(self, line):
+        f = line.split()
+        if not f:
+            return
+        if f[0] == "maze32-time" and len(f) == 8:
+            row = {"width": int(f[1]), "height": int(f[2]), "seed": int(f[3]), "us": int(f[4]),
+                   "status": int(f[5]), "mask": int(f[6]), "hash": f[7]}
+            self.times.append(row)
+            self.on_time(row)
+        elif f[0] == "maze32-heap" and len(f) == 4:
+            self.heap[(int(f[1]), int(f[2]))] = int(f[3])
+        elif f[0] == "maze32-done":
+            self.done = True
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def run(board, sizes, first, last, repeat, on_time):
+    reader = LineReader(on_time)
+    board.exec(BENCH_CALL % ([list(s) for s in sizes], first, last, repeat), consumer=reader,
+               timeout=60)
+    if not reader.done:
+        raise CliError("board output ended before the bench finished")
+    return reader
+
+
+def judge(reader, sizes, first, last):
+    # Every (size, seed) present, valid, and hashed exactly as the desktop twin hashes it.
+    expected = {(w, h, s) for w, h in sizes for s in range(first, last + 1)}
+    got = {(r["width"], r["height"], r["seed"]): r for r in reader.times}
+    missing = sorted(expected - set(got))
+    if missing:
+        raise CliError("board reported no result for %s" % _names(missing), code=1)
+    mismatched = []
+    for (w, h), cfg in ((s, twin.make_config(s, {})) for s in sizes):
+        for seed in range(first, last + 1):
+            r = got[(w, h, seed)]
+            result = twin.build(seed, cfg)
+            if r["status"] != 0 or r["mask"] != 0 or r["hash"] != result.document()["hash"]:
+                mismatched.append((w, h, seed))
+    summary = []
+    for w, h in sizes:
+        us = [got[(w, h, s)]["us"] for s in range(first, last + 1)]
+        summary.append({"size": "%dx%d" % (w, h), "seeds": len(us), "min_us": min(us),
+                        "median_us": statistics.median(us), "p95_us": percentile(us, 95),
+                        "max_us": max(us), "heap_growth": reader.heap.get((w, h))})
+    return summary, mismatched
+
+
+def _names(keys):
+    return ", ".join("%dx%d seed %d" % k for k in keys[:8]) + (" ..." if len(keys) > 8 else "")

