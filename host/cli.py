@@ -8,6 +8,8 @@ from host.errors import CliError
 from host import twin, report
 from maze32 import check_names
 
+BANDS_DEFAULT = __import__("pathlib").Path(__file__).resolve().parent.parent / "bench" / "bands.json"
+
 EXIT_OK = 0
 EXIT_FAILED = 1     # a maze that failed generation or a check
 EXIT_USAGE = 2      # bad input: options, seeds, sizes, files
@@ -19,9 +21,15 @@ class Parser(argparse.ArgumentParser):
         raise CliError(message)
 
 
-def add_generation_options(p):
-    p.add_argument("--seed", required=True, type=twin.parse_seed, help="requested seed, 0..2**32-1")
+def add_generation_options(p, code=False):
+    p.add_argument("--seed", required=not code, type=twin.parse_seed, help="requested seed, 0..2**32-1")
+    if code:
+        p.add_argument("--code", default=None, help="a level code (maze32 code) instead of seed and size")
     p.add_argument("--size", default=(32, 32), type=twin.parse_size, help="WxH, even, 8..32 (default 32x32)")
+    add_setting_options(p)
+
+
+def add_setting_options(p):
     for name in twin.SETTINGS:
         p.add_argument("--" + name.replace("_", "-"), type=int, default=None, dest=name,
                        help="override the default %s" % name)
@@ -36,8 +44,32 @@ def generated(args):
     return twin.build(args.seed, cfg)
 
 
-def do_validate(args):
+def from_code(args):
+    # Regenerate the maze a level code names, or raise CliError saying what differs.
+    from maze32 import levelcode
+    if args.seed is not None:
+        raise CliError("give --seed or --code, not both")
+    try:
+        version, w, h, seed, prefix = levelcode.decode(args.code)
+    except levelcode.CodeError as e:
+        raise CliError(str(e))
+    if version != levelcode.VERSION:
+        raise CliError("level code: format version %d, this maze32 reads version %d"
+                       % (version, levelcode.VERSION), code=1)
+    args.seed, args.size = seed, (w, h)
     result = generated(args)
+    digest = result.document()["hash"] if result.status == 0 else "(generation failed)"
+    if not digest.startswith(prefix):
+        raise CliError("level code: hash differs for seed %d at %dx%d: the code expects %s..., this "
+                       "generator makes %s... (a different generator or settings)"
+                       % (seed, w, h, prefix, digest[:5]), code=1)
+    return result
+
+
+def do_validate(args):
+    if args.code is None and args.seed is None:
+        raise CliError("give --seed N or --code CODE")
+    result = from_code(args) if args.code is not None else generated(args)
     out = report.console()
     if result.status != 0:
         if args.json:
@@ -62,6 +94,108 @@ def failure_counts(result):
     if fails[PLACEMENT]:
         d["placement"] = fails[PLACEMENT]
     return d
+
+
+def do_render(args):
+    from host import render
+    if args.code is None and args.seed is None:
+        raise CliError("give --seed N or --code CODE")
+    result = from_code(args) if args.code is not None else generated(args)
+    if result.status != 0:
+        report.show_failure(report.console(), result, args.seed)
+        return EXIT_FAILED
+    doc = result.document()
+    if args.svg:
+        twin.write_atomically(args.svg, render.svg(doc, args.route, args.distances))
+    out = report.console()
+    out.print(render.terminal(doc, args.route, args.distances), end="")
+    out.print(render.legend(args.route, args.distances))
+    out.print("seed %d, %dx%d, hash %s%s" % (args.seed, doc["width"], doc["height"], doc["hash"][:16],
+                                            ", SVG written to %s" % args.svg if args.svg else ""))
+    return EXIT_OK
+
+
+def do_sweep(args):
+    from host import sweep
+    from rich.progress import Progress
+    from rich.table import Table
+    sizes = args.size or [(32, 32)]
+    settings = settings_of(args)
+    for size in sizes:
+        twin.make_config(size, settings)
+    first, last = args.seeds
+    bands = None
+    if args.check_bands:
+        try:
+            bands = sweep.load_bands(args.bands)
+        except (OSError, ValueError) as e:
+            raise CliError("bands: cannot read %s (%s)" % (args.bands, e))
+        for w, h in sizes:
+            if "%dx%d" % (w, h) not in bands:
+                raise CliError("bands: %s has no bands for %dx%d" % (args.bands, w, h))
+    if args.jobs < 1:
+        raise CliError("jobs: must be at least 1")
+    out = report.console()
+    total = len(sizes) * (last - first + 1)
+    with Progress(console=out, transient=True) as bar:
+        task = bar.add_task("sweeping %d seeds" % total, total=total)
+        results = sweep.run(sizes, first, last, args.jobs, lambda n: bar.update(task, advance=n),
+                            sorted(settings.items()))
+    document = {"seeds": [first, last], "sizes": {}}
+    failed_any, drift_any = False, False
+    for (w, h), rows in results.items():
+        label = "%dx%d" % (w, h)
+        summary = sweep.summarize(rows)
+        t = Table(title="%s: %d seeds, %d valid" % (label, summary["seeds"], summary["valid"]),
+                  title_justify="left")
+        for col in ("metric", "min", "median", "p95", "max"):
+            t.add_column(col, justify="right" if col != "metric" else "left")
+        for name, st in summary["metrics"].items():
+            t.add_row(name, *("%g" % st[k] for k in ("min", "median", "p95", "max")))
+        out.print(t)
+        ok = [r for r in rows if r["ok"]]
+        for name in ("solution", "dead_ends", "attempts"):
+            if ok:
+                out.print(report.histogram_text(name, sweep.histogram([r[name] for r in ok])))
+        for f in summary["failures"]:
+            out.print("[bold red]seed %d failed[/]: %s" % (f["seed"], ", ".join(f["failed"])))
+        failed_any = failed_any or bool(summary["failures"])
+        if summary["duplicates"]:
+            out.print("mazes shared by several seeds: %s" % "; ".join(
+                ", ".join(map(str, seeds)) for seeds in summary["duplicates"]))
+        if bands is not None:
+            drifted = sweep.check_bands(rows, bands[label])
+            summary["drifted"] = drifted
+            for line in drifted:
+                out.print("[bold yellow]drift[/] %s %s" % (label, line))
+            if not drifted:
+                out.print("[green]%s: every metric within its bands[/]" % label)
+            drift_any = drift_any or bool(drifted)
+        if args.write_bands:
+            document.setdefault("bands", {})[label] = sweep.make_bands(rows)
+        document["sizes"][label] = summary
+    if args.json:
+        twin.write_atomically(args.json, json.dumps(document, indent=1) + "\n")
+    if args.write_bands:
+        twin.write_atomically(args.write_bands, json.dumps(document["bands"], indent=1) + "\n")
+    if failed_any:
+        raise CliError("some seeds failed to generate (listed above)", code=1)
+    if drift_any:
+        raise CliError("metrics drifted outside their bands (listed above)", code=1)
+    return EXIT_OK
+
+
+def do_code(args):
+    from maze32 import levelcode
+    if settings_of(args):
+        raise CliError("level codes name default settings; drop the setting options")
+    result = generated(args)
+    if result.status != 0:
+        report.show_failure(report.console(), result, args.seed)
+        return EXIT_FAILED
+    w, h = args.size
+    print(levelcode.encode(w, h, args.seed, result.document()["hash"]))
+    return EXIT_OK
 
 
 def do_export(args):
@@ -198,9 +332,27 @@ def add_board_options(p):
 
 # name -> (function, help, argument builder)
 COMMANDS = {
-    "validate": (do_validate, "generate a maze for a seed and run every check",
-                 lambda p: (add_generation_options(p),
+    "validate": (do_validate, "generate a maze for a seed (or level code) and run every check",
+                 lambda p: (add_generation_options(p, code=True),
                             p.add_argument("--json", action="store_true", help="print the maze32/1 document"))),
+    "render": (do_render, "draw a maze in the terminal, and as SVG with --svg",
+               lambda p: (add_generation_options(p, code=True),
+                          p.add_argument("--svg", default=None, help="also write an SVG picture here"),
+                          p.add_argument("--route", action="store_true", help="draw each player's solution route"),
+                          p.add_argument("--distances", action="store_true",
+                                         help="shade cells by route distance from Player 1's start"))),
+    "sweep": (do_sweep, "generate a range of seeds and show metric distributions",
+              lambda p: (p.add_argument("--seeds", required=True, type=parse_seed_range, help="A..B"),
+                         p.add_argument("--size", action="append", type=twin.parse_size, help="WxH, repeatable"),
+                         p.add_argument("--jobs", type=int, default=1, help="worker processes"),
+                         p.add_argument("--json", default=None, help="write the summary to this file"),
+                         p.add_argument("--check-bands", action="store_true",
+                                        help="compare the distributions with the checked-in bands"),
+                         p.add_argument("--bands", default=str(BANDS_DEFAULT), help=argparse.SUPPRESS),
+                         p.add_argument("--write-bands", default=None, help=argparse.SUPPRESS),
+                         add_setting_options(p))),
+    "code": (do_code, "print the shareable level code of a seed and size",
+             lambda p: add_generation_options(p)),
     "export": (do_export, "write the maze32/1 JSON of a seed",
                lambda p: (add_generation_options(p),
                           p.add_argument("-o", "--output", required=True, help="file to write"))),

@@ -50,7 +50,10 @@ def player_table(doc):
     players = doc["metrics"]["players"]
     for label, field in (("start -> key", "start_key"), ("key -> exit", "key_exit"),
                          ("start -> exit", "start_exit"), ("start -> compass", "start_compass"),
-                         ("solution length", "solution")):
+                         ("solution length", "solution"),
+                         ("edge-disjoint routes to exit", "disjoint_routes"),
+                         ("bridges on the solution", "route_bridges"),
+                         ("decision points on it", "route_decisions")):
         t.add_row(label, *[str(pl[field]) for pl in players])
     for kind, field in (("landmark", "start_landmarks"), ("artifact", "start_artifacts")):
         for i in range(len(players[0][field])):
@@ -82,3 +85,13 @@ def show_failure(out, result, seed):
     if fails[PLACEMENT]:
         t.add_row("placement (no cell satisfied a rule)", str(fails[PLACEMENT]))
     out.print(t)
+
+
+def histogram_text(name, bins, width=40):
+    # A horizontal bar per bin: "low..high  ####  count".
+    top = max(c for _, _, c in bins) or 1
+    lines = ["%s:" % name]
+    for lo, hi, count in bins:
+        label = ("%d" % lo) if lo == hi else ("%d..%d" % (lo, hi))
+        lines.append("  %9s  %-*s %d" % (label, width, "█" * max(0, round(width * count / top)), count))
+    return "\n".join(lines)

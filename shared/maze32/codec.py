@@ -6,6 +6,7 @@ from maze32.maze import Maze, START, EXIT, KEY, COMPASS, FIRST_PAIR, MAX_SLOTS
 from maze32.maze import EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
 from maze32.grid import MAX_SIDE
 from maze32.validate import CHECK_NAMES, HASH
+from maze32.fairness import measure_fairness, ROUTES, BRIDGES, DECISIONS
 
 _SINGLES = (("start", START), ("exit", EXIT), ("key", KEY), ("compass", COMPASS))
 
@@ -16,6 +17,8 @@ def seed_of(hi, lo):
 
 def metrics(maze, ws):
     # Metrics of SPEC 3.6 from the workspace of the last validate(); -1 = not reachable.
+    measure_fairness(maze, ws)
+    fair = ws.fairness
     t = ws.topology
     players = []
     for p in (0, 1):
@@ -36,6 +39,9 @@ def metrics(maze, ws):
             # Per pair: distance to the member on the player's own side first, then to its rotation.
             "start_landmarks": [[own(s, p), own(s, 1 - p)] for s in _pair_slots(maze, 0)],
             "start_artifacts": [[own(s, p), own(s, 1 - p)] for s in _pair_slots(maze, 1)],
+            "disjoint_routes": fair[3 * p + ROUTES],
+            "route_bridges": fair[3 * p + BRIDGES],
+            "route_decisions": fair[3 * p + DECISIONS],
         })
     return {"edges": t[EDGES], "cyclomatic": t[CYCLOMATIC], "dead_ends": t[DEAD_ENDS],
             "half_crossings": t[CROSSINGS], "reachable": t[REACHED], "players": players}

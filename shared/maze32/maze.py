@@ -100,6 +100,10 @@ class Workspace:
         self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
         self.key_exit = array("h", [0, 0])             # key -> own exit, per player
         self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
+        # Fairness metrics (fairness.py): per player routes, bridges, decisions; and its scratch.
+        self.fairness = filled("h", 6, 0)
+        self.marks = bytearray(GUARDED)
+        self.flow = bytearray(GUARDED)
 
     def prepare(self, width, height):
         # Rebuild the search template when the size changes: cells outside the W x H grid are BLOCKED so

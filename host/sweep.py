@@ -1,0 +1,137 @@
+# maze32 sweep: generate many seeds, gather the metrics of SPEC 3.6, and compare their distributions
+# with checked-in bands so that an unintended generator change shows even when every maze is valid.
+import json
+import statistics
+from multiprocessing import get_context
+from pathlib import Path
+
+from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash, CHECK_NAMES
+from maze32.fairness import measure_fairness, ROUTES, BRIDGES, DECISIONS
+from maze32.maze import EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, EXIT, KEY
+from maze32.validate import PLACEMENT
+
+BANDS_FILE = Path(__file__).resolve().parent.parent / "bench" / "bands.json"
+DEFAULT_SIZES = ((8, 8), (16, 16), (32, 32), (32, 16), (16, 32))
+# Player 1's figures; a valid maze gives Player 2 the same ones (route_parity).
+METRICS = ("attempts", "edges", "cyclomatic", "dead_ends", "half_crossings", "start_key", "key_exit",
+           "start_exit", "solution", "disjoint_routes", "route_bridges", "route_decisions")
+CHUNK = 50
+
+_state = {}
+
+
+def _worker(job):
+    # One chunk of seeds at one size, in a worker process that keeps its maze and workspace.
+    w, h, first, last, settings = job
+    key = (w, h)
+    if key not in _state:
+        _state[key] = (Config(width=w, height=h, **dict(settings)), Maze(), Workspace())
+    cfg, maze, ws = _state[key]
+    rows = []
+    for seed in range(first, last + 1):
+        hi, lo = split_seed(seed)
+        if generate(maze, ws, cfg, hi, lo) != 0:
+            reasons = [CHECK_NAMES[i] for i in range(len(CHECK_NAMES)) if ws.fails[i]]
+            if ws.fails[PLACEMENT]:
+                reasons.append("placement")
+            rows.append({"seed": seed, "ok": False, "failed": reasons})
+            continue
+        measure_fairness(maze, ws)
+        t, r = ws.topology, ws.routes
+        start_key = r[2 * KEY]
+        rows.append({"seed": seed, "ok": True, "hash": maze_hash(maze, ws), "attempts": maze.attempts,
+                     "edges": t[EDGES], "cyclomatic": t[CYCLOMATIC], "dead_ends": t[DEAD_ENDS],
+                     "half_crossings": t[CROSSINGS], "start_key": start_key,
+                     "key_exit": ws.key_exit[0], "start_exit": r[2 * EXIT],
+                     "solution": start_key + ws.key_exit[0], "disjoint_routes": ws.fairness[ROUTES],
+                     "route_bridges": ws.fairness[BRIDGES], "route_decisions": ws.fairness[DECISIONS]})
+    return key, rows
+
+
+def run(sizes, first, last, jobs, on_progress, settings=()):
+    # -> {(w, h): [row, ...]} in seed order. settings: ((name, value), ...) overriding the defaults.
+    _state.clear()
+    work = [(w, h, a, min(a + CHUNK - 1, last), tuple(settings))
+            for w, h in sizes for a in range(first, last + 1, CHUNK)]
+    results = {tuple(s): [] for s in sizes}
+    if jobs <= 1:
+        chunks = map(_worker, work)
+        for key, rows in chunks:
+            results[key].extend(rows)
+            on_progress(len(rows))
+    else:
+        with get_context("fork").Pool(jobs) as pool:
+            for key, rows in pool.imap(_worker, work):
+                results[key].extend(rows)
+                on_progress(len(rows))
+    for rows in results.values():
+        rows.sort(key=lambda r: r["seed"])
+    return results
+
+
+def quantile(values, q):
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(round(q * (len(ordered) - 1)))))]
+
+
+def summarize(rows):
+    ok = [r for r in rows if r["ok"]]
+    stats = {}
+    for name in METRICS:
+        values = [r[name] for r in ok]
+        if values:
+            stats[name] = {"min": min(values), "median": statistics.median(values),
+                           "p95": quantile(values, 0.95), "max": max(values)}
+    by_hash = {}
+    for r in ok:
+        by_hash.setdefault(r["hash"], []).append(r["seed"])
+    return {"seeds": len(rows), "valid": len(ok), "metrics": stats,
+            "failures": [{"seed": r["seed"], "failed": r["failed"]} for r in rows if not r["ok"]],
+            "duplicates": [seeds for seeds in by_hash.values() if len(seeds) > 1]}
+
+
+def histogram(values, bins=8):
+    # -> [(low, high, count)] over equal-width bins covering the values.
+    lo, hi = min(values), max(values)
+    width = max(1, -(-(hi - lo + 1) // bins))
+    out = []
+    for b in range(bins):
+        a = lo + b * width
+        if a > hi:
+            break
+        out.append((a, a + width - 1, sum(1 for v in values if a <= v <= a + width - 1)))
+    return out
+
+
+# -- bands ----------------------------------------------------------------------------------------
+def make_bands(rows):
+    ok = [r for r in rows if r["ok"]]
+    return dict((name, {q: quantile([r[name] for r in ok], v) for q, v in
+                        (("p01", 0.01), ("p25", 0.25), ("median", 0.5), ("p75", 0.75), ("p99", 0.99))})
+                for name in METRICS)
+
+
+def check_bands(rows, bands):
+    # A metric drifts when this sweep's median leaves the reference's middle half, or (with enough
+    # seeds to judge tails) its 5th/95th percentile leaves the reference's 1st..99th percentile.
+    ok = [r for r in rows if r["ok"]]
+    drifted = []
+    for name in METRICS:
+        ref = bands.get(name)
+        values = [r[name] for r in ok]
+        if not ref or not values:
+            continue
+        med = statistics.median(values)
+        if not ref["p25"] <= med <= ref["p75"]:
+            drifted.append("%s: median %g outside the reference middle half %g..%g"
+                           % (name, med, ref["p25"], ref["p75"]))
+        elif len(values) >= 50:
+            lo, hi = quantile(values, 0.05), quantile(values, 0.95)
+            if lo < ref["p01"] or hi > ref["p99"]:
+                drifted.append("%s: 5th..95th percentile %g..%g outside the reference 1st..99th %g..%g"
+                               % (name, lo, hi, ref["p01"], ref["p99"]))
+    return drifted
+
+
+def load_bands(path):
+    return json.loads(Path(path).read_text())
