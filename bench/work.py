@@ -1,6 +1,6 @@
 # Callgrind workload (bench/board_time.py): setup always, then REPEAT x the measured phase for one seed.
-# The baseline run (REPEAT = 0) imports, compiles, allocates and (for single phases) generates the
-# seed's maze exactly as the measured run does, so the difference is the phase alone.
+# The baseline run (REPEAT = 0) imports, compiles, allocates and generates the seed's maze once
+# (the warm-up) exactly as the measured run does, so the difference is the phase alone.
 #   total     = generate (every attempt, validation included) + hash: what a player waits for
 #   construct = close walls, carve, seams, cycles      place = placements      validate, hash
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash
@@ -13,8 +13,10 @@ maze = Maze()
 ws = Workspace()
 hi, lo = split_seed(ARGS["seed"])
 phase = ARGS["phase"]
-if phase != "total":
-    generate(maze, ws, cfg, hi, lo)   # the phases below work on this seed's finished maze
+generate(maze, ws, cfg, hi, lo)       # warm-up, as on the board: the phases below measure steady state
+import gc
+gc.collect()
+gc.disable()                           # no collection inside the measured span: counts stay exact
 i = 0
 while i < ARGS["repeat"]:
     if phase == "total":

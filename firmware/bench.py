@@ -1,4 +1,5 @@
 # Bench mode: time generate + validate on this board, one line per seed, for the host to parse.
+#   maze32-flavour NAME              (what deploy shipped: bytecode, viper or native; else "source")
 #   maze32-time W H SEED MICROSECONDS STATUS MASK HASH
 #   maze32-heap W H BYTES            (gc.mem_alloc growth inside the timed spans, summed; must be 0)
 # The maze and workspace are allocated once and a warm-up generation runs before any timing, so the
@@ -41,8 +42,19 @@ def time_seeds(maze, ws, cfg, first, last, repeat):
     print("maze32-heap", w, h, grown)
 
 
+def flavour():
+    # The flavour deploy recorded in maze32.json; "source" when the library runs from .py files.
+    try:
+        import json
+        with open("maze32.json") as f:
+            return json.load(f)["flavour"]
+    except (OSError, ValueError, KeyError):
+        return "source"
+
+
 def run(sizes, first, last, repeat=1):
     # sizes: [(W, H), ...]; seeds first..last inclusive; best of `repeat` runs per seed.
+    print("maze32-flavour", flavour())
     maze = Maze()
     ws = Workspace()
     for w, h in sizes:

@@ -272,8 +272,8 @@ def do_deploy(args):
             result = deploy.deploy(board, profile, args.emit,
                                    progress=lambda path: bar.update(task, advance=1, description=path))
     v, sub, arch = result["mpy"]
-    out.print("deployed to %s: .mpy v%d.%d %s, %s; board profile %s" % (
-        args.port or "the virtual board", v, sub, arch or "(no native arch)", args.emit, args.board))
+    out.print("deployed to %s: .mpy v%d.%d %s, %s flavour; board profile %s" % (
+        args.port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"], args.board))
     out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
                                                        len(result["removed"])))
     for path in result["copied"]:
@@ -299,8 +299,8 @@ def do_time(args):
             reader = timing.run(board, sizes, first, last, args.repeat,
                                 lambda row: bar.update(task, advance=1))
     summary, mismatched = timing.judge(reader, sizes, first, last)
-    t = Table(title="generate + validate on %s (best of %d per seed)" % (
-        args.port or "the virtual board", args.repeat), title_justify="left")
+    t = Table(title="generate + validate on %s, %s flavour (best of %d per seed)" % (
+        args.port or "the virtual board", reader.flavour, args.repeat), title_justify="left")
     for col in ("size", "seeds", "min us", "median us", "p95 us", "max us", "heap growth"):
         t.add_column(col, justify="right")
     for row in summary:
@@ -308,7 +308,8 @@ def do_time(args):
                   str(row["p95_us"]), str(row["max_us"]), str(row["heap_growth"]))
     out.print(t)
     if args.json:
-        twin.write_atomically(args.json, json.dumps({"port": args.port or "virtual", "sizes": summary,
+        twin.write_atomically(args.json, json.dumps({"port": args.port or "virtual", "flavour": reader.flavour,
+                                                     "sizes": summary,
                                                      "results": reader.times,
                                                      "mismatched": mismatched}, indent=1) + "\n")
     if mismatched:
@@ -364,7 +365,8 @@ COMMANDS = {
     "deploy": (do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",
                lambda p: (add_board_options(p),
                           p.add_argument("--board", default="esp32-c6-devkitc-1", help="board profile name"),
-                          p.add_argument("--emit", choices=["bytecode", "native"], default="bytecode"))),
+                          p.add_argument("--emit", choices=["auto", "bytecode", "viper", "native"], default="auto",
+                                         help="build flavour (default: the fastest the board supports)"))),
     "time": (do_time, "time generate + validate on the board and check every hash against the twin",
              lambda p: (add_board_options(p),
                         p.add_argument("--size", action="append", type=twin.parse_size, help="WxH, repeatable"),

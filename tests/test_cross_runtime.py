@@ -42,7 +42,7 @@ HEAPLOCK_RUNS = [[32, 32, [0, 1, 2, 3, 4294967295]], [8, 8, [0, 1, 2, 3, 4, 5, 6
                  [32, 16, [0, 1, 2]], [12, 20, [9, 2**31]]]
 
 
-@pytest.mark.parametrize("runtime", ["unix", "unix-native", "wasm"])
+@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])
 def test_generate_and_validate_allocate_nothing(runtime):
     out = runtimes.run(runtime, "heaplock.py", {"runs": HEAPLOCK_RUNS})
     lines = out.splitlines()

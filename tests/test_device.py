@@ -18,8 +18,8 @@ from test_cross_runtime import golden_rows
 
 MAZE32 = str(Path(sys.executable).parent / "maze32")
 ROOT = Path(__file__).resolve().parent.parent
-# What deploy ships: every library module, every firmware module, and board.json.
-SHIPPED = len(list((ROOT / "shared" / "maze32").glob("*.py"))) + len(list((ROOT / "firmware").glob("*.py"))) + 1
+# What deploy ships: every library module, every firmware module, board.json and maze32.json.
+SHIPPED = len(list((ROOT / "shared" / "maze32").glob("*.py"))) + len(list((ROOT / "firmware").glob("*.py"))) + 2
 
 
 def maze32(board_dir, *args, timeout=180):
@@ -49,6 +49,8 @@ def test_deploy_copies_library_firmware_and_profile(deployed):
     assert (board / "lib" / "maze32" / "generate.mpy").read_bytes()[:2] == b"M\x06"
     assert (board / "bench.mpy").exists()
     assert json.loads((board / "board.json").read_text())["name"] == "esp32-c6-devkitc-1"
+    assert json.loads((board / "maze32.json").read_text()) == {"flavour": "native", "arch": "x64"}
+    assert "native flavour" in first.stdout       # the fastest the x64 virtual board supports
     assert not list(board.rglob("*.part"))
 
 
@@ -71,20 +73,23 @@ def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
     for r in doc["results"]:
         assert r["hash"] == golden[(r["width"], r["height"], r["seed"])]
     assert [s["heap_growth"] for s in doc["sizes"]] == [0, 0, 0]
+    assert doc["flavour"] == "native" and "native flavour" in proc.stdout
     assert all(s["min_us"] <= s["median_us"] <= s["p95_us"] <= s["max_us"] for s in doc["sizes"])
 
 
-def test_native_deploy_removes_stale_twins_and_still_matches(tmp_path):
+@pytest.mark.parametrize("flavour", ["bytecode", "viper"])
+def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour):
     board = tmp_path / "b"
     (board / "lib" / "maze32").mkdir(parents=True)
     (board / "bench.py").write_text("raise ImportError('stale twin ran')\n")
     (board / "lib" / "maze32" / "grid.py").write_text("raise ImportError('stale twin ran')\n")
-    proc = maze32(board, "deploy", "--emit", "native", "--board", "m5stack-nanoc6")
+    proc = maze32(board, "deploy", "--emit", flavour, "--board", "m5stack-nanoc6")
     assert proc.returncode == 0, proc.stderr
-    assert "removed 2" in proc.stdout and "native" in proc.stdout
+    assert "removed 2" in proc.stdout and flavour + " flavour" in proc.stdout
     assert not (board / "bench.py").exists() and not (board / "lib" / "maze32" / "grid.py").exists()
     timed = maze32(board, "time", "--size", "16x16", "--seeds", "3..5")
     assert timed.returncode == 0, timed.stdout + timed.stderr
+    assert flavour + " flavour" in timed.stdout
 
 
 def test_board_serve_is_reachable_by_url(deployed):
@@ -170,4 +175,5 @@ def test_mpy_version_mismatch_is_refused():
         check_compatible(6 | (1 << 8) | (11 << 10), "bytecode")
     with pytest.raises(CliError, match="native"):
         check_compatible(6 | (3 << 8), "native")
-    assert check_compatible(6 | (3 << 8) | (11 << 10), "native") == "rv32imc"
+    assert check_compatible(6 | (3 << 8) | (11 << 10), "auto") == ("rv32imc", "native")
+    assert check_compatible(6 | (3 << 8), "auto") == (None, "bytecode")

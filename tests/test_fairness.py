@@ -54,7 +54,7 @@ def test_matches_networkx(size, seeds):
         assert list(ws.fairness)[:3] == list(ws.fairness)[3:], "players' figures differ, seed %d" % seed
 
 
-@pytest.mark.parametrize("runtime", ["unix", "unix-native", "wasm"])
+@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])
 def test_fairness_allocates_nothing_and_agrees(runtime):
     out = runtimes.run(runtime, "fairness_lock.py", {"runs": [[32, 32, [0, 1, 2, 3]], [8, 8, [5, 6]]]})
     cfgs = {}

@@ -1,8 +1,8 @@
 # Construction stages 3 and 4 (SPEC 3.3): seam pairs joining the halves, and cycle pairs inside them.
 # Both open edges only through grid.open_pair, so the maze stays rotationally symmetric.
-from maze32.grid import open_pair, S, E
+from maze32.grid import open_pair, S
 from maze32._compat import const
-from maze32.rng import covering_mask
+from maze32.kernels import cycles_kernel
 
 _CANDIDATES = const(4)   # walls sampled per cycle; the one with the longest tree detour wins
 
@@ -32,42 +32,4 @@ def add_cycles(maze, ws, cycles):
     # carving search (ws.dist from carve_half); that gap is a lower bound on the tree path around it.
     # Seam walls join A to B, so they are never candidates here.
     # Invariant on return: exactly `cycles` more edge pairs; config limits `cycles` to the closed walls.
-    cells = maze.cells
-    depth = ws.dist
-    rng = ws.rng
-    w = maze.width
-    half_h = maze.height >> 1
-    count = w * half_h
-    draws = count << 1
-    mask = covering_mask(draws)
-    added = 0
-    while added < cycles:
-        best = -1
-        best_flag = 0
-        best_gap = -1
-        sampled = 0
-        while sampled < _CANDIDATES:
-            r = rng.masked_below(draws, mask)
-            flag = E if r & 1 else S
-            r >>= 1
-            x = r % w
-            y = r // w
-            c = (y << 5) | x
-            if flag == E:
-                if x == w - 1 or cells[c] & E:
-                    continue
-                m = c + 1
-            else:
-                if y == half_h - 1 or cells[c] & S:
-                    continue
-                m = c + 32
-            sampled += 1
-            gap = depth[c] - depth[m]
-            if gap < 0:
-                gap = -gap
-            if gap > best_gap:
-                best_gap = gap
-                best = c
-                best_flag = flag
-        open_pair(cells, maze.key, best, best_flag)
-        added += 1
+    cycles_kernel(maze, ws, cycles, _CANDIDATES)     # the sampling loop (viper where compiled)

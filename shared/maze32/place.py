@@ -2,8 +2,9 @@
 # Each step marks ws.occ for both members, so no two objects ever share a cell. A step that finds no
 # cell satisfying its rule returns False and the pipeline moves to the next attempt.
 from maze32._compat import const
-from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, UNSEEN, REACHED
+from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, REACHED
 from maze32.routes import measure_routes
+from maze32.kernels import exit_kernel, free_cell_kernel
 
 _EXIT_CANDIDATES = const(4)   # exits sampled among the qualifying ones; the longest route wins
 _RANDOM_TRIES = const(256)    # draws before a random-cell rule gives up on this attempt
@@ -80,86 +81,19 @@ def try_place_exits(maze, ws, separation):
     # Player 1's exit: a free boundary cell at Manhattan distance >= separation from the start. Among
     # the qualifying cells, _EXIT_CANDIDATES are sampled and the one farthest by route (ws.dist, from
     # the start) wins: distance on the grid alone says little about how long the walk is.
-    w = maze.width
-    h = maze.height
-    sx = maze.px[0]
-    sy = maze.py[0]
-    occ = ws.occ
-    cand = ws.queue
-    n = 0
-    i = 0
-    perimeter = 2 * (w + h) - 4
-    while i < perimeter:
-        # Walk the boundary: top row, right column, bottom row, left column.
-        if i < w:
-            x = i
-            y = 0
-        elif i < w + h - 1:
-            x = w - 1
-            y = i - w + 1
-        elif i < 2 * w + h - 2:
-            x = 2 * w + h - 3 - i
-            y = h - 1
-        else:
-            x = 0
-            y = perimeter - i
-        i += 1
-        dx = x - sx
-        dy = y - sy
-        if dx < 0:
-            dx = -dx
-        if dy < 0:
-            dy = -dy
-        c = (y << 5) | x
-        if dx + dy >= separation and not occ[c]:
-            cand[n] = c
-            n += 1
-    if n == 0:
+    c = exit_kernel(maze, ws, separation, _EXIT_CANDIDATES)     # viper where compiled
+    if c < 0:
         return False
-    dist = ws.dist
-    rng = ws.rng
-    best = -1
-    best_d = -1
-    k = 0
-    while k < _EXIT_CANDIDATES:
-        c = cand[rng.below(n)]
-        d = dist[c]
-        if d == UNSEEN:
-            d = 0
-        if d > best_d:
-            best_d = d
-            best = c
-        k += 1
-    put(maze, occ, EXIT, best & 31, best >> 5)
+    put(maze, ws.occ, EXIT, c & 31, c >> 5)
     return True
 
 
 def try_place_random(maze, ws, slot, min_chebyshev):
-    # A uniformly drawn free cell at Chebyshev distance >= min_chebyshev from Player 1's start.
-    # For the key, min_chebyshev = view_radius + 1 keeps it out of the initial view; the rotation keeps
-    # the same distance from Player 2's start.
-    w = maze.width
-    count = w * maze.height
-    sx = maze.px[0]
-    sy = maze.py[0]
-    occ = ws.occ
-    rng = ws.rng
-    tries = 0
-    while tries < _RANDOM_TRIES:
-        tries += 1
-        r = rng.below(count)
-        x = r % w
-        y = r // w
-        if occ[(y << 5) | x]:
-            continue
-        dx = x - sx
-        dy = y - sy
-        if dx < 0:
-            dx = -dx
-        if dy < 0:
-            dy = -dy
-        if dx < min_chebyshev and dy < min_chebyshev:
-            continue
-        put(maze, occ, slot, x, y)
-        return True
-    return False
+    # A uniformly drawn free cell at Chebyshev distance >= min_chebyshev from Player 1's start, at most
+    # _RANDOM_TRIES draws. For the key, min_chebyshev = view_radius + 1 keeps it out of the initial
+    # view; the rotation keeps the same distance from Player 2's start.
+    c = free_cell_kernel(maze, ws, min_chebyshev, _RANDOM_TRIES)    # viper where compiled
+    if c < 0:
+        return False
+    put(maze, ws.occ, slot, c & 31, c >> 5)
+    return True

@@ -2,7 +2,8 @@
 # recorded placements alone, so it judges a maze loaded from a file as strictly as a generated one.
 # Returns a bit mask of failed checks (0 = valid) and allocates nothing; names are for the host.
 from maze32._compat import const
-from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ROTATE, DEGREE
+from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS
+from maze32.kernels import scan_kernel
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
                          EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED)
 from maze32.routes import measure_routes
@@ -70,44 +71,19 @@ def check_cells(maze, ws, cfg):
     cells = maze.cells
     w = maze.width
     h = maze.height
-    key = maze.key
-    last_x = w - 1
     last_y = h - 1
-    mask = 0
-    links = 0              # passage ends; each edge has two
-    dead = 0
     half = h >> 1
-    end = half
-    y = 0
-    while y < end:
-        row = y << 5
-        south = y < last_y
-        x = 0
-        while x < w:
-            c = row | x
-            f = cells[c]
-            d = DEGREE[f]
-            links += d
-            if d == 1:
-                dead += 1
-            if ROTATE[cells[key - c]] != f:
-                mask |= SYMMETRY
-            # Reciprocity looks east and south: each edge once, from its west or north end.
-            if x < last_x and ((f >> 1) ^ (cells[c + 1] >> 3)) & 1:
-                mask |= RECIPROCITY
-            if south and ((f >> 2) ^ cells[c + 32]) & 1:
-                mask |= RECIPROCITY
-            x += 1
-        # A passage off the grid: west from column 0, east from the last column.
-        if (cells[row] & 8) or (cells[row | last_x] & 2):
-            mask |= BORDER
-        y += 1
-        if y == half and end == half:          # half A done
-            if mask & SYMMETRY:
-                end = h        # asymmetric: half B must be scanned on its own
-            else:
-                links <<= 1    # half B mirrors half A: as many passage ends and dead ends
-                dead <<= 1
+    tally = ws.tally                   # passage ends, dead ends (kernels.scan_kernel adds to them)
+    tally[0] = 0
+    tally[1] = 0
+    mask = scan_kernel(maze, ws, 0, half)
+    if mask & SYMMETRY:
+        mask |= scan_kernel(maze, ws, half, h)    # asymmetric: half B must be scanned on its own
+        links = tally[0]
+        dead = tally[1]
+    else:
+        links = tally[0] << 1          # half B mirrors half A: as many passage ends and dead ends
+        dead = tally[1] << 1
     x = 0
     crossings = 0
     seam_row = ((h >> 1) - 1) << 5

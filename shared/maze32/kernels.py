@@ -1,0 +1,389 @@
+# The hot loops of generation and validation as MicroPython viper kernels: breadth-first routes, the
+# carving search, and the cell scan of validation. One source, three ways to run it:
+#   - viper: compiled to machine code by MicroPython's viper emitter (the unix port from source, or
+#     mpy-cross -march=... for a board): ptr8/ptr16 below are then raw buffer casts;
+#   - plain Python on CPython, where micropython.viper is the identity (_viper_shim) and ptr8/ptr16
+#     return the buffer itself;
+#   - MicroPython bytecode, after the `@micropython.viper` lines are removed mechanically (ports with
+#     no native emitter, such as the webassembly one, reject the decorator at compile time).
+# The results are identical in all three: every index is checked against 0 before use (a viper pointer
+# has no negative-index wrap-around), every value stays far inside 31 bits, and buffers are only read
+# and written through their items. COMPILED says whether the viper emitter actually compiled them.
+try:
+    import micropython
+except ImportError:
+    from maze32 import _viper_shim as micropython
+
+COMPILED = not hasattr(micropython, "SHIM")
+
+try:
+    ptr8
+except NameError:
+    # Outside viper these names do not exist; inside a viper function the emitter's casts win.
+    def ptr8(buf):
+        return buf
+
+    def ptr16(buf):
+        return buf
+
+from maze32.grid import DEGREE, PICK, ROTATE
+
+
+@micropython.viper
+def routes_kernel(cells_obj, ws, source: int, target: int) -> int:
+    # Breadth-first search of routes.measure_routes, level by level, after ws.dist has been reset.
+    cells = ptr8(cells_obj)
+    dist = ptr16(ws.dist)
+    queue = ptr16(ws.queue)
+    dist[source] = 0
+    queue[0] = source
+    head = 0
+    tail = 1
+    d = 0
+    while head < tail:
+        d += 1
+        level_end = tail
+        while head < level_end:
+            c = queue[head]
+            if c == target:
+                return tail
+            head += 1
+            f = cells[c]
+            if f & 1:
+                n = c - 32
+                if n >= 0:
+                    if dist[n] == 0xFFFF:
+                        dist[n] = d
+                        queue[tail] = n
+                        tail += 1
+            if f & 2:
+                n = c + 1
+                if dist[n] == 0xFFFF:
+                    dist[n] = d
+                    queue[tail] = n
+                    tail += 1
+            if f & 4:
+                n = c + 32
+                if dist[n] == 0xFFFF:
+                    dist[n] = d
+                    queue[tail] = n
+                    tail += 1
+            if f & 8:
+                n = c - 1
+                if n >= 0:
+                    if dist[n] == 0xFFFF:
+                        dist[n] = d
+                        queue[tail] = n
+                        tail += 1
+    return tail
+
+
+@micropython.viper
+def carve_kernel(maze, ws, root: int):
+    # The recursive backtracker of carve.carve_half from `root`, with fences already set; draws come
+    # from ws.rng (xoroshiro32++, as rng.Rng.next16) and its state is written back at the end.
+    cells = ptr8(maze.cells)
+    stack = ptr16(ws.queue)
+    depth = ptr16(ws.dist)
+    degree = ptr8(DEGREE)
+    pick = ptr8(PICK)
+    rotate = ptr8(ROTATE)
+    key = int(maze.key)
+    last_x = int(maze.width) - 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    stack[0] = root
+    depth[root] = 0
+    sp = 1
+    c = root
+    while True:
+        x = c & 31
+        options = 0
+        if c >= 32:
+            if cells[c - 32] == 0:
+                options = 1
+        if x < last_x:
+            if cells[c + 1] == 0:
+                options |= 2
+        if cells[c + 32] == 0:
+            options |= 4
+        if x != 0:
+            if cells[c - 1] == 0:
+                options |= 8
+        if options == 0:
+            sp -= 1
+            if sp == 0:
+                break
+            c = stack[sp - 1]
+            continue
+        n = degree[options]
+        if n > 1:
+            mask = 3
+            if n == 2:
+                mask = 1
+            r = n
+            while r >= n:
+                t = (s0 + s1) & 0xFFFF
+                r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            flag = pick[(options << 2) | r]
+        else:
+            flag = options
+        if flag == 1:
+            m = c - 32
+        elif flag == 2:
+            m = c + 1
+        elif flag == 4:
+            m = c + 32
+        else:
+            m = c - 1
+        back = rotate[flag]
+        cells[c] = cells[c] | flag
+        cells[m] = cells[m] | back
+        cells[key - c] = cells[key - c] | back
+        cells[key - m] = cells[key - m] | flag
+        depth[m] = sp
+        stack[sp] = m
+        sp += 1
+        c = m
+    rng.s0 = s0
+    rng.s1 = s1
+
+
+@micropython.viper
+def scan_kernel(maze, ws, first: int, end: int) -> int:
+    # Rows first..end-1 of validate.check_cells: returns the BORDER (2), RECIPROCITY (4) and SYMMETRY
+    # (8) bits found; adds passage ends and dead ends to ws.tally[0] and ws.tally[1].
+    cells = ptr8(maze.cells)
+    degree = ptr8(DEGREE)
+    rotate = ptr8(ROTATE)
+    tally = ptr16(ws.tally)
+    w = int(maze.width)
+    key = int(maze.key)
+    last_x = w - 1
+    last_y = int(maze.height) - 1
+    mask = 0
+    links = 0
+    dead = 0
+    y = first
+    while y < end:
+        row = y << 5
+        x = 0
+        while x < w:
+            c = row | x
+            f = cells[c]
+            d = degree[f]
+            links += d
+            if d == 1:
+                dead += 1
+            if rotate[cells[key - c]] != f:
+                mask |= 8
+            if x < last_x:
+                if ((f >> 1) ^ (cells[c + 1] >> 3)) & 1:
+                    mask |= 4
+            if y < last_y:
+                if ((f >> 2) ^ cells[c + 32]) & 1:
+                    mask |= 4
+            x += 1
+        if (cells[row] & 8) != 0 or (cells[row | last_x] & 2) != 0:
+            mask |= 2
+        y += 1
+    tally[0] = tally[0] + links
+    tally[1] = tally[1] + dead
+    return mask
+
+
+@micropython.viper
+def cycles_kernel(maze, ws, cycles: int, candidates: int):
+    # The wall choice of loops.add_cycles: per cycle, `candidates` closed walls between two cells of
+    # half A drawn uniformly (a (cell, E or S) pair by rejection on the covering bit mask, as
+    # Rng.below), and the one whose sides the carving search reached at the most different depths
+    # (ws.dist) is opened together with its rotation, as grid.open_pair does.
+    cells = ptr8(maze.cells)
+    depth = ptr16(ws.dist)
+    w = int(maze.width)
+    half_h = int(maze.height) >> 1
+    key = int(maze.key)
+    draws = (w * half_h) << 1
+    mask = 1
+    while mask < draws:
+        mask <<= 1
+    mask -= 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    added = 0
+    while added < cycles:
+        best = -1
+        best_flag = 0
+        best_gap = -1
+        sampled = 0
+        while sampled < candidates:
+            r = draws
+            while r >= draws:
+                t = (s0 + s1) & 0xFFFF
+                r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            flag = 4
+            if r & 1:
+                flag = 2
+            r >>= 1
+            x = r % w
+            y = r // w
+            c = (y << 5) | x
+            if flag == 2:
+                if x == w - 1 or (cells[c] & 2) != 0:
+                    continue
+                m = c + 1
+            else:
+                if y == half_h - 1 or (cells[c] & 4) != 0:
+                    continue
+                m = c + 32
+            sampled += 1
+            gap = int(depth[c]) - int(depth[m])
+            if gap < 0:
+                gap = 0 - gap
+            if gap > best_gap:
+                best_gap = gap
+                best = c
+                best_flag = flag
+        if best_flag == 2:
+            m = best + 1
+            back = 8
+        else:
+            m = best + 32
+            back = 1
+        cells[best] = cells[best] | best_flag
+        cells[m] = cells[m] | back
+        cells[key - best] = cells[key - best] | back
+        cells[key - m] = cells[key - m] | best_flag
+        added += 1
+    rng.s0 = s0
+    rng.s1 = s1
+
+
+@micropython.viper
+def exit_kernel(maze, ws, separation: int, candidates: int) -> int:
+    # place.try_place_exits' choice: the free boundary cells at Manhattan distance >= separation from
+    # Player 1's start, listed in boundary order (top row, right column, bottom row, left column) in
+    # ws.queue; `candidates` of them drawn uniformly (as Rng.below); the farthest by route (ws.dist)
+    # wins. Returns its cell index, or -1 when no boundary cell qualifies.
+    w = int(maze.width)
+    h = int(maze.height)
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    sx = int(px[0])
+    sy = int(py[0])
+    occ = ptr8(ws.occ)
+    cand = ptr16(ws.queue)
+    dist = ptr16(ws.dist)
+    n = 0
+    i = 0
+    perimeter = 2 * (w + h) - 4
+    while i < perimeter:
+        if i < w:
+            x = i
+            y = 0
+        elif i < w + h - 1:
+            x = w - 1
+            y = i - w + 1
+        elif i < 2 * w + h - 2:
+            x = 2 * w + h - 3 - i
+            y = h - 1
+        else:
+            x = 0
+            y = perimeter - i
+        i += 1
+        dx = x - sx
+        dy = y - sy
+        if dx < 0:
+            dx = 0 - dx
+        if dy < 0:
+            dy = 0 - dy
+        c = (y << 5) | x
+        if dx + dy >= separation and occ[c] == 0:
+            cand[n] = c
+            n += 1
+    if n == 0:
+        return -1
+    mask = 1
+    while mask < n:
+        mask <<= 1
+    mask -= 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    best = -1
+    best_d = -1
+    k = 0
+    while k < candidates:
+        r = n
+        while r >= n:
+            t = (s0 + s1) & 0xFFFF
+            r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        c = int(cand[r])
+        d = int(dist[c])
+        if d == 0xFFFF:
+            d = 0
+        if d > best_d:
+            best_d = d
+            best = c
+        k += 1
+    rng.s0 = s0
+    rng.s1 = s1
+    return best
+
+
+@micropython.viper
+def free_cell_kernel(maze, ws, min_chebyshev: int, tries: int) -> int:
+    # place.try_place_random's draw: up to `tries` uniform cells (as Rng.below(W * H)); the first that
+    # is free and at Chebyshev distance >= min_chebyshev from Player 1's start is returned, else -1.
+    w = int(maze.width)
+    count = w * int(maze.height)
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    sx = int(px[0])
+    sy = int(py[0])
+    occ = ptr8(ws.occ)
+    mask = 1
+    while mask < count:
+        mask <<= 1
+    mask -= 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    found = -1
+    while tries > 0:
+        tries -= 1
+        r = count
+        while r >= count:
+            t = (s0 + s1) & 0xFFFF
+            r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        x = r % w
+        y = r // w
+        if occ[(y << 5) | x] != 0:
+            continue
+        dx = x - sx
+        dy = y - sy
+        if dx < 0:
+            dx = 0 - dx
+        if dy < 0:
+            dy = 0 - dy
+        if dx < min_chebyshev and dy < min_chebyshev:
+            continue
+        found = (y << 5) | x
+        break
+    rng.s0 = s0
+    rng.s1 = s1
+    return found
