@@ -169,3 +169,12 @@ def test_reordering_a_pair_keeps_every_rule_but_changes_the_hash(tmp_path, valid
     a, b = doc["placements"]["landmarks"][0]
     doc["placements"]["landmarks"][0] = [b, a]
     assert run_check(tmp_path, doc, capsys) == (1, ["hash"])
+
+
+def test_an_unreachable_object_is_reported_not_crashed_on(tmp_path, valid_doc, capsys):
+    # Wall in Player 1's compass: its route is "not reached" (-1), which parity and metrics must carry.
+    doc = copy.deepcopy(valid_doc)
+    x, y = doc["placements"]["compass"][0]
+    close_all(doc["cells"], x, y)
+    code, failed = run_check(tmp_path, doc, capsys)
+    assert code == 1 and "reachability" in failed and "route_parity" in failed

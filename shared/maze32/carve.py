@@ -1,11 +1,7 @@
 # Construction stages 1 and 2 (SPEC 3.3): close every wall, then carve a spanning tree of half A with a
 # randomized iterative depth-first search, mirroring each opened edge into half B as it is opened.
-from maze32._compat import const
-from maze32.grid import STORE
-from maze32.maze import GUARDED, WHOLE
+from maze32.maze import WHOLE
 from maze32.kernels import carve_kernel
-
-_FENCE = const(16)       # "visited" to the search, outside the four passage bits
 
 
 def close_walls(maze, ws):
@@ -18,28 +14,12 @@ def carve_half(maze, ws):
     # A cell of half A counts as visited once it has any passage: half A only ever gets passages from
     # this search, because every edge mirrored into B has both ends in B. The one exception, the root
     # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
-    # Row H/2 (just below half A) and the guard row (which index -32..-1 reach from row 0) carry the
-    # _FENCE bit while the search runs, so they look visited and north/south need no bounds test.
+    # Row H/2 (just below half A) carries a fence bit while the search runs, so it looks visited and
+    # the search never leaves half A.
     # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
-    # and no cell keeps the _FENCE bit.
-    cells = maze.cells
+    # and no cell keeps the fence bit.
     w = maze.width
-    fence_row = (maze.height >> 1) << 5
-    _set_fences(cells, fence_row, w, _FENCE)
     # Root: uniform over the W * H/2 cells of half A.
     r = ws.rng.below(w * (maze.height >> 1))
     carve_kernel(maze, ws, ((r // w) << 5) | (r % w))   # the search itself (viper where compiled)
-    _set_fences(cells, fence_row, w, 0)
-
-
-def _set_fences(cells, fence_row, w, bit):
-    # Set (bit = _FENCE) or clear (bit = 0) the fence bit on row H/2 and on the guard row.
-    x = 0
-    while x < w:
-        cells[fence_row | x] = (cells[fence_row | x] & 15) | bit
-        x += 1
-    x = STORE
-    while x < GUARDED:
-        cells[x] = bit
-        x += 1

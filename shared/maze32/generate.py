@@ -1,7 +1,8 @@
 # The duel-maze pipeline (SPEC 3.3): one attempt per candidate seed until one validates, at most
 # cfg.max_attempts times. Allocates nothing; the outcome is a status code, the maze and ws.fails.
 from maze32._compat import const
-from maze32.rng import mix_seed
+from maze32.kernels import mix_kernel
+from maze32.maze import WHOLE
 from maze32.carve import close_walls, carve_half
 from maze32.loops import open_seams, add_cycles
 from maze32.place import try_place_objects
@@ -19,13 +20,10 @@ def generate(maze, ws, cfg, seed_hi, seed_lo):
     maze.requested_lo = seed_lo
     ws.prepare(cfg.width, cfg.height)
     fails = ws.fails
-    i = 0
-    while i < 16:
-        fails[i] = 0
-        i += 1
+    fails[WHOLE] = ws.blank16
     attempt = 0
     while attempt < cfg.max_attempts:
-        mix_seed(seed_hi, seed_lo, attempt, ws.pair)   # candidate seed for this attempt
+        mix_kernel(seed_hi, seed_lo, attempt, ws.pair)  # candidate seed (rng.mix_seed, as a kernel)
         maze.candidate_hi = ws.pair[0]
         maze.candidate_lo = ws.pair[1]
         maze.attempts = attempt + 1

@@ -80,9 +80,17 @@ def routes_kernel(cells_obj, ws, source: int, target: int) -> int:
 
 @micropython.viper
 def carve_kernel(maze, ws, root: int):
-    # The recursive backtracker of carve.carve_half from `root`, with fences already set; draws come
-    # from ws.rng (xoroshiro32++, as rng.Rng.next16) and its state is written back at the end.
+    # The recursive backtracker of carve.carve_half from `root`; draws come from ws.rng (xoroshiro32++,
+    # as rng.Rng.next16) and its state is written back at the end. Row H/2 carries a fence bit (16)
+    # while it runs, so the search sees it as visited and stays in half A; north of row 0 is excluded
+    # by the c >= 32 test. The fence is cleared at the end.
     cells = ptr8(maze.cells)
+    w = int(maze.width)
+    fence_row = (int(maze.height) >> 1) << 5
+    i = 0
+    while i < w:
+        cells[fence_row | i] = cells[fence_row | i] | 16
+        i += 1
     stack = ptr16(ws.queue)
     depth = ptr16(ws.dist)
     degree = ptr8(DEGREE)
@@ -151,6 +159,10 @@ def carve_kernel(maze, ws, root: int):
         c = m
     rng.s0 = s0
     rng.s1 = s1
+    i = 0
+    while i < w:
+        cells[fence_row | i] = cells[fence_row | i] & 15
+        i += 1
 
 
 @micropython.viper
@@ -387,3 +399,195 @@ def free_cell_kernel(maze, ws, min_chebyshev: int, tries: int) -> int:
     rng.s0 = s0
     rng.s1 = s1
     return found
+
+
+@micropython.viper
+def put_kernel(maze, ws, slot: int, c: int):
+    # place.put: record cell c and its rotation as the two members of `slot`; mark both occupied.
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    occ = ptr8(ws.occ)
+    e = slot << 1
+    x = c & 31
+    y = c >> 5
+    px[e] = x
+    py[e] = y
+    px[e + 1] = int(maze.width) - 1 - x
+    py[e + 1] = int(maze.height) - 1 - y
+    occ[c] = 1
+    occ[int(maze.key) - c] = 1
+
+
+@micropython.viper
+def clear_marks_kernel(maze, ws):
+    # place.clear_marks: zero ws.occ at every recorded position (each is inside the storage).
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    occ = ptr8(ws.occ)
+    n = int(len(maze.px))
+    e = 0
+    while e < n:
+        occ[(py[e] << 5) | px[e]] = 0
+        e += 1
+
+
+@micropython.viper
+def placements_kernel(maze, ws, separation: int, radius: int) -> int:
+    # validate.check_placements without the slot-count test: PLACEMENT_BOUNDS (512), SYMMETRY (8),
+    # PLACEMENT_COLLISIONS (1024), EXIT_SEPARATION (2048) and KEY_VISIBILITY (4096) bits.
+    w = int(maze.width)
+    h = int(maze.height)
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    occ = ptr8(ws.occ)
+    n = int(maze.slots) << 1
+    mask = 0
+    e = 0
+    while e < n:
+        x = int(px[e])
+        y = int(py[e])
+        if x >= w or y >= h:
+            mask |= 512
+        elif e < 4:
+            if x != 0 and y != 0 and x != w - 1 and y != h - 1:
+                mask |= 512                          # entries 0..3: both starts, both exits
+        if e & 1:
+            if x != w - 1 - int(px[e - 1]) or y != h - 1 - int(py[e - 1]):
+                mask |= 8                            # member 1 must be the rotation of member 0
+        e += 1
+    if int(py[0]) >= (h >> 1):
+        mask |= 512                                  # Player 1 starts in half A
+    if mask & 512:
+        return mask
+    e = 0
+    while e < n:
+        c = (py[e] << 5) | px[e]
+        if occ[c] != 0:
+            mask |= 1024
+        occ[c] = 1
+        e += 1
+    e = 0
+    while e < n:
+        occ[(py[e] << 5) | px[e]] = 0
+        e += 1
+    m = 0
+    while m < 2:
+        dx = int(px[m]) - int(px[2 + m])
+        dy = int(py[m]) - int(py[2 + m])
+        if dx < 0:
+            dx = 0 - dx
+        if dy < 0:
+            dy = 0 - dy
+        if dx + dy < separation:
+            mask |= 2048
+        dx = int(px[m]) - int(px[4 + m])
+        dy = int(py[m]) - int(py[4 + m])
+        if dx < 0:
+            dx = 0 - dx
+        if dy < 0:
+            dy = 0 - dy
+        if dx <= radius and dy <= radius:
+            mask |= 4096
+        m += 1
+    return mask
+
+
+@micropython.viper
+def record_routes_kernel(maze, ws, base: int):
+    # validate.check_routes: ws.routes[base + e] = distance (ws.dist) to placement entry e, -1 where
+    # not reached (a 16-bit store of -1 is the same bits through a pointer and in the signed array).
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    dist = ptr16(ws.dist)
+    routes = ptr16(ws.routes)
+    n = int(maze.slots) << 1
+    e = 0
+    while e < n:
+        d = int(dist[(py[e] << 5) | px[e]])
+        if d >= 0xFFFE:
+            d = -1
+        routes[base + e] = d
+        e += 1
+
+
+@micropython.viper
+def parity_kernel(maze, ws, symmetric: int) -> int:
+    # validate.check_routes' parity: with verified symmetry, copy Player 1's figures to Player 2 and
+    # return 0; otherwise return ROUTE_PARITY (8192) if any entry's route differs from its counterpart's
+    # seen from the other start, or the key-to-exit routes differ.
+    routes = ptr16(ws.routes)
+    key_exit = ptr16(ws.key_exit)
+    n = int(maze.slots) << 1
+    other = int(len(ws.routes)) >> 1
+    e = 0
+    if symmetric:
+        while e < n:
+            routes[other + e] = routes[e ^ 1]
+            e += 1
+        key_exit[1] = key_exit[0]
+        return 0
+    mask = 0
+    while e < n:
+        if routes[e] != routes[other + (e ^ 1)]:
+            mask = 8192
+        e += 1
+    if key_exit[0] != key_exit[1]:
+        mask = 8192
+    return mask
+
+
+@micropython.viper
+def seams_kernel(maze, ws, seams: int):
+    # loops.open_seams: `seams` distinct columns x of the left half drawn uniformly (as Rng.below,
+    # redrawn when already used); each opens (x, H/2-1)-(x, H/2) and its rotation.
+    cells = ptr8(maze.cells)
+    half_w = int(maze.width) >> 1
+    key = int(maze.key)
+    row = ((int(maze.height) >> 1) - 1) << 5
+    mask = 1
+    while mask < half_w:
+        mask <<= 1
+    mask -= 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    used = 0
+    opened = 0
+    while opened < seams:
+        x = half_w
+        while x >= half_w:
+            t = (s0 + s1) & 0xFFFF
+            x = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        if used & (1 << x):
+            continue
+        used |= 1 << x
+        c = row | x
+        cells[c] = cells[c] | 4
+        cells[c + 32] = cells[c + 32] | 1
+        cells[key - c] = cells[key - c] | 1
+        cells[key - c - 32] = cells[key - c - 32] | 4
+        opened += 1
+    rng.s0 = s0
+    rng.s1 = s1
+
+
+@micropython.viper
+def mix_kernel(hi: int, lo: int, attempt: int, out):
+    # rng.mix_seed's 4-round Feistel network (the documented reference lives there).
+    o = ptr16(out)
+    i = 0
+    while i < 4:
+        k = (attempt * 0x0F2B + i * 0x3C6D + 0x1234) & 0xFFFF
+        f = ((lo ^ k) * 0x2D35) & 0xFFFF
+        f ^= f >> 7
+        f = (f * 0x1F53) & 0xFFFF
+        f ^= f >> 8
+        t = hi ^ f
+        hi = lo
+        lo = t
+        i += 1
+    o[0] = hi
+    o[1] = lo

@@ -1,8 +1,7 @@
 # Construction stages 3 and 4 (SPEC 3.3): seam pairs joining the halves, and cycle pairs inside them.
 # Both open edges only through grid.open_pair, so the maze stays rotationally symmetric.
-from maze32.grid import open_pair, S
 from maze32._compat import const
-from maze32.kernels import cycles_kernel
+from maze32.kernels import cycles_kernel, seams_kernel
 
 _CANDIDATES = const(4)   # walls sampled per cycle; the one with the longest tree detour wins
 
@@ -11,18 +10,7 @@ def open_seams(maze, ws, seams):
     # `seams` distinct columns x in 0..W/2-1: open (x, H/2-1)-(x, H/2) and its rotation
     # (W-1-x, H/2)-(W-1-x, H/2-1). Columns are drawn uniformly and redrawn if already used.
     # Invariant on return: exactly 2*seams passages cross between rows H/2-1 and H/2.
-    rng = ws.rng
-    half_w = maze.width >> 1
-    row = ((maze.height >> 1) - 1) << 5
-    used = 0
-    opened = 0
-    while opened < seams:
-        x = rng.below(half_w)
-        if used & (1 << x):
-            continue
-        used |= 1 << x
-        open_pair(maze.cells, maze.key, row | x, S)
-        opened += 1
+    seams_kernel(maze, ws, seams)        # viper where compiled
 
 
 def add_cycles(maze, ws, cycles):

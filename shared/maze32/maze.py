@@ -92,6 +92,7 @@ class Workspace:
         self.rng = Rng()
         self.pair = array("H", [0, 0])                 # out-parameter of mix_seed
         self.fails = bytearray(16)                     # per check bit (and PLACEMENT) over the attempts
+        self.blank16 = bytes(16)
         self.last_mask = 0
         self.prepared_w = 0
         self.prepared_h = 0

@@ -4,7 +4,7 @@
 from maze32._compat import const
 from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, REACHED
 from maze32.routes import measure_routes
-from maze32.kernels import exit_kernel, free_cell_kernel
+from maze32.kernels import exit_kernel, free_cell_kernel, put_kernel, clear_marks_kernel
 
 _EXIT_CANDIDATES = const(4)   # exits sampled among the qualifying ones; the longest route wins
 _RANDOM_TRIES = const(256)    # draws before a random-cell rule gives up on this attempt
@@ -13,7 +13,7 @@ _RANDOM_TRIES = const(256)    # draws before a random-cell rule gives up on this
 def try_place_objects(maze, ws, cfg):
     # Invariant: ws.occ is all zero before and after (validation counts objects in it too).
     placed = _place_all(maze, ws, cfg)
-    clear_marks(maze, ws.occ)
+    clear_marks(maze, ws)
     return placed
 
 
@@ -36,27 +36,15 @@ def _place_all(maze, ws, cfg):
     return True
 
 
-def clear_marks(maze, occ):
+def clear_marks(maze, ws):
     # Undo the marks of this attempt: every marked cell is one of the recorded positions (entries not
     # yet written this attempt hold old in-grid positions, whose cells clearing leaves at zero anyway).
-    px = maze.px
-    py = maze.py
-    e = 0
-    while e < len(px):
-        occ[(py[e] << 5) | px[e]] = 0
-        e += 1
+    clear_marks_kernel(maze, ws)
 
 
-def put(maze, occ, slot, x, y):
-    # Record (x, y) and its rotation in `slot` and mark both cells occupied.
-    e = slot << 1
-    maze.px[e] = x
-    maze.py[e] = y
-    maze.px[e + 1] = maze.width - 1 - x
-    maze.py[e + 1] = maze.height - 1 - y
-    c = (y << 5) | x
-    occ[c] = 1
-    occ[maze.key - c] = 1
+def put(maze, ws, slot, c):
+    # Record cell c and its rotation in `slot` and mark both cells occupied.
+    put_kernel(maze, ws, slot, c)
 
 
 def place_starts(maze, ws):
@@ -74,7 +62,7 @@ def place_starts(maze, ws):
     else:
         x = w - 1
         y = r - w - side + 1
-    put(maze, ws.occ, START, x, y)
+    put(maze, ws, START, (y << 5) | x)
 
 
 def try_place_exits(maze, ws, separation):
@@ -84,7 +72,7 @@ def try_place_exits(maze, ws, separation):
     c = exit_kernel(maze, ws, separation, _EXIT_CANDIDATES)     # viper where compiled
     if c < 0:
         return False
-    put(maze, ws.occ, EXIT, c & 31, c >> 5)
+    put(maze, ws, EXIT, c)
     return True
 
 
@@ -95,5 +83,5 @@ def try_place_random(maze, ws, slot, min_chebyshev):
     c = free_cell_kernel(maze, ws, min_chebyshev, _RANDOM_TRIES)    # viper where compiled
     if c < 0:
         return False
-    put(maze, ws.occ, slot, c & 31, c >> 5)
+    put(maze, ws, slot, c)
     return True

@@ -54,6 +54,7 @@ class Rng:
 
 
 def mix_seed(hi, lo, attempt, out):
+    # (Generation calls kernels.mix_kernel, the same network; this is its readable reference.)
     # Candidate seed for attempt `attempt` (0-based) of requested seed (hi << 16 | lo), written to
     # out[0] (high half) and out[1] (low half). A 4-round Feistel network on the two 16-bit halves;
     # round i's function is f(v) = g((v ^ k_i) * 0x2D35) with g(u) = u ^ (u >> 7), a second multiply by

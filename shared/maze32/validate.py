@@ -3,7 +3,7 @@
 # Returns a bit mask of failed checks (0 = valid) and allocates nothing; names are for the host.
 from maze32._compat import const
 from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS
-from maze32.kernels import scan_kernel
+from maze32.kernels import scan_kernel, placements_kernel, record_routes_kernel, parity_kernel
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
                          EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED)
 from maze32.routes import measure_routes
@@ -113,52 +113,11 @@ def check_cells(maze, ws, cfg):
 
 
 def check_placements(maze, ws, cfg):
-    # Bounds, boundary rules, collisions, object symmetry, exit separation and key visibility.
-    w = maze.width
-    h = maze.height
-    px = maze.px
-    py = maze.py
-    occ = ws.occ
-    n = maze.slots << 1
-    mask = 0
+    # Bounds, boundary rules, collisions, object symmetry, exit separation and key visibility
+    # (kernels.placements_kernel), after the slot count the configuration implies.
     if maze.slots != 4 + cfg.landmark_pairs + cfg.artifact_pairs:
-        mask |= PLACEMENT_BOUNDS
-    e = 0
-    while e < n:
-        x = px[e]
-        y = py[e]
-        if x >= w or y >= h:
-            mask |= PLACEMENT_BOUNDS
-        elif e < 4 and not (x == 0 or y == 0 or x == w - 1 or y == h - 1):
-            mask |= PLACEMENT_BOUNDS                  # entries 0..3: both starts, both exits
-        if e & 1 and (x != w - 1 - px[e - 1] or y != h - 1 - py[e - 1]):
-            mask |= SYMMETRY                          # member 1 must be the rotation of member 0
-        e += 1
-    if py[0] >= h >> 1:
-        mask |= PLACEMENT_BOUNDS                      # Player 1 starts in half A
-    if mask & PLACEMENT_BOUNDS:
-        return mask
-    # Collisions: count objects per cell, then clear exactly the cells that were counted.
-    e = 0
-    while e < n:
-        c = (py[e] << 5) | px[e]
-        if occ[c]:
-            mask |= PLACEMENT_COLLISIONS
-        occ[c] = 1
-        e += 1
-    e = 0
-    while e < n:
-        occ[(py[e] << 5) | px[e]] = 0
-        e += 1
-    # Per player m: the start is entry m, the exit entry 2 + m, the key entry 4 + m.
-    m = 0
-    while m < 2:
-        if _manhattan(px[m], py[m], px[2 * EXIT + m], py[2 * EXIT + m]) < cfg.min_exit_separation:
-            mask |= EXIT_SEPARATION
-        if _chebyshev(px[m], py[m], px[2 * KEY + m], py[2 * KEY + m]) <= cfg.view_radius:
-            mask |= KEY_VISIBILITY
-        m += 1
-    return mask
+        return PLACEMENT_BOUNDS
+    return placements_kernel(maze, ws, cfg.min_exit_separation, cfg.view_radius)
 
 
 def check_routes(maze, ws, symmetric, start_routes_ready):
@@ -171,10 +130,7 @@ def check_routes(maze, ws, symmetric, start_routes_ready):
     # figures are copied instead of measured. Without symmetry all four searches run.
     px = maze.px
     py = maze.py
-    n = maze.slots << 1
-    routes = ws.routes
     dist = ws.dist
-    other = 2 * MAX_SLOTS
     mask = 0
     m = 0
     while m < 2:
@@ -186,48 +142,13 @@ def check_routes(maze, ws, symmetric, start_routes_ready):
             ws.topology[REACHED] = reached
             if reached != maze.width * maze.height:
                 mask |= REACHABILITY
-        base = m * other
-        e = 0
-        while e < n:
-            d = dist[(py[e] << 5) | px[e]]
-            routes[base + e] = -1 if d >= UNSEEN - 1 else d
-            e += 1
+        record_routes_kernel(maze, ws, m * 2 * MAX_SLOTS)
         k = 2 * KEY + m
         exit_cell = (py[2 * EXIT + m] << 5) | px[2 * EXIT + m]
         measure_routes(maze, ws, (py[k] << 5) | px[k], exit_cell)   # stops at the exit
         d = dist[exit_cell]
         ws.key_exit[m] = -1 if d >= UNSEEN - 1 else d
         if symmetric:
-            # Player 2's view of entry e is Player 1's view of its counterpart e ^ 1.
-            e = 0
-            while e < n:
-                routes[other + e] = routes[e ^ 1]
-                e += 1
-            ws.key_exit[1] = ws.key_exit[0]
-            return mask
+            break
         m += 1
-    # Entry e seen from start 0 must match entry e ^ 1 (its counterpart) seen from start 1.
-    e = 0
-    while e < n:
-        if routes[e] != routes[other + (e ^ 1)]:
-            mask |= ROUTE_PARITY
-        e += 1
-    if ws.key_exit[0] != ws.key_exit[1]:
-        mask |= ROUTE_PARITY
-    return mask
-
-
-def _manhattan(ax, ay, bx, by):
-    dx = ax - bx
-    dy = ay - by
-    return (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy)
-
-
-def _chebyshev(ax, ay, bx, by):
-    dx = ax - bx
-    dy = ay - by
-    if dx < 0:
-        dx = -dx
-    if dy < 0:
-        dy = -dy
-    return dx if dx > dy else dy
+    return mask | parity_kernel(maze, ws, 1 if symmetric else 0)
