@@ -1,9 +1,10 @@
 """Estimated ESP32-C6 time of generation, by SPEC section 8.
 
 For each size and seed, callgrind counts the x86-64 instructions of the MicroPython unix port running
-bench/work.py once with the work and once without (same imports, allocation and setup); the
-difference divided by 67,000 is the estimated board milliseconds. Instruction counts are
-deterministic, so one run per (size, seed, phase) suffices.
+bench/work.py once with the work repeated REPEAT times and once without it (same imports, allocation
+and setup); the difference over REPEAT is one run's count, and that divided by 67,000 is the estimated
+board milliseconds. Counts are deterministic for one binary and input, but the two runs differ in
+small incidental ways (their temporary paths, the heap's layout), hence the repetition.
 
 Flavours (host/flavours.py): `bytecode` (viper decorators stripped), `viper` (bytecode modules, viper
 kernels) and `native` (every module -X emit=native, viper kernels), built for x64 as deploy builds them
@@ -67,9 +68,12 @@ def instructions(width, height, seed, phase, repeat, flavour):
         return int(re.search(r"refs:\s+([\d,]+)", proc.stderr).group(1).replace(",", ""))
 
 
+REPEAT = 10   # the work runs this many times in the measured run: per-run noise (paths, heap) amortized
+
+
 def measure(width, height, seed, phase, flavour):
-    return (instructions(width, height, seed, phase, 1, flavour)
-            - instructions(width, height, seed, phase, 0, flavour))
+    return (instructions(width, height, seed, phase, REPEAT, flavour)
+            - instructions(width, height, seed, phase, 0, flavour)) // REPEAT
 
 
 def parse_seeds(text):

@@ -19,7 +19,4 @@ def carve_half(maze, ws):
     # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
     # and no cell keeps the fence bit.
-    w = maze.width
-    # Root: uniform over the W * H/2 cells of half A.
-    r = ws.rng.below(w * (maze.height >> 1))
-    carve_kernel(maze, ws, ((r // w) << 5) | (r % w))   # the search itself (viper where compiled)
+    carve_kernel(maze, ws)     # the root draw and the search itself (viper where compiled)

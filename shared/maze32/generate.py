@@ -23,11 +23,10 @@ def generate(maze, ws, cfg, seed_hi, seed_lo):
     fails[WHOLE] = ws.blank16
     attempt = 0
     while attempt < cfg.max_attempts:
-        mix_kernel(seed_hi, seed_lo, attempt, ws.pair)  # candidate seed (rng.mix_seed, as a kernel)
+        mix_kernel(seed_hi, seed_lo, attempt, ws)      # candidate seed (rng.mix_seed), rng seeded
         maze.candidate_hi = ws.pair[0]
         maze.candidate_lo = ws.pair[1]
         maze.attempts = attempt + 1
-        ws.rng.seed(maze.candidate_hi, maze.candidate_lo)
         attempt += 1
         close_walls(maze, ws)                # 1. every wall closed
         carve_half(maze, ws)                 # 2. spanning tree of half A, mirrored into half B

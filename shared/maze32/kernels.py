@@ -79,9 +79,10 @@ def routes_kernel(cells_obj, ws, source: int, target: int) -> int:
 
 
 @micropython.viper
-def carve_kernel(maze, ws, root: int):
-    # The recursive backtracker of carve.carve_half from `root`; draws come from ws.rng (xoroshiro32++,
-    # as rng.Rng.next16) and its state is written back at the end. Row H/2 carries a fence bit (16)
+def carve_kernel(maze, ws):
+    # The recursive backtracker of carve.carve_half from a root drawn uniformly over half A (as
+    # Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++, as rng.Rng.next16) and its state is
+    # written back at the end. Row H/2 carries a fence bit (16)
     # while it runs, so the search sees it as visited and stays in half A; north of row 0 is excluded
     # by the c >= 32 test. The fence is cleared at the end.
     cells = ptr8(maze.cells)
@@ -101,6 +102,19 @@ def carve_kernel(maze, ws, root: int):
     rng = ws.rng
     s0 = int(rng.s0)
     s1 = int(rng.s1)
+    count = w * (int(maze.height) >> 1)
+    mask = 1
+    while mask < count:
+        mask <<= 1
+    mask -= 1
+    r = count
+    while r >= count:
+        t = (s0 + s1) & 0xFFFF
+        r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+        s1 ^= s0
+        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+    root = ((r // w) << 5) | (r % w)
     stack[0] = root
     depth[root] = 0
     sp = 1
@@ -168,7 +182,9 @@ def carve_kernel(maze, ws, root: int):
 @micropython.viper
 def scan_kernel(maze, ws, first: int, end: int) -> int:
     # Rows first..end-1 of validate.check_cells: returns the BORDER (2), RECIPROCITY (4) and SYMMETRY
-    # (8) bits found; adds passage ends and dead ends to ws.tally[0] and ws.tally[1].
+    # (8) bits found; adds passage ends and dead ends to ws.tally[0] and ws.tally[1]. With first == 0
+    # it also checks the top and bottom borders and sets ws.tally[2] to the passages crossing from
+    # row H/2-1 to row H/2.
     cells = ptr8(maze.cells)
     degree = ptr8(DEGREE)
     rotate = ptr8(ROTATE)
@@ -205,6 +221,17 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
         y += 1
     tally[0] = tally[0] + links
     tally[1] = tally[1] + dead
+    if first == 0:
+        seam_row = ((last_y + 1) >> 1) - 1
+        crossings = 0
+        x = 0
+        while x < w:
+            if (cells[x] & 1) != 0 or (cells[(last_y << 5) | x] & 4) != 0:
+                mask |= 2
+            if (cells[(seam_row << 5) | x] & 4) != 0:
+                crossings += 1
+            x += 1
+        tally[2] = crossings
     return mask
 
 
@@ -575,9 +602,10 @@ def seams_kernel(maze, ws, seams: int):
 
 
 @micropython.viper
-def mix_kernel(hi: int, lo: int, attempt: int, out):
-    # rng.mix_seed's 4-round Feistel network (the documented reference lives there).
-    o = ptr16(out)
+def mix_kernel(hi: int, lo: int, attempt: int, ws):
+    # rng.mix_seed's 4-round Feistel network (the documented reference lives there) into ws.pair,
+    # then ws.rng seeded from it as Rng.seed does.
+    o = ptr16(ws.pair)
     i = 0
     while i < 4:
         k = (attempt * 0x0F2B + i * 0x3C6D + 0x1234) & 0xFFFF
@@ -591,3 +619,38 @@ def mix_kernel(hi: int, lo: int, attempt: int, out):
         i += 1
     o[0] = hi
     o[1] = lo
+    rng = ws.rng
+    if hi == 0 and lo == 0:
+        hi = 1
+    rng.s0 = hi
+    rng.s1 = lo
+
+
+@micropython.viper
+def start_kernel(maze, ws) -> int:
+    # place.place_starts' draw: uniform over the boundary cells of half A (top row, then the left and
+    # right columns below it), as Rng.below(W + 2 * (H/2 - 1)); returns the cell index.
+    w = int(maze.width)
+    side = (int(maze.height) >> 1) - 1
+    count = w + 2 * side
+    mask = 1
+    while mask < count:
+        mask <<= 1
+    mask -= 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    r = count
+    while r >= count:
+        t = (s0 + s1) & 0xFFFF
+        r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+        s1 ^= s0
+        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+    rng.s0 = s0
+    rng.s1 = s1
+    if r < w:
+        return r
+    if r < w + side:
+        return (r - w + 1) << 5
+    return ((r - w - side + 1) << 5) | (w - 1)

@@ -98,7 +98,7 @@ class Workspace:
         self.prepared_h = 0
         # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
         self.topology = filled("h", 5, 0)
-        self.tally = filled("H", 2, 0)                  # scratch sums of the validation scan            # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
+        self.tally = filled("H", 3, 0)                  # scratch sums of the validation scan            # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
         self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
         self.key_exit = array("h", [0, 0])             # key -> own exit, per player
         self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)

@@ -4,7 +4,7 @@
 from maze32._compat import const
 from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, REACHED
 from maze32.routes import measure_routes
-from maze32.kernels import exit_kernel, free_cell_kernel, put_kernel, clear_marks_kernel
+from maze32.kernels import exit_kernel, free_cell_kernel, put_kernel, clear_marks_kernel, start_kernel
 
 _EXIT_CANDIDATES = const(4)   # exits sampled among the qualifying ones; the longest route wins
 _RANDOM_TRIES = const(256)    # draws before a random-cell rule gives up on this attempt
@@ -50,19 +50,7 @@ def put(maze, ws, slot, c):
 def place_starts(maze, ws):
     # Player 1's start: uniform over the boundary cells of half A (top row, then the two side columns
     # below it); Player 2's is its rotation, on the bottom boundary of half B.
-    w = maze.width
-    side = (maze.height >> 1) - 1
-    r = ws.rng.below(w + 2 * side)
-    if r < w:
-        x = r
-        y = 0
-    elif r < w + side:
-        x = 0
-        y = r - w + 1
-    else:
-        x = w - 1
-        y = r - w - side + 1
-    put(maze, ws, START, (y << 5) | x)
+    put(maze, ws, START, start_kernel(maze, ws))
 
 
 def try_place_exits(maze, ws, separation):

@@ -68,12 +68,10 @@ def check_cells(maze, ws, cfg):
     # twins match, half B is half A rotated: its degrees, dead ends, internal passages and border
     # mirror A's, so the scan stops at the seam and doubles the counts. Otherwise B is scanned too.
     # The seam row's southward passages are checked from half A in both cases.
-    cells = maze.cells
     w = maze.width
     h = maze.height
-    last_y = h - 1
     half = h >> 1
-    tally = ws.tally                   # passage ends, dead ends (kernels.scan_kernel adds to them)
+    tally = ws.tally                   # passage ends, dead ends, crossings (kernels.scan_kernel)
     tally[0] = 0
     tally[1] = 0
     mask = scan_kernel(maze, ws, 0, half)
@@ -84,15 +82,7 @@ def check_cells(maze, ws, cfg):
     else:
         links = tally[0] << 1          # half B mirrors half A: as many passage ends and dead ends
         dead = tally[1] << 1
-    x = 0
-    crossings = 0
-    seam_row = ((h >> 1) - 1) << 5
-    while x < w:
-        if (cells[x] & 1) or (cells[(last_y << 5) | x] & 4):
-            mask |= BORDER
-        if cells[seam_row | x] & 4:
-            crossings += 1
-        x += 1
+    crossings = tally[2]               # the scan of rows from 0 also checked the top and bottom borders
     edges = links >> 1
     cyclomatic = edges - w * h + 1
     topology = ws.topology
