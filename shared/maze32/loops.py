@@ -1,5 +1,5 @@
 # Construction stages 3 and 4 (SPEC 3.3): seam pairs joining the halves, and cycle pairs inside them.
-# Both open edges only through grid.open_pair, so the maze stays rotationally symmetric.
+# Both open every passage together with its rotation (grid.py), so the maze stays symmetric.
 from maze32._compat import const
 from maze32.kernels import cycles_kernel, seams_kernel
 

@@ -90,7 +90,7 @@ class Workspace:
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation
         self.blank = bytes(GUARDED)                    # zero cells: every wall closed
         self.rng = Rng()
-        self.pair = array("H", [0, 0])                 # out-parameter of mix_seed
+        self.pair = array("H", [0, 0])                 # candidate seed halves (kernels.mix_kernel)
         self.fails = bytearray(16)                     # per check bit (and PLACEMENT) over the attempts
         self.blank16 = bytes(16)
         self.last_mask = 0

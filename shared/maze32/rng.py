@@ -1,4 +1,5 @@
-# Random numbers for generation: xoroshiro32++ on two 16-bit words, and the candidate-seed mixer.
+# Random numbers for generation: xoroshiro32++ on two 16-bit words. The candidate-seed mixer is
+# kernels.mix_kernel (documented there), the one implementation on every runtime.
 #
 # xoroshiro32++ is the 32-bit-state member of the xoroshiro++ family of D. Blackman and S. Vigna,
 # "Scrambled Linear Pseudorandom Number Generators", ACM Trans. Math. Softw. 47(4), 2021, with the
@@ -7,8 +8,8 @@
 #     s1 ^= s0; s0 = rotl(s0, 13) ^ s1 ^ (s1 << 5); s1 = rotl(s1, 10)
 # Every intermediate stays below 2**29, inside MicroPython's 31-bit small ints, so drawing never
 # allocates on a 32-bit board. Period 2**32 - 1; the all-zero state is excluded when seeding.
-# Hot loops inline these lines with the state held in locals (a method call per draw costs more on
-# MicroPython); Rng.next16 below is the reference every inlined copy must match.
+# The kernels (kernels.py) inline these lines with the state held in locals (a method call per draw
+# costs more on MicroPython); Rng.next16 and Rng.below are the reference every inlined copy matches.
 from maze32._compat import const
 
 _M16 = const(0xFFFF)
@@ -39,50 +40,15 @@ class Rng:
     def below(self, n):
         # Uniform draw in 0..n-1 (1 <= n <= 65536) by rejection sampling on the smallest covering
         # bit mask, never a biased modulo.
+        # The kernels inline exactly these draws.
         m = 1
         while m < n:
             m <<= 1
-        return self.masked_below(n, m - 1)
-
-    def masked_below(self, n, mask):
-        # below(n) with its covering mask (2**k - 1 >= n - 1, the smallest such) worked out by the
-        # caller once for many draws; the same draws as below(n).
-        r = self.next16() & mask
+        m -= 1
+        r = self.next16() & m
         while r >= n:
-            r = self.next16() & mask
+            r = self.next16() & m
         return r
-
-
-def mix_seed(hi, lo, attempt, out):
-    # (Generation calls kernels.mix_kernel, the same network; this is its readable reference.)
-    # Candidate seed for attempt `attempt` (0-based) of requested seed (hi << 16 | lo), written to
-    # out[0] (high half) and out[1] (low half). A 4-round Feistel network on the two 16-bit halves;
-    # round i's function is f(v) = g((v ^ k_i) * 0x2D35) with g(u) = u ^ (u >> 7), a second multiply by
-    # 0x1F53 and a final u ^ (u >> 8), all modulo 2**16, and round key
-    # k_i = (attempt * 0x0F2B + i * 0x3C6D + 0x1234) mod 2**16. Multipliers are below 2**14 so every
-    # product stays below 2**30. A Feistel network is a bijection for each attempt, so distinct
-    # requested seeds never share a candidate within one attempt number.
-    i = 0
-    while i < 4:
-        k = (attempt * 0x0F2B + i * 0x3C6D + 0x1234) & _M16
-        f = ((lo ^ k) * 0x2D35) & _M16
-        f ^= f >> 7
-        f = (f * 0x1F53) & _M16
-        f ^= f >> 8
-        t = hi ^ f
-        hi = lo
-        lo = t
-        i += 1
-    out[0] = hi
-    out[1] = lo
-
-
-def covering_mask(n):
-    # Smallest 2**k - 1 >= n - 1: the mask below(n) draws with.
-    m = 1
-    while m < n:
-        m <<= 1
-    return m - 1
 
 
 def split_seed(seed):
