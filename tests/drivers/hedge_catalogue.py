@@ -1,11 +1,11 @@
 # Print "LEVEL SEED HASH ATTEMPTS" for each (level, seed) in ARGS["rows"], and under heap_lock
 # report whether generation and validation allocated ("clean"/"ALLOCATED") when ARGS["locked"].
-import micropython
 from maze32 import Workspace, split_seed
 from maze32.hedge import HedgeLevel, generate_hedge, validate_hedge, hedge_hash
 
 
 def run_locked(lv, ws, level, hi, lo):
+    import micropython      # MicroPython ports only
     micropython.heap_lock()
     try:
         status = generate_hedge(lv, ws, level, hi, lo)

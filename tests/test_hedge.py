@@ -1,0 +1,113 @@
+"""Deeper's hedge maze (SPEC 4): the golden catalogue on every runtime, no allocation on the
+MicroPython ports, the rules of seeds 000-002, and a validator whose every check can fail."""
+from pathlib import Path
+
+import pytest
+
+import runtimes
+from maze32 import Workspace, split_seed
+from maze32.hedge import (HedgeLevel, generate_hedge, validate_hedge, side_for,
+                          HEDGE_CHECKS, WALL, FLOOR, HATCH, STEP_COOLDOWN)
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "hedge.tsv"
+
+
+def golden_rows():
+    rows = []
+    for line in GOLDEN.read_text().splitlines():
+        if not line.startswith("#"):
+            level, seed, digest, attempts = line.split("\t")
+            rows.append((int(level), int(seed), digest, int(attempts)))
+    return rows
+
+
+@pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
+def test_golden_catalogue_reproduced(runtime):
+    rows = golden_rows()
+    assert len(rows) >= 200
+    out = runtimes.run(runtime, "hedge_catalogue.py", {"rows": [[lv, s] for lv, s, _, _ in rows]})
+    got = [line.split() for line in out.splitlines()]
+    bad = [(lv, s) for (lv, s, d, a), g in zip(rows, got) if g != [str(lv), str(s), d, str(a)]]
+    assert len(got) == len(rows) and not bad, bad[:10]
+
+
+@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])
+def test_generation_and_validation_allocate_nothing(runtime):
+    rows = [[level, seed] for level in (1, 4, 8, 12) for seed in (0, 1, 2**32 - 1)]
+    out = runtimes.run(runtime, "hedge_catalogue.py", {"rows": rows, "locked": True})
+    for line in out.splitlines():
+        assert line.split()[2:] == ["clean", "0", "0"], line
+
+
+def made(level, seed):
+    lv, ws = HedgeLevel(), Workspace()
+    hi, lo = split_seed(seed)
+    assert generate_hedge(lv, ws, level, hi, lo) == 0
+    return lv, ws
+
+
+def test_sizes_grow_by_level_and_cap_at_21():
+    assert [side_for(level) for level in range(1, 11)] == [7, 9, 11, 13, 15, 17, 19, 21, 21, 21]
+
+
+@pytest.mark.parametrize("level", [1, 3, 8, 10])
+def test_levels_keep_the_rules(level):
+    for seed in range(25):
+        lv, ws = made(level, seed)
+        side = lv.side
+        tiles = [[lv.tiles[(y << 5) | x] for x in range(side)] for y in range(side)]
+        assert tiles[1][1] == FLOOR
+        assert all(tiles[0][x] == WALL and tiles[side - 1][x] == WALL for x in range(side))
+        rooms = [(x, y) for y in range(1, side, 2) for x in range(1, side, 2)]
+        assert all(tiles[y][x] != WALL for x, y in rooms)             # every room carved
+        assert sum(row.count(HATCH) for row in tiles) == 1
+        hx, hy = lv.hatch & 31, lv.hatch >> 5
+        assert max(hx - 1, hy - 1) >= side // 2
+        assert lv.ghosts == min(level, 8)
+        ghosts = [(lv.gx[i], lv.gy[i]) for i in range(lv.ghosts)]
+        for i, (x, y) in enumerate(ghosts):
+            assert tiles[y][x] == FLOOR and max(x - 1, y - 1) >= side // 2
+            assert lv.cooldown[i] == STEP_COOLDOWN + 8 * i
+            for x2, y2 in ghosts[:i]:
+                assert max(abs(x - x2), abs(y - y2)) >= 2
+
+
+def test_loops_are_reopened_at_about_15_percent():
+    # Edges beyond a spanning tree of the rooms come only from phase 2's reopening.
+    extra, candidates = 0, 0
+    for seed in range(60):
+        lv, ws = made(8, seed)
+        side = lv.side
+        open_tiles = sum(1 for y in range(side) for x in range(side) if lv.tiles[(y << 5) | x] != WALL)
+        rooms = ((side - 1) // 2) ** 2
+        extra += open_tiles - (2 * rooms - 1)          # a tree of n rooms has n-1 wall tiles opened
+        candidates += 2 * ((side - 1) // 2) * ((side - 1) // 2 - 1) - (rooms - 1)
+    assert 0.10 < extra / candidates < 0.20
+
+
+def corrupt(name, lv, ws):
+    side = lv.side
+    if name == "dimensions":
+        lv.side = side - 2
+    elif name == "border":
+        lv.tiles[(0 << 5) | 3] = FLOOR
+    elif name == "spawn":
+        lv.tiles[33] = WALL
+    elif name == "connected":
+        # An open tile sealed off by walls: a room in the far corner with its four sides walled.
+        c = ((side - 2) << 5) | (side - 2)
+        lv.tiles[c] = FLOOR
+        for n in (c - 32, c + 1, c + 32, c - 1):
+            lv.tiles[n] = WALL
+    elif name == "goal":
+        lv.tiles[lv.hatch] = FLOOR
+    elif name == "ghosts":
+        lv.cooldown[0] = 0
+
+
+@pytest.mark.parametrize("name", HEDGE_CHECKS)
+def test_every_check_can_fail(name):
+    lv, ws = made(5, 11)
+    assert validate_hedge(lv, ws) == 0
+    corrupt(name, lv, ws)
+    assert validate_hedge(lv, ws) & (1 << HEDGE_CHECKS.index(name))
