@@ -185,6 +185,41 @@ def do_sweep(args):
     return EXIT_OK
 
 
+def do_hedge(args):
+    # Deeper's hedge-maze level for a seed: picture, hash, ghosts, checks.
+    from maze32 import Workspace, split_seed
+    from maze32 import hedge
+    if args.level < 1:
+        raise CliError("level: must be 1 or more, got %d" % args.level)
+    lv, ws = hedge.HedgeLevel(), Workspace()
+    hi, lo = split_seed(args.seed)
+    if hedge.generate_hedge(lv, ws, args.level, hi, lo) != 0:
+        raise CliError("hedge level %d of seed %d failed after %d attempts" % (args.level, args.seed,
+                                                                               lv.attempts), code=1)
+    mask = hedge.validate_hedge(lv, ws)
+    ghosts = [(lv.gx[i], lv.gy[i], lv.cooldown[i]) for i in range(lv.ghosts)]
+    doc = {"format": hedge.FORMAT, "level": args.level, "seed": args.seed, "side": lv.side,
+           "tiles": [[lv.tiles[(y << 5) | x] for x in range(lv.side)] for y in range(lv.side)],
+           "spawn": [1, 1], "hatch": [lv.hatch & 31, lv.hatch >> 5],
+           "ghosts": [{"x": x, "y": y, "cooldown": c} for x, y, c in ghosts],
+           "checks": dict((name, not mask & (1 << i)) for i, name in enumerate(hedge.HEDGE_CHECKS)),
+           "hash": hedge.hedge_hash(lv, ws)}
+    if args.json:
+        print(json.dumps(doc, indent=1))
+    else:
+        spots = dict(((x, y), "G") for x, y, _ in ghosts)
+        spots[(1, 1)] = "@"
+        out = report.console()
+        for y in range(lv.side):
+            out.print("".join(spots.get((x, y), "█" if lv.tiles[(y << 5) | x] == hedge.WALL else
+                                        ("H" if lv.tiles[(y << 5) | x] == hedge.HATCH else " "))
+                              for x in range(lv.side)), highlight=False)
+        out.print("level %d (%dx%d), seed %d, %d ghosts, hash %s" % (
+            args.level, lv.side, lv.side, args.seed, lv.ghosts, doc["hash"][:16]))
+        out.print("checks: " + ", ".join(("ok " if ok else "FAIL ") + n for n, ok in doc["checks"].items()))
+    return EXIT_OK if mask == 0 else EXIT_FAILED
+
+
 def do_code(args):
     from maze32 import levelcode
     if settings_of(args):
@@ -352,6 +387,10 @@ COMMANDS = {
                          p.add_argument("--bands", default=str(BANDS_DEFAULT), help=argparse.SUPPRESS),
                          p.add_argument("--write-bands", default=None, help=argparse.SUPPRESS),
                          add_setting_options(p))),
+    "hedge": (do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",
+              lambda p: (p.add_argument("--seed", required=True, type=twin.parse_seed),
+                         p.add_argument("--level", type=int, default=1, help="1 or more (size grows to 21)"),
+                         p.add_argument("--json", action="store_true"))),
     "code": (do_code, "print the shareable level code of a seed and size",
              lambda p: add_generation_options(p)),
     "export": (do_export, "write the maze32/1 JSON of a seed",

@@ -111,3 +111,18 @@ def test_every_check_can_fail(name):
     assert validate_hedge(lv, ws) == 0
     corrupt(name, lv, ws)
     assert validate_hedge(lv, ws) & (1 << HEDGE_CHECKS.index(name))
+
+
+def test_hedge_command_prints_the_golden_level_and_rejects_bad_levels():
+    import json
+    import subprocess
+    import sys
+    maze32 = str(Path(sys.executable).parent / "maze32")
+    proc = subprocess.run([maze32, "hedge", "--seed", "3", "--level", "9", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    doc = json.loads(proc.stdout)
+    expected = next(d for lv, s, d, _ in golden_rows() if (lv, s) == (9, 3))
+    assert proc.returncode == 0 and doc["hash"] == expected and all(doc["checks"].values())
+    assert doc["side"] == 21 and len(doc["ghosts"]) == 8
+    bad = subprocess.run([maze32, "hedge", "--seed", "3", "--level", "0"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == ["maze32: level: must be 1 or more, got 0"]
