@@ -1,0 +1,7 @@
+# Play a few ticks of Deeper with scripted keys; print each outcome, then the player tile and depth.
+import deeper
+
+game = deeper.Deeper(ARGS["seed"])
+for key in ARGS["keys"]:
+    print(game.tick(key))
+print(game.player, game.depth)
