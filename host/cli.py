@@ -220,6 +220,23 @@ def do_hedge(args):
     return EXIT_OK if mask == 0 else EXIT_FAILED
 
 
+def do_play(args):
+    from host import play
+    seed = args.seed
+    size = args.size
+    if args.code is not None:
+        from maze32 import levelcode
+        try:
+            version, w, h, seed, prefix = levelcode.decode(args.code)
+        except levelcode.CodeError as e:
+            raise CliError(str(e))
+        size = (w, h)
+    if seed is None:
+        seed = int.from_bytes(__import__("os").urandom(4), "little")
+    twin.make_config(size, {})
+    return play.run(args.mode, seed, size, args.bot)
+
+
 def do_code(args):
     from maze32 import levelcode
     if settings_of(args):
@@ -391,6 +408,12 @@ COMMANDS = {
               lambda p: (p.add_argument("--seed", required=True, type=twin.parse_seed),
                          p.add_argument("--level", type=int, default=1, help="1 or more (size grows to 21)"),
                          p.add_argument("--json", action="store_true"))),
+    "play": (do_play, "play in this terminal (the desktop twin): Duel against a bot, or Deeper",
+             lambda p: (p.add_argument("--mode", choices=["duel", "deeper"], default="duel"),
+                        p.add_argument("--seed", type=twin.parse_seed, default=None, help="default: random"),
+                        p.add_argument("--code", default=None, help="a level code instead of seed and size"),
+                        p.add_argument("--size", default=(16, 16), type=twin.parse_size, help="duel size (default 16x16)"),
+                        p.add_argument("--bot", type=int, choices=[1, 2], default=1, help="bot level"))),
     "code": (do_code, "print the shareable level code of a seed and size",
              lambda p: add_generation_options(p)),
     "export": (do_export, "write the maze32/1 JSON of a seed",

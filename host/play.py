@@ -1,0 +1,141 @@
+# maze32 play: the desktop twin of the game in this terminal. The rules are the firmware's own
+# (firmware/duel.py, firmware/deeper.py); this file is only a frontend: keys in, ANSI frames out.
+import os
+import select
+import sys
+import time
+from pathlib import Path
+
+from host.errors import CliError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
+import deeper  # noqa: E402
+import duel  # noqa: E402
+
+FRAME_SECONDS = 1 / 20                 # 20 game ticks a second
+ARROWS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left"}
+LETTERS = {b"w": "up", b"s": "down", b"a": "left", b"d": "right"}
+CLEAR = "\x1b[H\x1b[2J"
+
+
+def parse_keys(data):
+    # Bytes typed since the last frame -> (last movement key or None, quit?).
+    key, quit_ = None, False
+    i = 0
+    while i < len(data):
+        if data[i:i + 3] in ARROWS:
+            key = ARROWS[data[i:i + 3]]
+            i += 3
+            continue
+        ch = data[i:i + 1].lower()
+        if ch in LETTERS:
+            key = LETTERS[ch]
+        elif ch in (b"q", b"\x03"):
+            quit_ = True
+        i += 1                          # anything else is ignored
+    return key, quit_
+
+
+def render_duel(game):
+    # Player 1's view: walls and objects only where seen; the bot only when in sight.
+    m, me, bot = game.maze, game.players[0], game.players[1]
+    marks = {me.key: "K", me.exit: "E", me.compass_cell: "C"}
+    for c in game.landmarks():
+        marks[c] = "L"
+    for c in game.artifacts():
+        marks.setdefault(c, "A")
+    lines = []
+    for y in range(m.height):
+        top, mid = [], []
+        for x in range(m.width):
+            c = (y << 5) | x
+            if not me.seen[c]:
+                top.append("  ")
+                mid.append("░░")
+                continue
+            f = m.cells[c]
+            top.append("+" + (" " if f & 1 else "-"))
+            glyph = " "
+            if c == me.cell:
+                glyph = "@"
+            elif c == bot.cell and max(abs((c & 31) - (me.cell & 31)), abs((c >> 5) - (me.cell >> 5))) <= me.view:
+                glyph = "B"
+            elif c in marks and not (marks[c] == "K" and me.has_key):
+                glyph = marks[c]
+            mid.append((" " if f & 8 else "|") + glyph)
+        lines.append("".join(top))
+        lines.append("".join(mid))
+    bearing = game.bearing(0)
+    arrow = "-" if bearing is None else {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
+                                        (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}[bearing]
+    lines.append("duel  key %s  compass %s  view %d  steps %d   arrows/WASD move, q quits"
+                 % ("yes" if me.has_key else "no", arrow, me.view, me.steps))
+    return "\r\n".join(lines)
+
+
+def render_deeper(game):
+    lv = game.level
+    ghosts = {game.ghost_at(i) for i in range(lv.ghosts)}
+    lines = []
+    for y in range(lv.side):
+        row = []
+        for x in range(lv.side):
+            c = (y << 5) | x
+            t = lv.tiles[c]
+            if c == game.player:
+                row.append("@ ")
+            elif c in ghosts:
+                row.append("G ")
+            else:
+                row.append("██" if t == 0 else ("H " if t == 2 else "  "))
+        lines.append("".join(row))
+    lines.append("deeper  depth %d  ghosts %d   arrows/WASD move, q quits" % (game.depth, lv.ghosts))
+    return "\r\n".join(lines)
+
+
+def run(mode, seed, size, bot_level, out=sys.stdout):
+    if not os.isatty(sys.stdin.fileno()):
+        raise CliError("play needs a terminal (stdin is not one)")
+    import termios
+    import tty
+    game = duel.Duel(seed, *size) if mode == "duel" else deeper.Deeper(seed)
+    bot = duel.Bot(bot_level, seed + 1) if mode == "duel" else None
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    message = ""
+    try:
+        tty.setraw(fd)
+        out.write("\x1b[?25l")
+        while True:
+            start = time.monotonic()
+            data = b""
+            while select.select([fd], [], [], 0)[0]:
+                chunk = os.read(fd, 64)
+                if not chunk:
+                    break
+                data += chunk
+            key, quit_ = parse_keys(data)
+            if quit_:
+                message = "quit"
+                break
+            if mode == "duel":
+                winner = game.tick(key, bot.choose(duel.PlayerView(game, 1)))
+                frame = render_duel(game)
+                if winner is not None:
+                    message = "you win!" if winner == 0 else "the bot got out first"
+            else:
+                outcome = game.tick(key)
+                frame = render_deeper(game)
+                if outcome == deeper.CAUGHT:
+                    message = "caught by a ghost at depth %d: score %d" % (game.depth, game.score)
+            out.write(CLEAR + frame + "\r\n")
+            out.flush()
+            if message:
+                break
+            time.sleep(max(0.0, FRAME_SECONDS - (time.monotonic() - start)))
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        out.write("\x1b[?25h\r\n")
+    out.write(message + "\n")
+    out.flush()
+    return 0
