@@ -142,45 +142,62 @@ class PlayerView:
 class Bot:
     # Walks the shortest known route (over cells its player has seen) to its goal once the goal is in
     # sight and reachable that way, else to the nearest seen cell that opens onto unseen ground.
-    # level 2 moves every tick; level 1 hesitates on a third of its ticks (deterministically, from its
-    # own generator), so it explores the same way but slower.
+    # A route is planned once and followed; it is planned again when the goal comes into view or
+    # changes, or when the bot is not where its plan expects. level 2 moves every tick; level 1
+    # hesitates on a third of its ticks (deterministically, from its own generator).
     def __init__(self, level, seed):
         self.level = level
         self.rng = Rng()
         self.rng.seed(seed & 0xFFFF, 0x5A5A)
+        self.plan = []              # keys still to press, the next one last
+        self.expect = -1            # where the bot stands when the next key of the plan is due
+        self.planned_goal = None
 
     def choose(self, view):
         if self.level < 2 and self.rng.below(3) == 0:
             return None
         goal = view.known_goal()
+        if not self.plan or self.expect != view.cell or goal != self.planned_goal:
+            self.replan(view, goal)
+        if not self.plan:
+            return None
+        key = self.plan.pop()
+        self.expect = view.cell + MOVES[key][0]
+        return key
+
+    def replan(self, view, goal):
+        self.planned_goal = goal
+        self.plan = []
         if goal is not None:
-            key = self.route_step(view, lambda c: c == goal)
-            if key is not None:
-                return key
-        return self.route_step(view, lambda c: self.borders_unseen(view, c))
+            self.plan = self.route(view, lambda c: c == goal)
+        if not self.plan:
+            self.plan = self.route(view, lambda c: self.borders_unseen(view, c))
 
     def borders_unseen(self, view, c):
         flags = view.passages(c)
         return any(flags & MOVES[k][1] and not view.is_seen(c + MOVES[k][0])
                    for k in ("up", "right", "down", "left"))
 
-    def route_step(self, view, is_target):
-        # Breadth-first over seen cells only; the first key of a shortest route to a target cell.
+    def route(self, view, is_target):
+        # Breadth-first over seen cells only: the keys of a shortest route to the nearest target cell,
+        # the first key last (so the plan pops it first); [] when no target is reachable.
         start = view.cell
-        first = {start: None}
+        prev = {start: None}
         queue = [start]
         i = 0
         while i < len(queue):
             c = queue[i]
             i += 1
             if c != start and is_target(c):
-                while first[c] is not None and first[c][0] != start:
-                    c = first[c][0]
-                return first[c][1]
+                keys = []
+                while prev[c] is not None:
+                    keys.append(prev[c][1])
+                    c = prev[c][0]
+                return keys
             flags = view.passages(c)
             for k in ("up", "right", "down", "left"):
                 n = c + MOVES[k][0]
-                if flags & MOVES[k][1] and n not in first and view.passages(n) is not None:
-                    first[n] = (c, k)
+                if flags & MOVES[k][1] and n not in prev and view.passages(n) is not None:
+                    prev[n] = (c, k)
                     queue.append(n)
-        return None
+        return []

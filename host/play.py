@@ -11,6 +11,7 @@ from host.errors import CliError
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import deeper  # noqa: E402
 import duel  # noqa: E402
+from console import render_duel, render_deeper  # noqa: E402,F401  (the board's own frames)
 
 FRAME_SECONDS = 1 / 20                 # 20 game ticks a second
 ARROWS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left"}
@@ -34,63 +35,6 @@ def parse_keys(data):
             quit_ = True
         i += 1                          # anything else is ignored
     return key, quit_
-
-
-def render_duel(game):
-    # Player 1's view: walls and objects only where seen; the bot only when in sight.
-    m, me, bot = game.maze, game.players[0], game.players[1]
-    marks = {me.key: "K", me.exit: "E", me.compass_cell: "C"}
-    for c in game.landmarks():
-        marks[c] = "L"
-    for c in game.artifacts():
-        marks.setdefault(c, "A")
-    lines = []
-    for y in range(m.height):
-        top, mid = [], []
-        for x in range(m.width):
-            c = (y << 5) | x
-            if not me.seen[c]:
-                top.append("  ")
-                mid.append("░░")
-                continue
-            f = m.cells[c]
-            top.append("+" + (" " if f & 1 else "-"))
-            glyph = " "
-            if c == me.cell:
-                glyph = "@"
-            elif c == bot.cell and max(abs((c & 31) - (me.cell & 31)), abs((c >> 5) - (me.cell >> 5))) <= me.view:
-                glyph = "B"
-            elif c in marks and not (marks[c] == "K" and me.has_key):
-                glyph = marks[c]
-            mid.append((" " if f & 8 else "|") + glyph)
-        lines.append("".join(top))
-        lines.append("".join(mid))
-    bearing = game.bearing(0)
-    arrow = "-" if bearing is None else {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
-                                        (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}[bearing]
-    lines.append("duel  key %s  compass %s  view %d  steps %d   arrows/WASD move, q quits"
-                 % ("yes" if me.has_key else "no", arrow, me.view, me.steps))
-    return "\r\n".join(lines)
-
-
-def render_deeper(game):
-    lv = game.level
-    ghosts = {game.ghost_at(i) for i in range(lv.ghosts)}
-    lines = []
-    for y in range(lv.side):
-        row = []
-        for x in range(lv.side):
-            c = (y << 5) | x
-            t = lv.tiles[c]
-            if c == game.player:
-                row.append("@ ")
-            elif c in ghosts:
-                row.append("G ")
-            else:
-                row.append("██" if t == 0 else ("H " if t == 2 else "  "))
-        lines.append("".join(row))
-    lines.append("deeper  depth %d  ghosts %d   arrows/WASD move, q quits" % (game.depth, lv.ghosts))
-    return "\r\n".join(lines)
 
 
 def run(mode, seed, size, bot_level, out=sys.stdout):
