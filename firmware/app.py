@@ -1,0 +1,162 @@
+# The board's application: a menu on the serial console, then Duel against the bot, Deeper or Bench.
+# Hardware is reached only through the adapters below (console keys and frames, clock, entropy), so
+# the same code runs on the MicroPython unix port in a terminal, which is how it is tested.
+import json
+import os
+import select
+import sys
+import time
+
+import console
+import deeper
+import duel
+from maze32 import levelcode
+
+FRAME_MS = 50                          # 20 frames a second
+CLEAR = "\x1b[H\x1b[2J"
+ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}
+LETTERS = {"w": "up", "s": "down", "a": "left", "d": "right"}
+WINDOW = (7, 4)                        # Duel cells shown around the player: 15 x 9
+
+
+def ticks_ms():
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+
+
+def ticks_diff(a, b):
+    return time.ticks_diff(a, b) if hasattr(time, "ticks_diff") else a - b
+
+
+def sleep_ms(ms):
+    if ms > 0:
+        time.sleep_ms(ms) if hasattr(time, "sleep_ms") else time.sleep(ms / 1000)
+
+
+class Keys:
+    # Non-blocking key reader on the console: arrows (ESC [ A..D), WASD, q; other bytes ignored.
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stdin
+        self.poll = select.poll()
+        self.poll.register(self.stream, select.POLLIN)
+
+    def ready(self):
+        return bool(self.poll.poll(0))
+
+    def read_char(self):
+        return self.stream.read(1)
+
+    def frame_keys(self):
+        # -> (movement key or None, quit?) from what was typed since the last frame.
+        key, quit_ = None, False
+        while self.ready():
+            ch = self.read_char()
+            if ch == "\x1b" and self.ready() and self.read_char() == "[" and self.ready():
+                key = ARROWS.get(self.read_char(), key)
+            elif ch.lower() in LETTERS:
+                key = LETTERS[ch.lower()]
+            elif ch in ("q", "Q", "\x03"):
+                quit_ = True
+        return key, quit_
+
+    def wait_char(self):
+        while not self.ready():
+            sleep_ms(10)
+        return self.read_char()
+
+
+def board_profile():
+    try:
+        with open("board.json") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {"name": "unknown", "title": "a board without board.json"}
+
+
+def random_seed():
+    b = os.urandom(4)
+    return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x7F) << 24)
+
+
+def write(text):
+    sys.stdout.write(text)
+
+
+def play_duel(keys, seed, size):
+    game = duel.Duel(seed, size[0], size[1])
+    bot = duel.Bot(1, seed + 1)
+    return loop(keys, lambda key: game.tick(key, bot.choose(duel.PlayerView(game, 1))),
+                lambda: console.render_duel(game, WINDOW),
+                lambda result: None if result is None else
+                ("you win!" if result == 0 else "the bot got out first"))
+
+
+def play_deeper(keys, seed):
+    game = deeper.Deeper(seed)
+    return loop(keys, game.tick, lambda: console.render_deeper(game),
+                lambda result: "caught at depth %d: score %d" % (game.depth, game.score)
+                if result == deeper.CAUGHT else None)
+
+
+def loop(keys, tick, render, verdict):
+    # The game clock: one tick and one frame every FRAME_MS, whatever the keys do.
+    while True:
+        start = ticks_ms()
+        key, quit_ = keys.frame_keys()
+        if quit_:
+            return "quit"
+        message = verdict(tick(key))
+        write(CLEAR + render() + "\r\n")
+        if message:
+            return message
+        sleep_ms(FRAME_MS - ticks_diff(ticks_ms(), start))
+
+
+def bench():
+    import bench as board_bench
+    board_bench.run([(32, 32), (8, 8)], 0, 9, 1)
+
+
+def read_code(keys):
+    write("level code: ")
+    text = ""
+    while True:
+        ch = keys.wait_char()
+        if ch in ("\r", "\n"):
+            return text
+        text += ch
+        write(ch)
+
+
+def main(keys=None):
+    keys = keys or Keys()
+    profile = board_profile()
+    seed, size = random_seed(), (16, 16)
+    while True:
+        write(CLEAR + "maze32 on %s\r\n\r\n" % profile.get("title", profile.get("name")))
+        write("  1  Duel vs bot (%dx%d)\r\n  2  Deeper\r\n  3  Bench\r\n" % size)
+        write("  c  enter a level code    n  new random seed    q  quit\r\n\r\nseed %d\r\n" % seed)
+        choice = keys.wait_char()
+        if choice == "1":
+            message = play_duel(keys, seed, size)
+        elif choice == "2":
+            message = play_deeper(keys, seed)
+        elif choice == "3":
+            bench()
+            message = "bench done"
+        elif choice == "c":
+            try:
+                version, w, h, seed, prefix = levelcode.decode(read_code(keys))
+                size = (w, h)
+                message = "code loaded: seed %d, %dx%d" % (seed, w, h)
+            except ValueError as e:
+                message = str(e)
+        elif choice == "n":
+            seed = random_seed()
+            continue
+        elif choice in ("q", "\x03"):
+            write("bye\r\n")
+            return
+        else:
+            continue
+        write("\r\n%s (any key)\r\n" % message)
+        keys.wait_char()

@@ -1,0 +1,4 @@
+# Runs at boot: the maze32 menu on the serial console (firmware/app.py).
+import app
+
+app.main()

@@ -1,0 +1,84 @@
+"""The board's application (firmware/app.py) on the MicroPython unix port in a raw terminal: the
+menu, a Deeper game that moves and quits, a Duel frame, a level code, and leaving."""
+import os
+import pty
+import select
+import subprocess
+import time
+import tty
+from pathlib import Path
+
+from test_play import at_sign
+import runtimes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Board:
+    # The firmware's main.py under the unix port, its console on a raw pseudo-terminal.
+    def __init__(self, folder):
+        (folder / "board.json").write_text('{"name": "esp32-c6-devkitc-1", "title": "Test Board"}')
+        self.master, slave = pty.openpty()
+        tty.setraw(slave)
+        env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "shared", ROOT / "firmware"))
+        self.proc = subprocess.Popen([runtimes.micropython_binary(), str(ROOT / "firmware" / "main.py")],
+                                     stdin=slave, stdout=slave, stderr=slave, cwd=str(folder), env=env)
+        os.close(slave)
+        self.out = b""
+
+    def read(self, seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([self.master], [], [], 0.05)[0]:
+                try:
+                    self.out += os.read(self.master, 65536)
+                except OSError:
+                    break
+        return self.out.decode(errors="replace")
+
+    def last_frame(self):
+        return self.out.decode(errors="replace").rsplit("\x1b[H\x1b[2J", 1)[-1]
+
+    def send(self, data):
+        os.write(self.master, data)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+        os.close(self.master)
+
+
+def test_menu_deeper_duel_code_and_quit(tmp_path):
+    board = Board(tmp_path)
+    try:
+        text = board.read(3.0)
+        assert "maze32 on Test Board" in text and "2  Deeper" in text
+        board.send(b"2")
+        board.read(1.5)
+        assert "deeper  depth 1" in board.last_frame()
+        assert at_sign(board.last_frame(), 2) == (1, 1)
+        board.send(b"s")                                  # down, or a wall: the frame keeps coming
+        board.read(1.0)
+        board.send(b"q")
+        assert "quit (any key)" in board.read(1.5)
+        board.send(b"x")
+        board.read(1.0)
+        board.send(b"1")
+        board.read(1.5)
+        frame = board.last_frame()
+        assert "duel  key no" in frame and "@" in frame
+        assert len(frame.split("\r\n")) <= 2 * 9 + 2      # the board draws a 15 x 9 window
+        board.send(b"q")
+        board.read(1.0)
+        board.send(b"x")
+        board.read(1.0)
+        board.send(b"c1SG0-0000-7RBJR\r")
+        assert "code loaded: seed 7, 32x32" in board.read(2.0)
+        board.send(b"x")
+        board.read(1.0)
+        board.send(b"q")
+        assert "bye" in board.read(2.0)
+        assert board.proc.wait(10) == 0
+    finally:
+        board.close()
