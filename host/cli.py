@@ -222,6 +222,8 @@ def do_hedge(args):
 
 def do_play(args):
     from host import play
+    if args.port is not None or args.board:
+        return play.attach(args.port)
     seed = args.seed
     size = args.size
     if args.code is not None:
@@ -413,7 +415,10 @@ COMMANDS = {
                         p.add_argument("--seed", type=twin.parse_seed, default=None, help="default: random"),
                         p.add_argument("--code", default=None, help="a level code instead of seed and size"),
                         p.add_argument("--size", default=(16, 16), type=twin.parse_size, help="duel size (default 16x16)"),
-                        p.add_argument("--bot", type=int, choices=[1, 2], default=1, help="bot level"))),
+                        p.add_argument("--bot", type=int, choices=[1, 2], default=1, help="bot level"),
+                        p.add_argument("--port", default=None, help="play the board's game on this port"),
+                        p.add_argument("--board", action="store_true",
+                                       help="play the board's game on the virtual board (no --port)"))),
     "code": (do_code, "print the shareable level code of a seed and size",
              lambda p: add_generation_options(p)),
     "export": (do_export, "write the maze32/1 JSON of a seed",

@@ -37,6 +37,25 @@ def parse_keys(data):
     return key, quit_
 
 
+def attach(port):
+    # The board's own game (firmware/app.py) in this terminal; Ctrl-] leaves it.
+    if not os.isatty(sys.stdin.fileno()):
+        raise CliError("play needs a terminal (stdin is not one)")
+    import termios
+    import tty
+    from host import transport
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    with transport.connected(port) as board:
+        try:
+            tty.setraw(fd)
+            ended = board.attach("import app\napp.main()\n", fd, sys.stdout.buffer)
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else "detached"))
+    return 0
+
+
 def run(mode, seed, size, bot_level, out=sys.stdout):
     if not os.isatty(sys.stdin.fileno()):
         raise CliError("play needs a terminal (stdin is not one)")

@@ -51,6 +51,35 @@ class Board:
             raise CliError("board raised %s" % (lines[-1] if lines else "an error"), code=1)
         return out.decode(errors="replace")
 
+    def attach(self, code, stdin_fd, out, escape=b"\x1d"):
+        # Run code on the board with this terminal attached: bytes typed go to the board, the board's
+        # output comes back, until the program ends or `escape` (Ctrl-]) is typed. Returns True if the
+        # program ended by itself.
+        import os
+        import select
+        try:
+            with _quiet():
+                self.t.exec_raw_no_follow(code)
+            serial = self.t.serial
+            serial.timeout = 0            # reads return what has arrived (socket:// reports only 0/1 waiting)
+            while True:
+                if serial.in_waiting:
+                    data = serial.read(65536)
+                    end = data.find(b"\x04")
+                    out.write(data[:end] if end >= 0 else data)
+                    out.flush()
+                    if end >= 0:
+                        return True
+                readable = select.select([stdin_fd], [], [], 0.005)[0]
+                if readable:
+                    typed = os.read(stdin_fd, 64)
+                    if escape in typed:
+                        serial.write(b"\x03")            # interrupt the program, back to the REPL
+                        return False
+                    serial.write(typed)
+        except (TransportError, OSError) as e:
+            raise CliError("board at %s disconnected (%s)" % (self.port, _reason(e)))
+
     def write_file(self, path, data):
         # Written under a temporary name and renamed: a half-copied file never has the real name.
         tmp = path + ".part"

@@ -93,3 +93,36 @@ def test_keys_and_frames_without_a_terminal():
     assert parse_keys(b"") == (None, False)
     frame = render_deeper(deeper.Deeper(2))
     assert frame.splitlines()[1].startswith("██@ ") and "depth 1" in frame
+
+
+def test_play_on_the_board_through_mpremote(tmp_path):
+    # deploy to a virtual board, then `maze32 play --port URL`: the board's own menu and game, typed
+    # at from this terminal, until the board's program ends.
+    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
+    assert subprocess.run([MAZE32, "deploy"], env=env, capture_output=True, timeout=300).returncode == 0
+    server = subprocess.Popen([MAZE32, "board", "serve"], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        url = None
+        for _ in range(5):
+            m = re.search(r"socket://127\.0\.0\.1:\d+", server.stdout.readline())
+            if m:
+                url = m.group(0)
+                break
+        term = Terminal("play", "--port", url)
+        try:
+            assert "maze32 on Espressif ESP32-C6-DevKitC-1" in term.read(4.0)
+            term.send(b"2")
+            assert "deeper  depth 1" in term.read(2.0)
+            term.send(b"q")
+            term.read(1.0)
+            term.send(b"x")
+            term.read(1.0)
+            term.send(b"q")
+            text = term.read(3.0)
+            assert "bye" in text and "the board's game ended" in text
+            assert term.proc.wait(10) == 0
+        finally:
+            term.close()
+    finally:
+        server.terminate()
+        server.wait(10)
