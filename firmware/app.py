@@ -1,6 +1,7 @@
 # The board's application: a menu on the serial console, then Duel against the bot, Deeper or Bench.
-# Hardware is reached only through the adapters below (console keys and frames, clock, entropy), so
-# the same code runs on the MicroPython unix port in a terminal, which is how it is tested.
+# Hardware is reached only through adapters (console keys and frames, clock, entropy here; the
+# profile's display and buttons in display.py and buttons.py, opened lazily), so the same code runs on
+# the MicroPython unix port in a terminal, which is how it is tested.
 import json
 import os
 import select
@@ -81,31 +82,60 @@ def write(text):
     sys.stdout.write(text)
 
 
-def play_duel(keys, seed, size):
+class Frontends:
+    # Where frames go and extra keys come from besides the console: the profile's display and
+    # buttons, when the board has them (none on the unix port, which has no machine.Pin).
+    def __init__(self, profile):
+        self.display = self.buttons = None
+        try:
+            import display
+            import buttons
+            self.display = display.open_display(profile)
+            self.buttons = buttons.open_buttons(profile)
+        except (ImportError, AttributeError, OSError):
+            pass
+
+    def draw(self, draw_fn, game):
+        d = self.display
+        if d:
+            cell = 8 if d.height <= 64 else 10
+            draw_fn(d.fb, game, d.width, d.height, cell, d.fg, d.bg)
+            d.show()
+
+    def key(self):
+        return self.buttons.pressed() if self.buttons else None
+
+
+def play_duel(keys, seed, size, front):
+    import screen
     game = duel.Duel(seed, size[0], size[1])
     bot = duel.Bot(1, seed + 1)
-    return loop(keys, lambda key: game.tick(key, bot.choose(duel.PlayerView(game, 1))),
+    return loop(keys, front, lambda key: game.tick(key, bot.choose(duel.PlayerView(game, 1))),
                 lambda: console.render_duel(game, WINDOW),
+                lambda: front.draw(screen.draw_duel, game),
                 lambda result: None if result is None else
                 ("you win!" if result == 0 else "the bot got out first"))
 
 
-def play_deeper(keys, seed):
+def play_deeper(keys, seed, front):
+    import screen
     game = deeper.Deeper(seed)
-    return loop(keys, game.tick, lambda: console.render_deeper(game),
+    return loop(keys, front, game.tick, lambda: console.render_deeper(game),
+                lambda: front.draw(screen.draw_deeper, game),
                 lambda result: "caught at depth %d: score %d" % (game.depth, game.score)
                 if result == deeper.CAUGHT else None)
 
 
-def loop(keys, tick, render, verdict):
+def loop(keys, front, tick, render, draw, verdict):
     # The game clock: one tick and one frame every FRAME_MS, whatever the keys do.
     while True:
         start = ticks_ms()
         key, quit_ = keys.frame_keys()
         if quit_:
             return "quit"
-        message = verdict(tick(key))
+        message = verdict(tick(key or front.key()))
         write(CLEAR + render() + "\r\n")
+        draw()
         if message:
             return message
         sleep_ms(FRAME_MS - ticks_diff(ticks_ms(), start))
@@ -130,6 +160,7 @@ def read_code(keys):
 def main(keys=None):
     keys = keys or Keys()
     profile = board_profile()
+    front = Frontends(profile)
     seed, size = random_seed(), (16, 16)
     while True:
         write(CLEAR + "maze32 on %s\r\n\r\n" % profile.get("title", profile.get("name")))
@@ -137,9 +168,9 @@ def main(keys=None):
         write("  c  enter a level code    n  new random seed    q  quit\r\n\r\nseed %d\r\n" % seed)
         choice = keys.wait_char()
         if choice == "1":
-            message = play_duel(keys, seed, size)
+            message = play_duel(keys, seed, size, front)
         elif choice == "2":
-            message = play_deeper(keys, seed)
+            message = play_deeper(keys, seed, front)
         elif choice == "3":
             bench()
             message = "bench done"
