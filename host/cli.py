@@ -233,6 +233,10 @@ def do_play(args):
         except levelcode.CodeError as e:
             raise CliError(str(e))
         size = (w, h)
+        made = twin.build(seed, twin.make_config(size, {}))
+        if version != levelcode.VERSION or not made.document()["hash"].startswith(prefix):
+            raise CliError("level code: not a maze this generator makes (format version %d, hash "
+                           "prefix %s)" % (version, prefix), code=1)
     if seed is None:
         seed = int.from_bytes(__import__("os").urandom(4), "little")
     twin.make_config(size, {})
