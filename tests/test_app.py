@@ -1,52 +1,21 @@
 """The board's application (firmware/app.py) on the MicroPython unix port in a raw terminal: the
 menu, a Deeper game that moves and quits, a Duel frame, a level code, and leaving."""
 import os
-import pty
-import select
-import subprocess
-import time
-import tty
 from pathlib import Path
 
+from terminals import PtyProcess
 from test_play import at_sign
 import runtimes
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class Board:
+def Board(folder):
     # The firmware's main.py under the unix port, its console on a raw pseudo-terminal.
-    def __init__(self, folder):
-        (folder / "board.json").write_text('{"name": "esp32-c6-devkitc-1", "title": "Test Board"}')
-        self.master, slave = pty.openpty()
-        tty.setraw(slave)
-        env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "shared", ROOT / "firmware"))
-        self.proc = subprocess.Popen([runtimes.micropython_binary(), str(ROOT / "firmware" / "main.py")],
-                                     stdin=slave, stdout=slave, stderr=slave, cwd=str(folder), env=env)
-        os.close(slave)
-        self.out = b""
-
-    def read(self, seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            if select.select([self.master], [], [], 0.05)[0]:
-                try:
-                    self.out += os.read(self.master, 65536)
-                except OSError:
-                    break
-        return self.out.decode(errors="replace")
-
-    def last_frame(self):
-        return self.out.decode(errors="replace").rsplit("\x1b[H\x1b[2J", 1)[-1]
-
-    def send(self, data):
-        os.write(self.master, data)
-
-    def close(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(10)
-        os.close(self.master)
+    (folder / "board.json").write_text('{"name": "esp32-c6-devkitc-1", "title": "Test Board"}')
+    env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "shared", ROOT / "firmware"))
+    return PtyProcess([runtimes.micropython_binary(), str(ROOT / "firmware" / "main.py")], env=env,
+                      cwd=str(folder), raw=True)
 
 
 def test_menu_deeper_duel_code_and_quit(tmp_path):

@@ -2,7 +2,6 @@
 real mpremote. Deploy, time, their error paths, flashing's refusals and the board profiles."""
 import json
 import os
-import re
 import socket
 import struct
 import subprocess
@@ -14,6 +13,7 @@ import pytest
 
 from host.deploy import check_compatible, parse_mpy
 from host.errors import CliError
+from terminals import served_board
 from test_cross_runtime import golden_rows
 
 MAZE32 = str(Path(sys.executable).parent / "maze32")
@@ -95,20 +95,9 @@ def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour)
 def test_board_serve_is_reachable_by_url(deployed):
     board, _ = deployed
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))
-    server = subprocess.Popen([MAZE32, "board", "serve"], stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        url = None
-        for _ in range(5):
-            m = re.search(r"socket://127\.0\.0\.1:\d+", server.stdout.readline())
-            if m:
-                url = m.group(0)
-                break
-        assert url
+    with served_board(env) as url:
         proc = maze32(board, "time", "--port", url, "--size", "8x8", "--seeds", "0..2")
         assert proc.returncode == 0, proc.stdout + proc.stderr
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 def test_time_without_firmware_reports_the_board_error(tmp_path):

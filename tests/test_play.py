@@ -1,52 +1,17 @@
 """maze32 play driven through a real pseudo-terminal: start a game, move, quit."""
 import os
-import pty
-import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import deeper  # noqa: E402
 from host.play import parse_keys, render_deeper  # noqa: E402
+from terminals import MAZE32, PtyProcess, served_board  # noqa: E402
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
 
-
-class Terminal:
-    def __init__(self, *args):
-        self.master, slave = pty.openpty()
-        self.proc = subprocess.Popen([MAZE32, *args], stdin=slave, stdout=slave, stderr=slave,
-                                     close_fds=True)
-        os.close(slave)
-        self.screen = b""
-
-    def read(self, seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            if select.select([self.master], [], [], 0.05)[0]:
-                try:
-                    self.screen += os.read(self.master, 65536)
-                except OSError:
-                    break
-        return self.screen.decode(errors="replace")
-
-    def last_frame(self):
-        text = self.screen.decode(errors="replace")
-        return text.rsplit("\x1b[H\x1b[2J", 1)[-1]
-
-    def send(self, data):
-        os.write(self.master, data)
-
-    def close(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(10)
-        os.close(self.master)
+def Terminal(*args):
+    return PtyProcess([MAZE32, *args])
 
 
 def at_sign(frame, width):
@@ -100,14 +65,7 @@ def test_play_on_the_board_through_mpremote(tmp_path):
     # at from this terminal, until the board's program ends.
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
     assert subprocess.run([MAZE32, "deploy"], env=env, capture_output=True, timeout=300).returncode == 0
-    server = subprocess.Popen([MAZE32, "board", "serve"], stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        url = None
-        for _ in range(5):
-            m = re.search(r"socket://127\.0\.0\.1:\d+", server.stdout.readline())
-            if m:
-                url = m.group(0)
-                break
+    with served_board(env) as url:
         term = Terminal("play", "--port", url)
         try:
             assert "maze32 on Espressif ESP32-C6-DevKitC-1" in term.read(4.0)
@@ -123,9 +81,6 @@ def test_play_on_the_board_through_mpremote(tmp_path):
             assert term.proc.wait(10) == 0
         finally:
             term.close()
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 def test_play_rejects_a_forged_code_before_the_terminal():

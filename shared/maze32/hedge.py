@@ -91,18 +91,6 @@ def generate_hedge(lv, ws, level, seed_hi, seed_lo):
     return FAILED
 
 
-def _below(rng, n):
-    # Uniform in 0..n-1, as Rng.below (rejection on the covering mask).
-    m = 1
-    while m < n:
-        m <<= 1
-    m -= 1
-    r = rng.next16() & m
-    while r >= n:
-        r = rng.next16() & m
-    return r
-
-
 def carve_rooms(lv, ws):
     tiles = lv.tiles
     last = lv.side - 3
@@ -157,7 +145,7 @@ def reopen_walls(lv, ws):
                     tiles[c - 32] == WALL and tiles[c + 32] == WALL
                 down = tiles[c - 32] != WALL and tiles[c + 32] != WALL and \
                     tiles[c - 1] == WALL and tiles[c + 1] == WALL
-                if (across or down) and _below(rng, 100) < _REOPEN_PERCENT:
+                if (across or down) and rng.below(100) < _REOPEN_PERCENT:
                     tiles[c] = FLOOR
             x += 1
         y += 1
@@ -201,18 +189,9 @@ def _far_enough(c, side):
 def place_hatch(lv, ws):
     tiles = lv.tiles
     side = lv.side
-    count = 0
-    y = 0
-    while y < side:
-        x = 0
-        while x < side:
-            c = (y << 5) | x
-            if tiles[c] == FLOOR and _far_enough(c, side):
-                count += 1
-            x += 1
-        y += 1
+    count = _count_far_floor(lv)
     if count:
-        pick = _below(ws.rng, count)
+        pick = ws.rng.below(count)
         hatch = _nth_far_floor(tiles, side, pick)
     else:
         hatch = farthest_floor(lv, ws)
@@ -268,7 +247,7 @@ def try_place_ghosts(lv, ws):
         placed = False
         while tries < _GHOST_TRIES and not placed:
             tries += 1
-            r = _below(rng, area)
+            r = rng.below(area)
             x = r % side
             y = r // side
             c = (y << 5) | x
@@ -329,7 +308,7 @@ def validate_hedge(lv, ws):
         mask |= GOAL
     elif not _far_enough(h, side):
         # Allowed only as the fallback: no floor tile was far enough, and this one is the farthest.
-        if _any_far_floor(lv) or ws.dist[h] < _max_route(lv, ws):
+        if _count_far_floor(lv) or ws.dist[h] < _max_route(lv, ws):
             mask |= GOAL
     n = lv.level if lv.level < MAX_GHOSTS else MAX_GHOSTS
     if lv.ghosts != n:
@@ -347,17 +326,19 @@ def validate_hedge(lv, ws):
     return mask
 
 
-def _any_far_floor(lv):
+def _count_far_floor(lv):
+    # Floor tiles at Chebyshev distance >= side // 2 from (1, 1).
+    count = 0
     y = 0
     while y < lv.side:
         x = 0
         while x < lv.side:
             c = (y << 5) | x
             if lv.tiles[c] == FLOOR and _far_enough(c, lv.side):
-                return True
+                count += 1
             x += 1
         y += 1
-    return False
+    return count
 
 
 def _max_route(lv, ws):
