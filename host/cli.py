@@ -2,13 +2,13 @@
 # library, and one error type caught once in main() and printed on one line.
 import argparse
 import json
+import os
 import sys
 
 from host.errors import CliError
 from host import twin, report
+from host.sweep import BANDS_FILE
 from maze32 import check_names
-
-BANDS_DEFAULT = __import__("pathlib").Path(__file__).resolve().parent.parent / "bench" / "bands.json"
 
 EXIT_OK = 0
 EXIT_FAILED = 1     # a maze that failed generation or a check
@@ -74,7 +74,7 @@ def do_validate(args):
     if result.status != 0:
         if args.json:
             print(json.dumps({"seed": args.seed, "generated": False,
-                              "failures": failure_counts(result)}, indent=2))
+                              "failures": twin.failure_counts(result.ws)}, indent=2))
         else:
             report.show_failure(out, result, args.seed)
         return EXIT_FAILED
@@ -84,16 +84,6 @@ def do_validate(args):
     else:
         report.show_maze(out, doc, "seed %d" % args.seed)
     return EXIT_OK if result.mask == 0 else EXIT_FAILED
-
-
-def failure_counts(result):
-    from maze32 import CHECK_NAMES
-    from maze32.validate import PLACEMENT
-    fails = result.ws.fails
-    d = dict((name, fails[i]) for i, name in enumerate(CHECK_NAMES) if fails[i])
-    if fails[PLACEMENT]:
-        d["placement"] = fails[PLACEMENT]
-    return d
 
 
 def do_render(args):
@@ -238,7 +228,7 @@ def do_play(args):
             raise CliError("level code: not a maze this generator makes (format version %d, hash "
                            "prefix %s)" % (version, prefix), code=1)
     if seed is None:
-        seed = int.from_bytes(__import__("os").urandom(4), "little")
+        seed = int.from_bytes(os.urandom(4), "little")
     twin.make_config(size, {})
     return play.run(args.mode, seed, size, args.bot)
 
@@ -407,7 +397,7 @@ COMMANDS = {
                          p.add_argument("--json", default=None, help="write the summary to this file"),
                          p.add_argument("--check-bands", action="store_true",
                                         help="compare the distributions with the checked-in bands"),
-                         p.add_argument("--bands", default=str(BANDS_DEFAULT), help=argparse.SUPPRESS),
+                         p.add_argument("--bands", default=str(BANDS_FILE), help=argparse.SUPPRESS),
                          p.add_argument("--write-bands", default=None, help=argparse.SUPPRESS),
                          add_setting_options(p))),
     "hedge": (do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",

@@ -3,7 +3,7 @@ from rich.console import Console
 from rich.table import Table
 
 from maze32 import CHECK_NAMES
-from maze32.validate import PLACEMENT
+from host import twin
 
 PLAYERS = ("Player 1", "Player 2")
 
@@ -73,17 +73,13 @@ def check_line(checks):
 
 def show_failure(out, result, seed):
     # Diagnostic of a generation that used up max_attempts: which checks failed, how often.
-    fails = result.ws.fails
     out.print("[bold red]generation failed[/] for seed %d at %dx%d after %d attempts" % (
         seed, result.cfg.width, result.cfg.height, result.maze.attempts))
     t = Table(title="failed attempts by reason", title_justify="left")
     t.add_column("reason")
     t.add_column("attempts", justify="right")
-    for i, name in enumerate(CHECK_NAMES):
-        if fails[i]:
-            t.add_row(name, str(fails[i]))
-    if fails[PLACEMENT]:
-        t.add_row("placement (no cell satisfied a rule)", str(fails[PLACEMENT]))
+    for name, count in twin.failure_counts(result.ws).items():
+        t.add_row("placement (no cell satisfied a rule)" if name == "placement" else name, str(count))
     out.print(t)
 
 

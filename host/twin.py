@@ -36,6 +36,16 @@ def make_config(size, settings):
         raise CliError(str(e))
 
 
+def failure_counts(ws):
+    # ws.fails after a FAILED generation -> {check name or "placement": attempts that failed it}.
+    from maze32 import CHECK_NAMES
+    from maze32.validate import PLACEMENT
+    counts = dict((name, ws.fails[i]) for i, name in enumerate(CHECK_NAMES) if ws.fails[i])
+    if ws.fails[PLACEMENT]:
+        counts["placement"] = ws.fails[PLACEMENT]
+    return counts
+
+
 class Result:
     # One generated maze with everything a report needs.
     def __init__(self, cfg, maze, ws, status, mask):

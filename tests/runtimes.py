@@ -4,7 +4,6 @@ A script is a driver from tests/drivers/ with a prelude that binds ARGS; each ru
 shared/maze32 from the working tree, unchanged.
 """
 import os
-import shutil
 import subprocess
 import sys
 import tempfile

@@ -3,7 +3,6 @@ port, for the SSD1306 (128x64 mono) and the ST7789 (RGB565), checked pixel by pi
 import sys
 from pathlib import Path
 
-import pytest
 
 import runtimes
 

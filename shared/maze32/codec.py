@@ -1,6 +1,6 @@
 # The maze32/1 JSON document (SPEC 3.7) as plain dicts and lists, both ways. Runs on every runtime
 # (the board has json too) but allocates freely: it is for export and import, never for generation.
-from maze32.config import Config, config_from_dict, MAX_PAIRS
+from maze32.config import config_from_dict, MAX_PAIRS
 from maze32.hashing import FORMAT, maze_hash
 from maze32.maze import Maze, START, EXIT, KEY, COMPASS, FIRST_PAIR, MAX_SLOTS
 from maze32.maze import EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
