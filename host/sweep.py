@@ -7,6 +7,7 @@ from pathlib import Path
 
 from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
 from maze32.fairness import measure_fairness, ROUTES, BRIDGES, DECISIONS
+from maze32.validate import measure_key_exits
 from maze32.maze import EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, EXIT, KEY
 from host.twin import failure_counts
 
@@ -33,6 +34,7 @@ def _worker(job):
         if generate(maze, ws, cfg, hi, lo) != 0:
             rows.append({"seed": seed, "ok": False, "failed": list(failure_counts(ws))})
             continue
+        measure_key_exits(maze, ws)
         measure_fairness(maze, ws)
         t, r = ws.topology, ws.routes
         start_key = r[2 * KEY]

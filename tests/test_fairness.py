@@ -67,3 +67,24 @@ def test_fairness_allocates_nothing_and_agrees(runtime):
         generate(maze, ws, cfg, hi, lo)
         measure_fairness(maze, ws)
         assert [int(v) for v in figures] == list(ws.fairness)
+
+
+@pytest.mark.parametrize("size,seeds", [((32, 32), range(0, 4)), ((8, 8), range(0, 20))])
+def test_route_metrics_match_networkx(size, seeds):
+    # The metrics' route lengths per player; key -> exit is measured for the metrics alone, since
+    # validation of a symmetric maze does not need it (validate.check_routes).
+    from maze32.codec import metrics
+    cfg = Config(width=size[0], height=size[1])
+    maze, ws = Maze(), Workspace()
+    for seed in seeds:
+        hi, lo = split_seed(seed)
+        generate(maze, ws, cfg, hi, lo)
+        g = graph_of(maze)
+        players = metrics(maze, ws)["players"]
+        for m in (0, 1):
+            start, key, exit_ = (maze.position(slot, m) for slot in (0, 2, 1))
+            got = players[m]
+            assert got["start_key"] == nx.shortest_path_length(g, start, key), seed
+            assert got["key_exit"] == nx.shortest_path_length(g, key, exit_), seed
+            assert got["start_exit"] == nx.shortest_path_length(g, start, exit_), seed
+            assert got["solution"] == got["start_key"] + got["key_exit"]

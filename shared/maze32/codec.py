@@ -5,7 +5,7 @@ from maze32.hashing import FORMAT, maze_hash
 from maze32.maze import Maze, START, EXIT, KEY, COMPASS, FIRST_PAIR, MAX_SLOTS
 from maze32.maze import EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
 from maze32.grid import MAX_SIDE
-from maze32.validate import CHECK_NAMES, HASH
+from maze32.validate import CHECK_NAMES, HASH, measure_key_exits
 from maze32.fairness import measure_fairness, ROUTES, BRIDGES, DECISIONS
 
 _SINGLES = (("start", START), ("exit", EXIT), ("key", KEY), ("compass", COMPASS))
@@ -17,6 +17,7 @@ def seed_of(hi, lo):
 
 def metrics(maze, ws):
     # Metrics of SPEC 3.6 from the workspace of the last validate(); -1 = not reachable.
+    measure_key_exits(maze, ws)
     measure_fairness(maze, ws)
     fair = ws.fairness
     t = ws.topology

@@ -539,11 +539,10 @@ def record_routes_kernel(maze, ws, base: int):
 
 @micropython.viper
 def parity_kernel(maze, ws, symmetric: int) -> int:
-    # validate.check_routes' parity: with verified symmetry, copy Player 1's figures to Player 2 and
-    # return 0; otherwise return ROUTE_PARITY (8192) if any entry's route differs from its counterpart's
-    # seen from the other start, or the key-to-exit routes differ.
+    # validate.check_routes' parity: with verified symmetry, copy Player 1's start figures to Player 2
+    # and return 0; otherwise return ROUTE_PARITY (8192) if any entry's route differs from its
+    # counterpart's seen from the other start, or the key-to-exit routes differ.
     routes = ptr16(ws.routes)
-    key_exit = ptr16(ws.key_exit)
     n = int(maze.slots) << 1
     other = int(len(ws.routes)) >> 1
     e = 0
@@ -551,13 +550,13 @@ def parity_kernel(maze, ws, symmetric: int) -> int:
         while e < n:
             routes[other + e] = routes[e ^ 1]
             e += 1
-        key_exit[1] = key_exit[0]
         return 0
     mask = 0
     while e < n:
         if routes[e] != routes[other + (e ^ 1)]:
             mask = 8192
         e += 1
+    key_exit = ptr16(ws.key_exit)
     if key_exit[0] != key_exit[1]:
         mask = 8192
     return mask

@@ -116,11 +116,12 @@ def check_routes(maze, ws, symmetric, start_routes_ready):
     # key-to-exit routes are equally long.
     # When cells and objects are verified symmetric (`symmetric`), the rotation is an automorphism of
     # the maze that maps Player 1's start, key and objects onto Player 2's, so every Player 2 route
-    # equals the corresponding Player 1 route: parity holds by construction of the check, and Player 2's
-    # figures are copied instead of measured. Without symmetry all four searches run.
+    # equals the corresponding Player 1 route, and Player 2's key-to-exit route equals Player 1's:
+    # parity holds by construction of the check. Player 2's start figures are then copied, and the
+    # key-to-exit routes are not searched at all (they are metrics then: measure_key_exits).
+    # Without symmetry all four searches run.
     px = maze.px
     py = maze.py
-    dist = ws.dist
     mask = 0
     m = 0
     while m < 2:
@@ -133,12 +134,24 @@ def check_routes(maze, ws, symmetric, start_routes_ready):
             if reached != maze.width * maze.height:
                 mask |= REACHABILITY
         record_routes_kernel(maze, ws, m * 2 * MAX_SLOTS)
-        k = 2 * KEY + m
-        exit_cell = (py[2 * EXIT + m] << 5) | px[2 * EXIT + m]
-        measure_routes(maze, ws, (py[k] << 5) | px[k], exit_cell)   # stops at the exit
-        d = dist[exit_cell]
-        ws.key_exit[m] = -1 if d >= UNSEEN - 1 else d
         if symmetric:
             break
+        measure_key_exit(maze, ws, m)
         m += 1
     return mask | parity_kernel(maze, ws, 1 if symmetric else 0)
+
+
+def measure_key_exit(maze, ws, m):
+    # ws.key_exit[m] = route distance from player m's key to its exit, -1 if not reached. The search
+    # stops at the exit, so ws.dist is partial afterwards.
+    k = 2 * KEY + m
+    exit_cell = (maze.py[2 * EXIT + m] << 5) | maze.px[2 * EXIT + m]
+    measure_routes(maze, ws, (maze.py[k] << 5) | maze.px[k], exit_cell)
+    d = ws.dist[exit_cell]
+    ws.key_exit[m] = -1 if d >= UNSEEN - 1 else d
+
+
+def measure_key_exits(maze, ws):
+    # Both players' key-to-exit routes, for the metrics (validation of a symmetric maze skips them).
+    measure_key_exit(maze, ws, 0)
+    measure_key_exit(maze, ws, 1)
