@@ -32,6 +32,8 @@ ROTATE = bytes((((f << 2) | (f >> 2)) & 15) for f in range(16))
 DEGREE = bytes(((f & 1) + ((f >> 1) & 1) + ((f >> 2) & 1) + ((f >> 3) & 1)) for f in range(16))
 # Index step to the neighbour through each single-direction flag (0 for anything else).
 STEP = (0, -PITCH, 1, 0, PITCH, 0, 0, 0, -1)
+# The same plus PITCH, as bytes (a viper kernel reads them unsigned).
+STEP32 = bytes(s + PITCH for s in STEP)
 # PICK[(options << 2) | r]: the r-th direction of a 4-bit option set, counting from W down to N
 # (the order in which the carving search numbers its choices).
 PICK = bytes((([b for b in (8, 4, 2, 1) if m & b] + [0, 0, 0, 0])[r]) for m in range(16) for r in range(4))

@@ -26,7 +26,7 @@ except NameError:
     def ptr16(buf):
         return buf
 
-from maze32.grid import DEGREE, PICK, ROTATE
+from maze32.grid import DEGREE, PICK, ROTATE, STEP32
 
 
 @micropython.viper
@@ -97,6 +97,8 @@ def carve_kernel(maze, ws):
     degree = ptr8(DEGREE)
     pick = ptr8(PICK)
     rotate = ptr8(ROTATE)
+    step = ptr8(STEP32)
+    remain = ptr8(ws.marks)
     key = int(maze.key)
     last_x = int(maze.width) - 1
     rng = ws.rng
@@ -123,50 +125,63 @@ def carve_kernel(maze, ws):
         x = c & 31
         options = 0
         if c >= 32:
-            if cells[c - 32] == 0:
+            if not cells[c - 32]:
                 options = 1
         if x < last_x:
-            if cells[c + 1] == 0:
+            if not cells[c + 1]:
                 options |= 2
-        if cells[c + 32] == 0:
+        if not cells[c + 32]:
             options |= 4
-        if x != 0:
-            if cells[c - 1] == 0:
+        if x:
+            if not cells[c - 1]:
                 options |= 8
-        if options == 0:
+        while not options:
+            # Back up to the cell below on the stack. Its unvisited sides are among those it had
+            # left when it last carved (remain[c]), since a visited cell stays visited.
             sp -= 1
-            if sp == 0:
+            if not sp:
                 break
             c = stack[sp - 1]
-            continue
+            rest = remain[c]
+            if rest:
+                if rest & 1:
+                    if not cells[c - 32]:
+                        options = 1
+                if rest & 2:
+                    if not cells[c + 1]:
+                        options |= 2
+                if rest & 4:
+                    if not cells[c + 32]:
+                        options |= 4
+                if rest & 8:
+                    if not cells[c - 1]:
+                        options |= 8
+        if not sp:
+            break
         n = degree[options]
         if n > 1:
-            mask = 3
-            if n == 2:
-                mask = 1
-            r = n
-            while r >= n:
-                t = (s0 + s1) & 0xFFFF
-                r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+            # Rng.below(n): with a mask of at most 9 bits, the low bits of the ++ output
+            # rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0.
+            mask = (n - 1) | 1
+            while True:
+                r = (((s0 + s1) >> 7) + s0) & mask
                 s1 ^= s0
                 s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
                 s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+                if r < n:
+                    break
             flag = pick[(options << 2) | r]
         else:
             flag = options
-        if flag == 1:
-            m = c - 32
-        elif flag == 2:
-            m = c + 1
-        elif flag == 4:
-            m = c + 32
-        else:
-            m = c - 1
+        m = c + step[flag] - 32
         back = rotate[flag]
+        # m is unvisited, so it and its twin hold no passage yet (the twin of a cell of row H/2-1
+        # may hold the fence bit, which any nonzero value replaces as a visited mark).
+        remain[c] = options ^ flag
         cells[c] = cells[c] | flag
-        cells[m] = cells[m] | back
+        cells[m] = back
         cells[key - c] = cells[key - c] | back
-        cells[key - m] = cells[key - m] | flag
+        cells[key - m] = flag
         depth[m] = sp
         stack[sp] = m
         sp += 1
