@@ -41,12 +41,13 @@ def routes_kernel(cells_obj, ws, source: int, target: int) -> int:
     tail = 1
     d = 0
     while head < tail:
+        if target >= 0:
+            if dist[target] != 0xFFFF:
+                return tail       # reached in the level just searched: its distance is final
         d += 1
         level_end = tail
         while head < level_end:
             c = queue[head]
-            if c == target:
-                return tail
             head += 1
             f = cells[c]
             if f & 1:
@@ -214,9 +215,10 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
     y = first
     while y < end:
         row = y << 5
-        x = 0
-        while x < w:
-            c = row | x
+        south = y < last_y            # the last row has no cell below to agree with
+        c = row
+        last = row | last_x
+        while c < last:               # all but the last column: each has a cell to the east
             f = cells[c]
             d = degree[f]
             links += d
@@ -224,14 +226,23 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
                 dead += 1
             if rotate[cells[key - c]] != f:
                 mask |= 8
-            if x < last_x:
-                if ((f >> 1) ^ (cells[c + 1] >> 3)) & 1:
+            if (f ^ (cells[c + 1] >> 2)) & 2:        # E here, W there
+                mask |= 4
+            if south:
+                if (f ^ (cells[c + 32] << 2)) & 4:   # S here, N there
                     mask |= 4
-            if y < last_y:
-                if ((f >> 2) ^ cells[c + 32]) & 1:
-                    mask |= 4
-            x += 1
-        if (cells[row] & 8) != 0 or (cells[row | last_x] & 2) != 0:
+            c += 1
+        f = cells[last]
+        d = degree[f]
+        links += d
+        if d == 1:
+            dead += 1
+        if rotate[cells[key - last]] != f:
+            mask |= 8
+        if south:
+            if (f ^ (cells[last + 32] << 2)) & 4:
+                mask |= 4
+        if (f & 2) or (cells[row] & 8):
             mask |= 2
         y += 1
     tally[0] = tally[0] + links
