@@ -215,7 +215,11 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
     y = first
     while y < end:
         row = y << 5
-        south = y < last_y            # the last row has no cell below to agree with
+        # Reciprocity bits compared per cell: E here with W there (bit 1), and S here with N there
+        # (bit 2) except in the last row, which has no cell below.
+        agree = 6
+        if y == last_y:
+            agree = 2
         c = row
         last = row | last_x
         while c < last:               # all but the last column: each has a cell to the east
@@ -226,11 +230,8 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
                 dead += 1
             if rotate[cells[key - c]] != f:
                 mask |= 8
-            if (f ^ (cells[c + 1] >> 2)) & 2:        # E here, W there
+            if (f ^ (cells[c + 1] >> 2) ^ (cells[c + 32] << 2)) & agree:
                 mask |= 4
-            if south:
-                if (f ^ (cells[c + 32] << 2)) & 4:   # S here, N there
-                    mask |= 4
             c += 1
         f = cells[last]
         d = degree[f]
@@ -239,9 +240,8 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
             dead += 1
         if rotate[cells[key - last]] != f:
             mask |= 8
-        if south:
-            if (f ^ (cells[last + 32] << 2)) & 4:
-                mask |= 4
+        if (f ^ (cells[last + 32] << 2)) & agree & 4:
+            mask |= 4
         if (f & 2) or (cells[row] & 8):
             mask |= 2
         y += 1
