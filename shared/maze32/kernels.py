@@ -351,32 +351,64 @@ def exit_kernel(maze, ws, separation: int, candidates: int) -> int:
     cand = ptr16(ws.queue)
     dist = ptr16(ws.dist)
     n = 0
-    i = 0
-    perimeter = 2 * (w + h) - 4
-    while i < perimeter:
-        if i < w:
-            x = i
-            y = 0
-        elif i < w + h - 1:
-            x = w - 1
-            y = i - w + 1
-        elif i < 2 * w + h - 2:
-            x = 2 * w + h - 3 - i
-            y = h - 1
-        else:
-            x = 0
-            y = perimeter - i
-        i += 1
-        dx = x - sx
-        dy = y - sy
-        if dx < 0:
-            dx = 0 - dx
-        if dy < 0:
-            dy = 0 - dy
-        c = (y << 5) | x
-        if dx + dy >= separation and occ[c] == 0:
-            cand[n] = c
-            n += 1
+    side = 0
+    while side < 4:
+        # Side `side` as positions p = 0..length-1 from cell c in steps of dc; along it the Manhattan
+        # distance to the start is off + |p - p0|, so the qualifying positions are p <= p0 - k and
+        # p >= p0 + k for k = separation - off (all of them when k <= 0).
+        if side == 0:                  # top row, west to east
+            c = 0
+            dc = 1
+            length = w
+            p0 = sx
+            off = sy
+        elif side == 1:                # east column, from row 1 down
+            c = 32 | (w - 1)
+            dc = 32
+            length = h - 1
+            p0 = sy - 1
+            off = w - 1 - sx
+        elif side == 2:                # bottom row, from column W-2 west
+            c = ((h - 1) << 5) | (w - 2)
+            dc = -1
+            length = w - 1
+            p0 = w - 2 - sx
+            off = h - 1 - sy
+        else:                          # west column, from row H-2 up to row 1
+            c = (h - 2) << 5
+            dc = -32
+            length = h - 2
+            p0 = h - 2 - sy
+            off = sx
+        side += 1
+        k = separation - off
+        near_end = length              # [0, near_end) and [far_start, length) qualify
+        far_start = length
+        if k > 0:
+            near_end = p0 - k + 1
+            if near_end < 0:
+                near_end = 0
+            if near_end > length:
+                near_end = length
+            far_start = p0 + k
+            if far_start < near_end:
+                far_start = near_end
+        part = 0
+        while part < 2:
+            if part == 0:
+                q = 0
+                end = near_end
+            else:
+                q = far_start
+                end = length
+            part += 1
+            cell = c + q * dc
+            while q < end:
+                if not occ[cell]:
+                    cand[n] = cell
+                    n += 1
+                cell += dc
+                q += 1
     if n == 0:
         return -1
     mask = 1
