@@ -125,6 +125,7 @@ def carve_kernel(maze, ws):
     depth[root] = 0
     sp = 1
     c = root
+    here = 0                           # cells[c], kept in step with it
     while True:
         x = c & 31
         options = 0
@@ -144,7 +145,13 @@ def carve_kernel(maze, ws):
             # left when it last carved (remain[c]), since a visited cell stays visited.
             sp -= 1
             if not sp:
-                break
+                rng.s0 = s0            # the search is over: every cell of half A is visited
+                rng.s1 = s1
+                i = 0
+                while i < w:
+                    cells[fence_row | i] = cells[fence_row | i] & 15
+                    i += 1
+                return
             c = stack[sp - 1]
             rest = remain[c]
             if rest:
@@ -160,8 +167,7 @@ def carve_kernel(maze, ws):
                 if rest & 8:
                     if not cells[c - 1]:
                         options |= 8
-        if not sp:
-            break
+                here = cells[c]
         n = degree[options]
         if n > 1:
             # Rng.below(n): with a mask of at most 9 bits, the low bits of the ++ output
@@ -179,23 +185,19 @@ def carve_kernel(maze, ws):
             flag = options
         m = c + step[flag] - 32
         back = rotate[flag]
-        # m is unvisited, so it and its twin hold no passage yet (the twin of a cell of row H/2-1
-        # may hold the fence bit, which any nonzero value replaces as a visited mark).
         remain[c] = options ^ flag
-        cells[c] = cells[c] | flag
+        # The twin of c holds the rotation of c's passages (and maybe the fence bit, which any
+        # nonzero value replaces as a visited mark); m is unvisited, so it and its twin hold none.
+        here |= flag
+        cells[c] = here
+        cells[key - c] = rotate[here]
         cells[m] = back
-        cells[key - c] = cells[key - c] | back
         cells[key - m] = flag
         depth[m] = sp
         stack[sp] = m
         sp += 1
         c = m
-    rng.s0 = s0
-    rng.s1 = s1
-    i = 0
-    while i < w:
-        cells[fence_row | i] = cells[fence_row | i] & 15
-        i += 1
+        here = back
 
 
 @micropython.viper
