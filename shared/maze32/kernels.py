@@ -96,7 +96,7 @@ def carve_kernel(maze, ws):
     while i < w:
         cells[fence_row | i] = cells[fence_row | i] | 16
         i += 1
-    stack = ptr16(ws.queue)
+    stack = ptr16(ws.queue)            # cells with sides left to try
     depth = ptr16(ws.dist)
     degree = ptr8(DEGREE)
     pick = ptr8(PICK)
@@ -121,11 +121,15 @@ def carve_kernel(maze, ws):
         s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
         s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
     root = ((r // w) << 5) | (r % w)
-    stack[0] = root
     depth[root] = 0
-    sp = 1
+    # The search keeps on its stack only the cells that had sides left unvisited when they last
+    # carved (those sides in remain[c]): backing up past any other cell of the path would find it
+    # exhausted, since a visited cell stays visited. So the order of visits, and of draws, is the
+    # plain backtracker's; depth[c] is the length of the path from the root to c.
+    top = 0
     c = root
-    here = 0                           # cells[c], kept in step with it
+    here = 0                           # cells[c]
+    d = 0                              # depth[c]
     while True:
         x = c & 31
         options = 0
@@ -141,10 +145,7 @@ def carve_kernel(maze, ws):
             if not cells[c - 1]:
                 options |= 8
         while not options:
-            # Back up to the cell below on the stack. Its unvisited sides are among those it had
-            # left when it last carved (remain[c]), since a visited cell stays visited.
-            sp -= 1
-            if not sp:
+            if not top:
                 rng.s0 = s0            # the search is over: every cell of half A is visited
                 rng.s1 = s1
                 i = 0
@@ -152,22 +153,23 @@ def carve_kernel(maze, ws):
                     cells[fence_row | i] = cells[fence_row | i] & 15
                     i += 1
                 return
-            c = stack[sp - 1]
+            top -= 1
+            c = stack[top]
             rest = remain[c]
-            if rest:
-                if rest & 1:
-                    if not cells[c - 32]:
-                        options = 1
-                if rest & 2:
-                    if not cells[c + 1]:
-                        options |= 2
-                if rest & 4:
-                    if not cells[c + 32]:
-                        options |= 4
-                if rest & 8:
-                    if not cells[c - 1]:
-                        options |= 8
-                here = cells[c]
+            if rest & 1:
+                if not cells[c - 32]:
+                    options = 1
+            if rest & 2:
+                if not cells[c + 1]:
+                    options |= 2
+            if rest & 4:
+                if not cells[c + 32]:
+                    options |= 4
+            if rest & 8:
+                if not cells[c - 1]:
+                    options |= 8
+            here = cells[c]
+            d = depth[c]
         n = degree[options]
         if n > 1:
             # Rng.below(n): with a mask of at most 9 bits, the low bits of the ++ output
@@ -181,11 +183,13 @@ def carve_kernel(maze, ws):
                 if r < n:
                     break
             flag = pick[(options << 2) | r]
+            remain[c] = options ^ flag
+            stack[top] = c
+            top += 1
         else:
             flag = options
         m = c + step[flag] - 32
         back = rotate[flag]
-        remain[c] = options ^ flag
         # The twin of c holds the rotation of c's passages (and maybe the fence bit, which any
         # nonzero value replaces as a visited mark); m is unvisited, so it and its twin hold none.
         here |= flag
@@ -193,9 +197,8 @@ def carve_kernel(maze, ws):
         cells[key - c] = rotate[here]
         cells[m] = back
         cells[key - m] = flag
-        depth[m] = sp
-        stack[sp] = m
-        sp += 1
+        d += 1
+        depth[m] = d
         c = m
         here = back
 
