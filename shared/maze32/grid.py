@@ -9,6 +9,8 @@
 # Opening a passage i -> j (j = i + STEP[flag]) always opens its twin with it, so the maze stays
 # reciprocal and symmetric: cells[i] |= flag, cells[j] |= ROTATE[flag], cells[K-i] |= ROTATE[flag],
 # cells[K-j] |= flag. The construction kernels (kernels.py) do exactly this, inline.
+from array import array
+
 from maze32._compat import const
 
 PITCH = const(32)
@@ -30,6 +32,9 @@ ALL = const(15)
 ROTATE = bytes((((f << 2) | (f >> 2)) & 15) for f in range(16))
 # Number of open passages of a cell, by its flags.
 DEGREE = bytes(((f & 1) + ((f >> 1) & 1) + ((f >> 2) & 1) + ((f >> 3) & 1)) for f in range(16))
+# Passage ends of a cell plus 4096 if it is a dead end: summed over at most 1,024 cells, the low 12
+# bits count passage ends and the rest dead ends (the validation scan adds one table entry per cell).
+ENDS = array("H", [DEGREE[f] + (4096 if DEGREE[f] == 1 else 0) for f in range(16)])
 # Index step to the neighbour through each single-direction flag (0 for anything else).
 STEP = (0, -PITCH, 1, 0, PITCH, 0, 0, 0, -1)
 # The same plus PITCH, as bytes (a viper kernel reads them unsigned).

@@ -29,7 +29,7 @@ except NameError:
     def ptr16(buf):
         return buf
 
-from maze32.grid import DEGREE, PICK, ROTATE, STEP32
+from maze32.grid import DEGREE, ENDS, PICK, ROTATE, STEP32
 
 
 @micropython.viper
@@ -210,7 +210,7 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
     # it also checks the top and bottom borders and sets ws.tally[2] to the passages crossing from
     # row H/2-1 to row H/2.
     cells = ptr8(maze.cells)
-    degree = ptr8(DEGREE)
+    ends = ptr16(ENDS)
     rotate = ptr8(ROTATE)
     tally = ptr16(ws.tally)
     w = int(maze.width)
@@ -218,8 +218,7 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
     last_x = w - 1
     last_y = int(maze.height) - 1
     mask = 0
-    links = 0
-    dead = 0
+    counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
     y = first
     while y < end:
         row = y << 5
@@ -232,20 +231,14 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
         last = row | last_x
         while c < last:               # all but the last column: each has a cell to the east
             f = cells[c]
-            d = degree[f]
-            links += d
-            if d == 1:
-                dead += 1
+            counts += ends[f]
             if rotate[cells[key - c]] != f:
                 mask |= 8
             if (f ^ (cells[c + 1] >> 2) ^ (cells[c + 32] << 2)) & agree:
                 mask |= 4
             c += 1
         f = cells[last]
-        d = degree[f]
-        links += d
-        if d == 1:
-            dead += 1
+        counts += ends[f]
         if rotate[cells[key - last]] != f:
             mask |= 8
         if (f ^ (cells[last + 32] << 2)) & agree & 4:
@@ -253,8 +246,8 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
         if (f & 2) or (cells[row] & 8):
             mask |= 2
         y += 1
-    tally[0] = tally[0] + links
-    tally[1] = tally[1] + dead
+    tally[0] = tally[0] + (counts & 4095)
+    tally[1] = tally[1] + (counts >> 12)
     if first == 0:
         seam_row = ((last_y + 1) >> 1) - 1
         crossings = 0
