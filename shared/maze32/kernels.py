@@ -441,50 +441,75 @@ def exit_kernel(maze, ws, separation: int, candidates: int) -> int:
 
 
 @micropython.viper
-def free_cell_kernel(maze, ws, min_chebyshev: int, tries: int) -> int:
-    # place.try_place_random's draw: up to `tries` uniform cells (as Rng.below(W * H)); the first that
-    # is free and at Chebyshev distance >= min_chebyshev from Player 1's start is returned, else -1.
+def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> int:
+    # place.try_place_randoms: for each slot from `first` to the last, up to `tries` uniform cells (as
+    # Rng.below(W * H)); the first that is free, and for slot `first` at Chebyshev distance
+    # >= min_chebyshev from Player 1's start, is recorded with its rotation as in put_kernel.
+    # Returns 1, or 0 as soon as a slot finds no cell.
     w = int(maze.width)
-    count = w * int(maze.height)
+    h = int(maze.height)
+    key = int(maze.key)
+    slots = int(maze.slots)
+    count = w * h
     px = ptr8(maze.px)
     py = ptr8(maze.py)
     sx = int(px[0])
     sy = int(py[0])
     occ = ptr8(ws.occ)
-    mask = 1
-    while mask < count:
-        mask <<= 1
-    mask -= 1
+    mask = count - 1                   # the covering mask of Rng.below(count)
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
     rng = ws.rng
     s0 = int(rng.s0)
     s1 = int(rng.s1)
-    found = -1
-    while tries > 0:
-        tries -= 1
-        r = count
-        while r >= count:
-            t = (s0 + s1) & 0xFFFF
-            r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-        x = r % w
-        y = r // w
-        if occ[(y << 5) | x] != 0:
-            continue
-        dx = x - sx
-        dy = y - sy
-        if dx < 0:
-            dx = 0 - dx
-        if dy < 0:
-            dy = 0 - dy
-        if dx < min_chebyshev and dy < min_chebyshev:
-            continue
-        found = (y << 5) | x
-        break
+    slot = first
+    near = min_chebyshev
+    while slot < slots:
+        left = tries
+        found = -1
+        while left > 0:
+            left -= 1
+            r = count
+            while r >= count:
+                t = (s0 + s1) & 0xFFFF
+                r = ((t << 9) + (t >> 7) + s0) & mask     # rotl16(t, 9) + s0, low bits
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            x = r % w
+            y = r // w
+            c = (y << 5) | x
+            if occ[c]:
+                continue
+            if near:
+                dx = x - sx
+                dy = y - sy
+                if dx < 0:
+                    dx = 0 - dx
+                if dy < 0:
+                    dy = 0 - dy
+                if dx < near and dy < near:
+                    continue
+            found = c
+            break
+        if found < 0:
+            rng.s0 = s0
+            rng.s1 = s1
+            return 0
+        e = slot << 1
+        px[e] = x
+        py[e] = y
+        px[e + 1] = w - 1 - x
+        py[e + 1] = h - 1 - y
+        occ[c] = 1
+        occ[key - c] = 1
+        near = 0
+        slot += 1
     rng.s0 = s0
     rng.s1 = s1
-    return found
+    return 1
 
 
 @micropython.viper

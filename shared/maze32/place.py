@@ -2,9 +2,9 @@
 # Each step marks ws.occ for both members, so no two objects ever share a cell. A step that finds no
 # cell satisfying its rule returns False and the pipeline moves to the next attempt.
 from maze32._compat import const
-from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR, REACHED
+from maze32.maze import START, EXIT, KEY, REACHED
 from maze32.routes import measure_routes
-from maze32.kernels import exit_kernel, free_cell_kernel, put_kernel, clear_marks_kernel, start_kernel
+from maze32.kernels import exit_kernel, free_cells_kernel, put_kernel, clear_marks_kernel, start_kernel
 
 _EXIT_CANDIDATES = const(4)   # exits sampled among the qualifying ones; the longest route wins
 _RANDOM_TRIES = const(256)    # draws before a random-cell rule gives up on this attempt
@@ -24,16 +24,7 @@ def _place_all(maze, ws, cfg):
     ws.topology[REACHED] = measure_routes(maze, ws, (maze.py[0] << 5) | maze.px[0])
     if not try_place_exits(maze, ws, cfg.min_exit_separation):
         return False
-    if not try_place_random(maze, ws, KEY, cfg.view_radius + 1):
-        return False
-    if not try_place_random(maze, ws, COMPASS, 0):
-        return False
-    slot = FIRST_PAIR
-    while slot < maze.slots:
-        if not try_place_random(maze, ws, slot, 0):
-            return False
-        slot += 1
-    return True
+    return try_place_randoms(maze, ws, cfg.view_radius + 1)
 
 
 def clear_marks(maze, ws):
@@ -64,12 +55,9 @@ def try_place_exits(maze, ws, separation):
     return True
 
 
-def try_place_random(maze, ws, slot, min_chebyshev):
-    # A uniformly drawn free cell at Chebyshev distance >= min_chebyshev from Player 1's start, at most
-    # _RANDOM_TRIES draws. For the key, min_chebyshev = view_radius + 1 keeps it out of the initial
-    # view; the rotation keeps the same distance from Player 2's start.
-    c = free_cell_kernel(maze, ws, min_chebyshev, _RANDOM_TRIES)    # viper where compiled
-    if c < 0:
-        return False
-    put(maze, ws, slot, c)
-    return True
+def try_place_randoms(maze, ws, key_chebyshev):
+    # The key, the compass, then every landmark and artifact pair in slot order: each a uniformly drawn
+    # free cell, at most _RANDOM_TRIES draws. The key must also lie at Chebyshev distance
+    # >= key_chebyshev (view_radius + 1) from Player 1's start, out of the initial view; its rotation
+    # keeps the same distance from Player 2's start. False if some object finds no cell.
+    return free_cells_kernel(maze, ws, KEY, key_chebyshev, _RANDOM_TRIES) == 1   # viper where compiled
