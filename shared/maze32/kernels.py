@@ -274,10 +274,13 @@ def cycles_kernel(maze, ws, cycles: int, candidates: int):
     half_h = int(maze.height) >> 1
     key = int(maze.key)
     draws = (w * half_h) << 1
-    mask = 1
-    while mask < draws:
-        mask <<= 1
-    mask -= 1
+    mask = draws - 1                   # the covering mask of Rng.below(draws)
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    last_x = w - 1
+    last_y = half_h - 1
     rng = ws.rng
     s0 = int(rng.s0)
     s1 = int(rng.s1)
@@ -291,25 +294,28 @@ def cycles_kernel(maze, ws, cycles: int, candidates: int):
             r = draws
             while r >= draws:
                 t = (s0 + s1) & 0xFFFF
-                r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
+                r = ((t << 9) + (t >> 7) + s0) & mask     # rotl16(t, 9) + s0, low bits
                 s1 ^= s0
                 s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
                 s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-            flag = 4
-            if r & 1:
-                flag = 2
-            r >>= 1
-            x = r % w
-            y = r // w
+            i = r >> 1
+            x = i % w
+            y = i // w
             c = (y << 5) | x
-            if flag == 2:
-                if x == w - 1 or (cells[c] & 2) != 0:
+            if r & 1:                  # the east wall of c
+                if x == last_x:
+                    continue
+                if cells[c] & 2:
                     continue
                 m = c + 1
-            else:
-                if y == half_h - 1 or (cells[c] & 4) != 0:
+                flag = 2
+            else:                      # the south wall of c
+                if y == last_y:
+                    continue
+                if cells[c] & 4:
                     continue
                 m = c + 32
+                flag = 4
             sampled += 1
             gap = int(depth[c]) - int(depth[m])
             if gap < 0:
