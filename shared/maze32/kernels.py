@@ -126,6 +126,9 @@ def carve_kernel(maze, ws):
     # carved (those sides in remain[c]): backing up past any other cell of the path would find it
     # exhausted, since a visited cell stays visited. So the order of visits, and of draws, is the
     # plain backtracker's; depth[c] is the length of the path from the root to c.
+    # A cell's twin in half B is written once, when the cell is finished (carves its last passage, or
+    # is found exhausted). Nothing in half B is read meanwhile except row H/2 as the fence, whose bit
+    # keeps it nonzero until a twin value (never zero) replaces it.
     top = 0
     c = root
     here = 0                           # cells[c]
@@ -144,31 +147,38 @@ def carve_kernel(maze, ws):
         if x:
             if not cells[c - 1]:
                 options |= 8
-        while not options:
-            if not top:
-                rng.s0 = s0            # the search is over: every cell of half A is visited
-                rng.s1 = s1
-                i = 0
-                while i < w:
-                    cells[fence_row | i] = cells[fence_row | i] & 15
-                    i += 1
-                return
-            top -= 1
-            c = stack[top]
-            rest = remain[c]
-            if rest & 1:
-                if not cells[c - 32]:
-                    options = 1
-            if rest & 2:
-                if not cells[c + 1]:
-                    options |= 2
-            if rest & 4:
-                if not cells[c + 32]:
-                    options |= 4
-            if rest & 8:
-                if not cells[c - 1]:
-                    options |= 8
-            here = cells[c]
+        if not options:
+            cells[key - c] = rotate[here]          # a dead end: finished on arrival
+            while True:
+                # Back up to the cell on top of the stack. Its unvisited sides are among those it had
+                # left when it last carved (remain[c]), since a visited cell stays visited.
+                if not top:
+                    rng.s0 = s0        # the search is over: every cell of half A is visited
+                    rng.s1 = s1
+                    i = 0
+                    while i < w:
+                        cells[fence_row | i] = cells[fence_row | i] & 15
+                        i += 1
+                    return
+                top -= 1
+                c = stack[top]
+                rest = remain[c]
+                if rest & 1:
+                    if not cells[c - 32]:
+                        options = 1
+                if rest & 2:
+                    if not cells[c + 1]:
+                        options |= 2
+                if rest & 4:
+                    if not cells[c + 32]:
+                        options |= 4
+                if rest & 8:
+                    if not cells[c - 1]:
+                        options |= 8
+                here = cells[c]
+                if options:
+                    break
+                cells[key - c] = rotate[here]      # exhausted: finished
             d = depth[c]
         n = degree[options]
         if n > 1:
@@ -186,17 +196,16 @@ def carve_kernel(maze, ws):
             remain[c] = options ^ flag
             stack[top] = c
             top += 1
+            here |= flag
+            cells[c] = here
         else:
             flag = options
+            here |= flag
+            cells[c] = here
+            cells[key - c] = rotate[here]          # its last passage: finished
         m = c + step[flag] - 32
         back = rotate[flag]
-        # The twin of c holds the rotation of c's passages (and maybe the fence bit, which any
-        # nonzero value replaces as a visited mark); m is unvisited, so it and its twin hold none.
-        here |= flag
-        cells[c] = here
-        cells[key - c] = rotate[here]
-        cells[m] = back
-        cells[key - m] = flag
+        cells[m] = back                # m was unvisited: no passage yet
         d += 1
         depth[m] = d
         c = m
