@@ -238,15 +238,16 @@ def scan_kernel(maze, ws, first: int, end: int) -> int:
             agree = 2
         c = row
         last = row | last_x
+        f = cells[c]
         while c < last:               # all but the last column: each has a cell to the east
-            f = cells[c]
+            e = cells[c + 1]
             counts += ends[f]
             if rotate[cells[key - c]] != f:
                 mask |= 8
-            if (f ^ (cells[c + 1] >> 2) ^ (cells[c + 32] << 2)) & agree:
+            if (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree:
                 mask |= 4
+            f = e                      # the east cell is the next one
             c += 1
-        f = cells[last]
         counts += ends[f]
         if rotate[cells[key - last]] != f:
             mask |= 8
