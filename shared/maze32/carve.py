@@ -1,5 +1,6 @@
 # Construction stages 1 and 2 (SPEC 3.3): close every wall, then carve a spanning tree of half A with a
-# randomized iterative depth-first search, mirroring each opened edge into half B as it is opened.
+# randomized iterative depth-first search, mirrored into half B (each cell's twin is written once the
+# search has finished with the cell).
 from maze32.maze import WHOLE
 from maze32.kernels import carve_kernel
 

@@ -8,7 +8,8 @@
 # rotation: every edge opened in A has a distinct twin in B.
 # Opening a passage i -> j (j = i + STEP[flag]) always opens its twin with it, so the maze stays
 # reciprocal and symmetric: cells[i] |= flag, cells[j] |= ROTATE[flag], cells[K-i] |= ROTATE[flag],
-# cells[K-j] |= flag. The construction kernels (kernels.py) do exactly this, inline.
+# cells[K-j] |= flag. The construction kernels (kernels.py) keep that invariant inline; the carving
+# search, which alone writes half A meanwhile, writes each twin once its cell is final.
 from array import array
 
 from maze32._compat import const

@@ -86,9 +86,9 @@ def routes_kernel(cells_obj, ws, source: int, target: int) -> int:
 def carve_kernel(maze, ws):
     # The recursive backtracker of carve.carve_half from a root drawn uniformly over half A (as
     # Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++, as rng.Rng.next16) and its state is
-    # written back at the end. Row H/2 carries a fence bit (16)
-    # while it runs, so the search sees it as visited and stays in half A; north of row 0 is excluded
-    # by the c >= 32 test. The fence is cleared at the end.
+    # written back at the end. Row H/2 carries a fence bit (16) while it runs, so the search sees it
+    # as visited and stays in half A; north of row 0 is excluded by the c >= 32 test. The fence is
+    # cleared at the end. ws.marks is its scratch (remain, below).
     cells = ptr8(maze.cells)
     w = int(maze.width)
     fence_row = (int(maze.height) >> 1) << 5

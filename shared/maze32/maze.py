@@ -97,14 +97,14 @@ class Workspace:
         self.prepared_w = 0
         self.prepared_h = 0
         # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
-        self.topology = filled("h", 5, 0)
-        self.tally = filled("H", 3, 0)                  # scratch sums of the validation scan            # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
+        self.topology = filled("h", 5, 0)             # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
+        self.tally = filled("H", 3, 0)                # scratch sums of the validation scan
         self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
-        self.key_exit = array("h", [0, 0])             # key -> own exit, per player
+        self.key_exit = array("h", [0, 0])             # key -> own exit, per player (measure_key_exits)
         self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
         # Fairness metrics (fairness.py): per player routes, bridges, decisions; and its scratch.
         self.fairness = filled("h", 6, 0)
-        self.marks = bytearray(GUARDED)
+        self.marks = bytearray(GUARDED)               # also the carving search's scratch (kernels.py)
         self.flow = bytearray(GUARDED)
 
     def prepare(self, width, height):
