@@ -28,6 +28,7 @@ test: setup
 
 bench: setup
 	$(BIN)/python bench/board_time.py
+	$(BIN)/python bench/twin_rate.py
 
 clean:
 	rm -rf $(VENV) $(WASM)/node_modules
