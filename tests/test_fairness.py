@@ -5,6 +5,7 @@ import pytest
 
 import runtimes
 from maze32 import Config, Maze, Workspace, generate, split_seed
+from maze32.codec import metrics
 from maze32.fairness import measure_fairness, ROUTES, BRIDGES, DECISIONS
 
 
@@ -32,14 +33,19 @@ def separating_bridges(g, bridges, a, b):
     return count
 
 
-@pytest.mark.parametrize("size,seeds", [((32, 32), range(0, 4)), ((8, 8), range(0, 40)),
-                                        ((12, 20), range(0, 20))])
-def test_matches_networkx(size, seeds):
+def generated(size, seeds):
+    # Each seed's maze in turn, in one Maze and Workspace.
     cfg = Config(width=size[0], height=size[1])
     maze, ws = Maze(), Workspace()
     for seed in seeds:
-        hi, lo = split_seed(seed)
-        generate(maze, ws, cfg, hi, lo)
+        generate(maze, ws, cfg, *split_seed(seed))
+        yield seed, maze, ws
+
+
+@pytest.mark.parametrize("size,seeds", [((32, 32), range(0, 4)), ((8, 8), range(0, 40)),
+                                        ((12, 20), range(0, 20))])
+def test_matches_networkx(size, seeds):
+    for seed, maze, ws in generated(size, seeds):
         measure_fairness(maze, ws)
         g = graph_of(maze)
         bridges = list(nx.bridges(g))
@@ -73,12 +79,7 @@ def test_fairness_allocates_nothing_and_agrees(runtime):
 def test_route_metrics_match_networkx(size, seeds):
     # The metrics' route lengths per player; key -> exit is measured for the metrics alone, since
     # validation of a symmetric maze does not need it (validate.check_routes).
-    from maze32.codec import metrics
-    cfg = Config(width=size[0], height=size[1])
-    maze, ws = Maze(), Workspace()
-    for seed in seeds:
-        hi, lo = split_seed(seed)
-        generate(maze, ws, cfg, hi, lo)
+    for seed, maze, ws in generated(size, seeds):
         g = graph_of(maze)
         players = metrics(maze, ws)["players"]
         for m in (0, 1):
