@@ -33,6 +33,29 @@ from maze32.grid import DEGREE, ENDS, PICK, ROTATE, STEP32
 
 
 @micropython.viper
+def below_kernel(rng, n: int) -> int:
+    # Rng.below(n) on `rng` (1 <= n <= 65536): the kernels' occasional draws. The two hot loops
+    # (carving directions, cycle sampling) inline these lines instead, with the state in locals.
+    mask = n - 1                       # the smallest covering bit mask
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    r = n
+    while r >= n:
+        t = (s0 + s1) & 0xFFFF
+        r = ((t << 9) + (t >> 7) + s0) & mask      # rotl16(t, 9) + s0, its low bits
+        s1 ^= s0
+        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+    rng.s0 = s0
+    rng.s1 = s1
+    return r
+
+
+@micropython.viper
 def routes_kernel(cells_obj, ws, source: int, target: int) -> int:
     # Breadth-first search of routes.measure_routes, level by level, after ws.dist has been reset.
     cells = ptr8(cells_obj)
@@ -106,20 +129,9 @@ def carve_kernel(maze, ws):
     key = int(maze.key)
     last_x = int(maze.width) - 1
     rng = ws.rng
+    r = int(below_kernel(rng, w * (int(maze.height) >> 1)))
     s0 = int(rng.s0)
     s1 = int(rng.s1)
-    count = w * (int(maze.height) >> 1)
-    mask = 1
-    while mask < count:
-        mask <<= 1
-    mask -= 1
-    r = count
-    while r >= count:
-        t = (s0 + s1) & 0xFFFF
-        r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
-        s1 ^= s0
-        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
     root = ((r // w) << 5) | (r % w)
     depth[root] = 0
     # The search keeps on its stack only the cells that had sides left unvisited when they last
@@ -425,25 +437,12 @@ def exit_kernel(maze, ws, separation: int, candidates: int) -> int:
                 q += 1
     if n == 0:
         return -1
-    mask = 1
-    while mask < n:
-        mask <<= 1
-    mask -= 1
     rng = ws.rng
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
     best = -1
     best_d = -1
     k = 0
     while k < candidates:
-        r = n
-        while r >= n:
-            t = (s0 + s1) & 0xFFFF
-            r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-        c = int(cand[r])
+        c = int(cand[int(below_kernel(rng, n))])
         d = int(dist[c])
         if d == 0xFFFF:
             d = 0
@@ -451,8 +450,6 @@ def exit_kernel(maze, ws, separation: int, candidates: int) -> int:
             best_d = d
             best = c
         k += 1
-    rng.s0 = s0
-    rng.s1 = s1
     return best
 
 
@@ -472,14 +469,7 @@ def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> i
     sx = int(px[0])
     sy = int(py[0])
     occ = ptr8(ws.occ)
-    mask = count - 1                   # the covering mask of Rng.below(count)
-    mask |= mask >> 1
-    mask |= mask >> 2
-    mask |= mask >> 4
-    mask |= mask >> 8
     rng = ws.rng
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
     slot = first
     near = min_chebyshev
     while slot < slots:
@@ -487,13 +477,7 @@ def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> i
         found = -1
         while left > 0:
             left -= 1
-            r = count
-            while r >= count:
-                t = (s0 + s1) & 0xFFFF
-                r = ((t << 9) + (t >> 7) + s0) & mask     # rotl16(t, 9) + s0, low bits
-                s1 ^= s0
-                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            r = int(below_kernel(rng, count))
             x = r % w
             y = r // w
             c = (y << 5) | x
@@ -511,8 +495,6 @@ def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> i
             found = c
             break
         if found < 0:
-            rng.s0 = s0
-            rng.s1 = s1
             return 0
         e = slot << 1
         px[e] = x
@@ -523,8 +505,6 @@ def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> i
         occ[key - c] = 1
         near = 0
         slot += 1
-    rng.s0 = s0
-    rng.s1 = s1
     return 1
 
 
@@ -670,23 +650,11 @@ def seams_kernel(maze, ws, seams: int):
     half_w = int(maze.width) >> 1
     key = int(maze.key)
     row = ((int(maze.height) >> 1) - 1) << 5
-    mask = 1
-    while mask < half_w:
-        mask <<= 1
-    mask -= 1
     rng = ws.rng
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
     used = 0
     opened = 0
     while opened < seams:
-        x = half_w
-        while x >= half_w:
-            t = (s0 + s1) & 0xFFFF
-            x = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        x = int(below_kernel(rng, half_w))
         if used & (1 << x):
             continue
         used |= 1 << x
@@ -696,8 +664,6 @@ def seams_kernel(maze, ws, seams: int):
         cells[key - c] = cells[key - c] | 1
         cells[key - c - 32] = cells[key - c - 32] | 4
         opened += 1
-    rng.s0 = s0
-    rng.s1 = s1
 
 
 @micropython.viper
@@ -737,23 +703,7 @@ def start_kernel(maze, ws) -> int:
     # right columns below it), as Rng.below(W + 2 * (H/2 - 1)); returns the cell index.
     w = int(maze.width)
     side = (int(maze.height) >> 1) - 1
-    count = w + 2 * side
-    mask = 1
-    while mask < count:
-        mask <<= 1
-    mask -= 1
-    rng = ws.rng
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
-    r = count
-    while r >= count:
-        t = (s0 + s1) & 0xFFFF
-        r = ((((t << 9) | (t >> 7)) + s0) & 0xFFFF) & mask
-        s1 ^= s0
-        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-    rng.s0 = s0
-    rng.s1 = s1
+    r = int(below_kernel(ws.rng, w + 2 * side))
     if r < w:
         return r
     if r < w + side:

@@ -8,8 +8,9 @@
 #     s1 ^= s0; s0 = rotl(s0, 13) ^ s1 ^ (s1 << 5); s1 = rotl(s1, 10)
 # Every intermediate stays below 2**29, inside MicroPython's 31-bit small ints, so drawing never
 # allocates on a 32-bit board. Period 2**32 - 1; the all-zero state is excluded when seeding.
-# The kernels (kernels.py) inline these lines with the state held in locals (a method call per draw
-# costs more on MicroPython); Rng.next16 and Rng.below are the reference every inlined copy matches.
+# The kernels (kernels.py) draw through kernels.below_kernel, and the two hot loops inline its lines
+# with the state in locals (a call per draw costs more on MicroPython); Rng.next16 and Rng.below are
+# the reference both match (any difference would change the golden catalogue).
 from maze32._compat import const
 
 _M16 = const(0xFFFF)
@@ -40,7 +41,6 @@ class Rng:
     def below(self, n):
         # Uniform draw in 0..n-1 (1 <= n <= 65536) by rejection sampling on the smallest covering
         # bit mask, never a biased modulo.
-        # The kernels inline exactly these draws.
         m = 1
         while m < n:
             m <<= 1
