@@ -20,6 +20,7 @@
 import hashlib
 from binascii import hexlify
 from maze32._compat import const
+from maze32.grid import MAX_SIDE, STEP
 from maze32.maze import GUARDED, UNSEEN, WHOLE
 from maze32.kernels import mix_kernel
 
@@ -153,13 +154,13 @@ def reopen_walls(lv, ws):
 
 def hedge_routes(lv, ws, source):
     # Route distances over non-wall tiles from `source` into ws.dist; returns the tiles reached.
+    # Deeper calls this once per tick: the reset is one buffer copy from the search template, whose
+    # 32 x 32 cells are UNSEEN (tiles outside the level are walls, never entered).
     tiles = lv.tiles
     dist = ws.dist
     queue = ws.queue
-    i = 0
-    while i < GUARDED:
-        dist[i] = UNSEEN
-        i += 1
+    ws.prepare(MAX_SIDE, MAX_SIDE)
+    ws.dist_view[WHOLE] = ws.fresh_view
     dist[source] = 0
     queue[0] = source
     head = 0
@@ -168,10 +169,10 @@ def hedge_routes(lv, ws, source):
         c = queue[head]
         head += 1
         d = dist[c] + 1
-        k = 0
-        while k < 4:
-            n = c + (-32 if k == 0 else (1 if k == 1 else (32 if k == 2 else -1)))
-            k += 1
+        flag = 1
+        while flag < 16:               # N, E, S, W
+            n = c + STEP[flag]
+            flag <<= 1
             if 0 <= n < GUARDED and tiles[n] != WALL and dist[n] == UNSEEN:
                 dist[n] = d
                 queue[tail] = n
