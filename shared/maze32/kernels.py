@@ -127,7 +127,7 @@ def carve_kernel(maze, ws):
     step = ptr8(STEP32)
     remain = ptr8(ws.marks)
     key = int(maze.key)
-    last_x = int(maze.width) - 1
+    last_x = w - 1
     rng = ws.rng
     r = int(below_kernel(rng, w * (int(maze.height) >> 1)))
     s0 = int(rng.s0)
@@ -457,13 +457,11 @@ def exit_kernel(maze, ws, separation: int, candidates: int) -> int:
 def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> int:
     # place.try_place_randoms: for each slot from `first` to the last, up to `tries` uniform cells (as
     # Rng.below(W * H)); the first that is free, and for slot `first` at Chebyshev distance
-    # >= min_chebyshev from Player 1's start, is recorded with its rotation as in put_kernel.
+    # >= min_chebyshev from Player 1's start, is recorded with its rotation (put_kernel).
     # Returns 1, or 0 as soon as a slot finds no cell.
     w = int(maze.width)
-    h = int(maze.height)
-    key = int(maze.key)
     slots = int(maze.slots)
-    count = w * h
+    count = w * int(maze.height)
     px = ptr8(maze.px)
     py = ptr8(maze.py)
     sx = int(px[0])
@@ -496,13 +494,7 @@ def free_cells_kernel(maze, ws, first: int, min_chebyshev: int, tries: int) -> i
             break
         if found < 0:
             return 0
-        e = slot << 1
-        px[e] = x
-        py[e] = y
-        px[e + 1] = w - 1 - x
-        py[e + 1] = h - 1 - y
-        occ[c] = 1
-        occ[key - c] = 1
+        put_kernel(maze, ws, slot, found)
         near = 0
         slot += 1
     return 1
