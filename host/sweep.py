@@ -6,9 +6,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
-from maze32.fairness import measure_fairness, ROUTES, BRIDGES, DECISIONS
-from maze32.validate import measure_key_exits
-from maze32.maze import EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, EXIT, KEY
+from maze32.codec import metrics
 from host.twin import failure_counts
 
 BANDS_FILE = Path(__file__).resolve().parent.parent / "bench" / "bands.json"
@@ -34,16 +32,14 @@ def _worker(job):
         if generate(maze, ws, cfg, hi, lo) != 0:
             rows.append({"seed": seed, "ok": False, "failed": list(failure_counts(ws))})
             continue
-        measure_key_exits(maze, ws)
-        measure_fairness(maze, ws)
-        t, r = ws.topology, ws.routes
-        start_key = r[2 * KEY]
+        m = metrics(maze, ws)                      # the report's metrics: Player 1's figures
+        p1 = m["players"][0]
         rows.append({"seed": seed, "ok": True, "hash": maze_hash(maze, ws), "attempts": maze.attempts,
-                     "edges": t[EDGES], "cyclomatic": t[CYCLOMATIC], "dead_ends": t[DEAD_ENDS],
-                     "half_crossings": t[CROSSINGS], "start_key": start_key,
-                     "key_exit": ws.key_exit[0], "start_exit": r[2 * EXIT],
-                     "solution": start_key + ws.key_exit[0], "disjoint_routes": ws.fairness[ROUTES],
-                     "route_bridges": ws.fairness[BRIDGES], "route_decisions": ws.fairness[DECISIONS]})
+                     "edges": m["edges"], "cyclomatic": m["cyclomatic"], "dead_ends": m["dead_ends"],
+                     "half_crossings": m["half_crossings"], "start_key": p1["start_key"],
+                     "key_exit": p1["key_exit"], "start_exit": p1["start_exit"],
+                     "solution": p1["solution"], "disjoint_routes": p1["disjoint_routes"],
+                     "route_bridges": p1["route_bridges"], "route_decisions": p1["route_decisions"]})
     return key, rows
 
 
