@@ -66,10 +66,15 @@ def from_code(args):
     return result
 
 
-def do_validate(args):
+def requested(args):
+    # The maze that --seed (with --size and settings) or --code names.
     if args.code is None and args.seed is None:
         raise CliError("give --seed N or --code CODE")
-    result = from_code(args) if args.code is not None else generated(args)
+    return from_code(args) if args.code is not None else generated(args)
+
+
+def do_validate(args):
+    result = requested(args)
     out = report.console()
     if result.status != 0:
         if args.json:
@@ -88,9 +93,7 @@ def do_validate(args):
 
 def do_render(args):
     from host import render
-    if args.code is None and args.seed is None:
-        raise CliError("give --seed N or --code CODE")
-    result = from_code(args) if args.code is not None else generated(args)
+    result = requested(args)
     if result.status != 0:
         report.show_failure(report.console(), result, args.seed)
         return EXIT_FAILED
