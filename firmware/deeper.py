@@ -7,7 +7,7 @@
 #   - a ghost on the player's tile ends the run; reaching the hatch starts the next, deeper level;
 #   - the score is the depth reached.
 from maze32 import Workspace, split_seed
-from maze32.hedge import HedgeLevel, generate_hedge, hedge_routes, WALL, HATCH
+from maze32.hedge import HedgeLevel, generate_hedge, measure_level_routes, WALL, HATCH
 from maze32.maze import UNSEEN
 
 ACTIVATION = 4
@@ -93,7 +93,7 @@ class Deeper:
                 continue
             self.timer[i] = lv.cooldown[i]
             if not routed:
-                hedge_routes(lv, self.ws, self.player)   # distances to the player, once per tick
+                measure_level_routes(lv, self.ws, self.player)   # distances to the player, once per tick
                 routed = True
             dist = self.ws.dist
             here = dist[g]

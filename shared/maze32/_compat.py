@@ -1,10 +1,38 @@
-# Shims so the same source runs on CPython and MicroPython.
+# Shims so the same source runs on CPython and on every MicroPython build.
 # micropython.const folds constants at compile time on the board; on CPython it is the identity.
 try:
     from micropython import const
 except ImportError:
     def const(x):
         return x
+
+# The viper decorator. Where there is no `micropython` module (CPython) it is the identity, so the
+# kernels run as plain Python with the same results. A board, the unix port and mpy-cross recognise
+# `@micropython.viper` by its spelling; the bytecode build removes those lines (host/flavours.py).
+try:
+    import micropython
+except ImportError:
+    class micropython:
+        SHIM = True      # tells a test that no viper emitter compiled anything here
+
+        @staticmethod
+        def viper(func):
+            return func
+
+        @staticmethod
+        def native(func):
+            return func
+
+# Inside a viper function ptr8(buf) and ptr16(buf) are the emitter's casts to raw pointers, whatever
+# these module-level names are; anywhere else (CPython, bytecode) they return the buffer itself, which
+# indexes the same way.
+def ptr8(buf):
+    return buf
+
+
+def ptr16(buf):
+    return buf
+
 
 # time.ticks_us/ticks_diff exist on MicroPython only; the twin uses a monotonic clock in their place.
 try:

@@ -1,8 +1,10 @@
 # Construction stages 1 and 2 (SPEC 3.3): close every wall, then carve a spanning tree of half A with a
-# randomized iterative depth-first search, mirrored into half B (each cell's twin is written once the
-# search has finished with the cell).
+# randomized iterative depth-first search, mirrored into half B (each cell's rotated partner is written
+# once the search has finished with the cell). carve_half is a viper kernel where compiled.
+from maze32._compat import micropython, ptr8, ptr16
+from maze32.grid import DEGREE, PICK, ROTATE, STEP32
 from maze32.maze import WHOLE
-from maze32.kernels import carve_kernel
+from maze32.rng import draw_below
 
 
 def close_walls(maze, ws):
@@ -10,14 +12,126 @@ def close_walls(maze, ws):
     maze.cells[WHOLE] = ws.blank
 
 
+@micropython.viper
 def carve_half(maze, ws):
-    # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001.
+    # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
+    # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
+    # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
     # A cell of half A counts as visited once it has any passage: half A only ever gets passages from
     # this search, because every edge mirrored into B has both ends in B. The one exception, the root
     # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
-    # Row H/2 (just below half A) carries a fence bit while the search runs, so it looks visited and
-    # the search never leaves half A.
+    # Row H/2 (just below half A) carries a fence bit (16) while the search runs, so it looks visited
+    # and the search never leaves half A; north of row 0 is excluded by the c >= 32 test.
     # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
     # and no cell keeps the fence bit.
-    carve_kernel(maze, ws)     # the root draw and the search itself (viper where compiled)
+    cells = ptr8(maze.cells)
+    w = int(maze.width)
+    fence_row = (int(maze.height) >> 1) << 5
+    i = 0
+    while i < w:
+        cells[fence_row | i] = cells[fence_row | i] | 16
+        i += 1
+    stack = ptr16(ws.queue)            # cells with sides left to try
+    depth = ptr16(ws.dist)
+    degree = ptr8(DEGREE)
+    pick = ptr8(PICK)
+    rotate = ptr8(ROTATE)
+    step = ptr8(STEP32)
+    remain = ptr8(ws.marks)
+    rot = int(maze.rot)
+    last_x = w - 1
+    rng = ws.rng
+    r = int(draw_below(rng, w * (int(maze.height) >> 1)))
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    root = ((r // w) << 5) | (r % w)
+    depth[root] = 0
+    # The search keeps on its stack only the cells that had sides left unvisited when they last
+    # carved (those sides in remain[c]): backing up past any other cell of the path would find it
+    # exhausted, since a visited cell stays visited. So the order of visits, and of draws, is the
+    # plain backtracker's; depth[c] is the length of the path from the root to c.
+    # A cell's rotated partner in half B is written once, when the cell is finished (carves its last
+    # passage, or is found exhausted). Nothing in half B is read meanwhile except row H/2 as the fence,
+    # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
+    top = 0
+    c = root
+    here = 0                           # cells[c]
+    d = 0                              # depth[c]
+    while True:
+        x = c & 31
+        options = 0
+        if c >= 32:
+            if not cells[c - 32]:
+                options = 1
+        if x < last_x:
+            if not cells[c + 1]:
+                options |= 2
+        if not cells[c + 32]:
+            options |= 4
+        if x:
+            if not cells[c - 1]:
+                options |= 8
+        if not options:
+            cells[rot - c] = rotate[here]          # a dead end: finished on arrival
+            while True:
+                # Back up to the cell on top of the stack. Its unvisited sides are among those it had
+                # left when it last carved (remain[c]), since a visited cell stays visited.
+                if not top:
+                    rng.s0 = s0        # the search is over: every cell of half A is visited
+                    rng.s1 = s1
+                    i = 0
+                    while i < w:
+                        cells[fence_row | i] = cells[fence_row | i] & 15
+                        i += 1
+                    return
+                top -= 1
+                c = stack[top]
+                rest = remain[c]
+                if rest & 1:
+                    if not cells[c - 32]:
+                        options = 1
+                if rest & 2:
+                    if not cells[c + 1]:
+                        options |= 2
+                if rest & 4:
+                    if not cells[c + 32]:
+                        options |= 4
+                if rest & 8:
+                    if not cells[c - 1]:
+                        options |= 8
+                here = cells[c]
+                if options:
+                    break
+                cells[rot - c] = rotate[here]      # exhausted: finished
+            d = depth[c]
+        n = degree[options]
+        if n > 1:
+            # Rng.below(n): with a mask of at most 9 bits, the low bits of the ++ output
+            # rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0.
+            mask = (n - 1) | 1
+            while True:
+                r = (((s0 + s1) >> 7) + s0) & mask
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+                if r < n:
+                    break
+            flag = pick[(options << 2) | r]
+            remain[c] = options ^ flag
+            stack[top] = c
+            top += 1
+            here |= flag
+            cells[c] = here
+        else:
+            flag = options
+            here |= flag
+            cells[c] = here
+            cells[rot - c] = rotate[here]          # its last passage: finished
+        m = c + step[flag] - 32
+        back = rotate[flag]
+        cells[m] = back                # m was unvisited: no passage yet
+        d += 1
+        depth[m] = d
+        c = m
+        here = back

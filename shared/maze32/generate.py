@@ -1,7 +1,7 @@
 # The duel-maze pipeline (SPEC 3.3): one attempt per candidate seed until one validates, at most
 # cfg.max_attempts times. Allocates nothing; the outcome is a status code, the maze and ws.fails.
 from maze32._compat import const
-from maze32.kernels import mix_kernel
+from maze32.rng import mix_seed
 from maze32.maze import WHOLE
 from maze32.carve import close_walls, carve_half
 from maze32.loops import open_seams, add_cycles
@@ -23,7 +23,7 @@ def generate(maze, ws, cfg, seed_hi, seed_lo):
     fails[WHOLE] = ws.blank16
     attempt = 0
     while attempt < cfg.max_attempts:
-        mix_kernel(seed_hi, seed_lo, attempt, ws)      # candidate seed of this attempt; rng seeded
+        mix_seed(seed_hi, seed_lo, attempt, ws)        # candidate seed of this attempt; rng seeded
         maze.candidate_hi = ws.pair[0]
         maze.candidate_lo = ws.pair[1]
         maze.attempts = attempt + 1

@@ -1,15 +1,17 @@
-# The duel-maze grid: encoding, rotation and the tables the kernels index.
+# The duel-maze grid: encoding, rotation and the tables the stages' kernels index. Every module that
+# reads or writes cells takes these names from here.
 #
 # Cells: one byte each in a bytearray with a row pitch of 32, so cell (x, y) is at index (y << 5) | x.
 # Bits of a cell: N=1, E=2, S=4, W=8, each meaning "an open passage leaves this cell that way".
 # Rotation R maps (x, y) to (W-1-x, H-1-y) and swaps N<->S, E<->W. With the pitch fixed the rotated
 # index is simply K - i where K = ((H-1) << 5) | (W-1), because both coordinates subtract without borrow.
 # Half A is rows 0..H/2-1 (Player 1), half B = R(A). W and H are even, so no cell and no edge is its own
-# rotation: every edge opened in A has a distinct twin in B.
-# Opening a passage i -> j (j = i + STEP[flag]) always opens its twin with it, so the maze stays
+# rotation: every edge opened in A has a distinct rotated partner in B.
+# Opening a passage i -> j (j = i + STEP[flag]) always opens its rotated partner with it, so the maze stays
 # reciprocal and symmetric: cells[i] |= flag, cells[j] |= ROTATE[flag], cells[K-i] |= ROTATE[flag],
-# cells[K-j] |= flag. The construction kernels (kernels.py) keep that invariant inline; the carving
-# search, which alone writes half A meanwhile, writes each twin once its cell is final.
+# cells[K-j] |= flag (Maze.rot holds K). The construction stages (carve, loops) keep that invariant
+# inline; the carving search, which alone writes half A meanwhile, writes each rotated partner once its
+# cell is final.
 from array import array
 
 from maze32._compat import const
@@ -45,6 +47,6 @@ STEP32 = bytes(s + PITCH for s in STEP)
 PICK = bytes((([b for b in (8, 4, 2, 1) if m & b] + [0, 0, 0, 0])[r]) for m in range(16) for r in range(4))
 
 
-def twin_key(width, height):
+def rotation_base(width, height):
     # K such that the index of R(cell i) is K - i.
     return ((height - 1) << SHIFT) | (width - 1)

@@ -4,12 +4,21 @@
 # The code names default settings for its size; loading regenerates the maze and compares the hash
 # prefix, so a code from another generator version is caught instead of silently giving another maze.
 # Runs on every runtime but allocates (the 64-bit value is a long int on a board): never in generation.
+# check() is the one check of a code, shared by the command line and the board's menu.
+from maze32 import Config, generate, split_seed, maze_hash, OK
+
 VERSION = 1
 _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _ALIASES = {"O": "0", "I": "1", "L": "1"}
 
 
 class CodeError(ValueError):
+    # A malformed code: wrong length, a character outside the alphabet, a size no maze has.
+    pass
+
+
+class Mismatch(CodeError):
+    # A well-formed code this generator cannot honour: another format version, or another maze.
     pass
 
 
@@ -44,3 +53,26 @@ def decode(code):
     seed = (value >> 20) & 0xFFFFFFFF
     prefix = "%05x" % (value & 0xFFFFF)
     return version, width, height, seed, prefix
+
+
+def check(code, maze, ws):
+    # The maze a level code names, regenerated into maze and ws (default settings for its size), or
+    # CodeError / Mismatch saying what differs. -> (seed, width, height). Besides generate's own
+    # nothing-allocating work it allocates a Config, the decoded value and the hash's few bytes.
+    version, width, height, seed, prefix = decode(code)
+    if version != VERSION:
+        raise Mismatch("level code: format version %d, this maze32 reads version %d" % (version, VERSION))
+    try:
+        cfg = Config(width=width, height=height)
+    except ValueError as e:
+        raise CodeError("level code: %s" % e)
+    hi, lo = split_seed(seed)
+    if generate(maze, ws, cfg, hi, lo) != OK:
+        raise Mismatch("level code: seed %d at %dx%d makes no maze with this generator (generation "
+                       "failed)" % (seed, width, height))
+    made = maze_hash(maze, ws)[:5]
+    if made != prefix:
+        raise Mismatch("level code: hash differs for seed %d at %dx%d: the code expects %s..., this "
+                       "generator makes %s... (a different generator or settings)"
+                       % (seed, width, height, prefix, made))
+    return seed, width, height

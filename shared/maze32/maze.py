@@ -2,7 +2,7 @@
 # Both are allocated once, for the largest size, and reused; generate and validate only write into them.
 from array import array
 from maze32._compat import const
-from maze32.grid import PITCH, STORE, SHIFT, twin_key
+from maze32.grid import PITCH, STORE, SHIFT, rotation_base
 from maze32.config import MAX_PAIRS
 from maze32.rng import Rng
 
@@ -28,7 +28,7 @@ class Maze:
     def __init__(self):
         self.width = 0
         self.height = 0
-        self.key = 0                 # twin index: R(i) = key - i
+        self.rot = 0                 # rotation base: R(cell i) is cell rot - i (grid.py)
         self.landmark_pairs = 0
         self.artifact_pairs = 0
         self.slots = 0
@@ -45,7 +45,7 @@ class Maze:
         # Size the maze for a configuration without allocating.
         self.width = width
         self.height = height
-        self.key = twin_key(width, height)
+        self.rot = rotation_base(width, height)
         self.landmark_pairs = landmark_pairs
         self.artifact_pairs = artifact_pairs
         self.slots = FIRST_PAIR + landmark_pairs + artifact_pairs
@@ -90,7 +90,7 @@ class Workspace:
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation
         self.blank = bytes(GUARDED)                    # zero cells: every wall closed
         self.rng = Rng()
-        self.pair = array("H", [0, 0])                 # candidate seed halves (kernels.mix_kernel)
+        self.pair = array("H", [0, 0])                 # candidate seed halves (rng.mix_seed)
         self.fails = bytearray(16)                     # per check bit (and PLACEMENT) over the attempts
         self.blank16 = bytes(16)
         self.last_mask = 0
@@ -104,7 +104,7 @@ class Workspace:
         self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
         # Fairness metrics (fairness.py): per player routes, bridges, decisions; and its scratch.
         self.fairness = filled("h", 6, 0)
-        self.marks = bytearray(GUARDED)               # also the carving search's scratch (kernels.py)
+        self.marks = bytearray(GUARDED)               # also the carving search's scratch (carve.py)
         self.flow = bytearray(GUARDED)
 
     def prepare(self, width, height):

@@ -1,6 +1,8 @@
-# Breadth-first route distances over open passages: the one search that placement and validation share.
+# Breadth-first route distances: the one search that placement and validation share (over a duel
+# maze's passages), and its twin over a hedge level's tiles (Deeper's goal checks and its ghosts).
+# Both searches are viper kernels where compiled.
+from maze32._compat import micropython, ptr8, ptr16
 from maze32.maze import WHOLE
-from maze32.kernels import routes_kernel
 
 
 def measure_routes(maze, ws, source, target=-1):
@@ -12,6 +14,105 @@ def measure_routes(maze, ws, source, target=-1):
     # Passages are followed as the current cell flags them; validation reports off-grid and one-sided
     # flags separately (border, reciprocity), and the guard row, the BLOCKED template and the checks
     # against index 0 keep the search inside the storage whatever the flags say.
-    # The search itself is kernels.routes_kernel (viper where the board compiles it).
     ws.dist_view[WHOLE] = ws.fresh_view
-    return routes_kernel(maze.cells, ws, source, target)
+    return spread_routes(maze.cells, ws, source, target)
+
+
+def measure_tile_routes(tiles, ws, source):
+    # Route distances over the open (nonzero) tiles of a hedge level from tile `source` into ws.dist;
+    # returns the tiles reached. Wall tiles are never entered and keep the template's value. The
+    # template must be prepared for the level's largest side (hedge_level.MAX_LEVEL_SIDE): cells of a
+    # smaller level outside its side are walls, so they are never entered either. Deeper calls this
+    # once per tick, so the reset is one buffer copy.
+    ws.dist_view[WHOLE] = ws.fresh_view
+    return spread_tile_routes(tiles, ws, source)
+
+
+@micropython.viper
+def spread_routes(cells_obj, ws, source: int, target: int) -> int:
+    # The breadth-first search of measure_routes, level by level, after ws.dist has been reset.
+    cells = ptr8(cells_obj)
+    dist = ptr16(ws.dist)
+    queue = ptr16(ws.queue)
+    dist[source] = 0
+    queue[0] = source
+    head = 0
+    tail = 1
+    d = 0
+    while head < tail:
+        if target >= 0:
+            if dist[target] != 0xFFFF:
+                return tail       # reached in the level just searched: its distance is final
+        d += 1
+        level_end = tail
+        while head < level_end:
+            c = queue[head]
+            head += 1
+            f = cells[c]
+            if f & 1:
+                n = c - 32
+                if n >= 0:    # viper bounds
+                    if dist[n] == 0xFFFF:
+                        dist[n] = d
+                        queue[tail] = n
+                        tail += 1
+            if f & 2:
+                n = c + 1
+                if dist[n] == 0xFFFF:
+                    dist[n] = d
+                    queue[tail] = n
+                    tail += 1
+            if f & 4:
+                n = c + 32
+                if dist[n] == 0xFFFF:
+                    dist[n] = d
+                    queue[tail] = n
+                    tail += 1
+            if f & 8:
+                n = c - 1
+                if n >= 0:    # viper bounds
+                    if dist[n] == 0xFFFF:
+                        dist[n] = d
+                        queue[tail] = n
+                        tail += 1
+    return tail
+
+
+@micropython.viper
+def spread_tile_routes(tiles_obj, ws, source: int) -> int:
+    # Breadth-first search of measure_tile_routes. A tile index is below 1024 and the storage has a
+    # zero guard row after it, so only the steps north and west need a bounds test.
+    tiles = ptr8(tiles_obj)
+    dist = ptr16(ws.dist)
+    queue = ptr16(ws.queue)
+    dist[source] = 0
+    queue[0] = source
+    head = 0
+    tail = 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        d = dist[c] + 1
+        n = c - 32
+        if n >= 0:    # viper bounds
+            if tiles[n] and dist[n] == 0xFFFF:
+                dist[n] = d
+                queue[tail] = n
+                tail += 1
+        n = c + 1
+        if tiles[n] and dist[n] == 0xFFFF:
+            dist[n] = d
+            queue[tail] = n
+            tail += 1
+        n = c + 32
+        if tiles[n] and dist[n] == 0xFFFF:
+            dist[n] = d
+            queue[tail] = n
+            tail += 1
+        n = c - 1
+        if n >= 0:    # viper bounds
+            if tiles[n] and dist[n] == 0xFFFF:
+                dist[n] = d
+                queue[tail] = n
+                tail += 1
+    return tail

@@ -1,9 +1,10 @@
 # Validation (SPEC 3.5): every rule a finished duel maze must keep, checked from the cells and the
 # recorded placements alone, so it judges a maze loaded from a file as strictly as a generated one.
 # Returns a bit mask of failed checks (0 = valid) and allocates nothing; names are for the host.
-from maze32._compat import const
-from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS
-from maze32.kernels import scan_kernel, placements_kernel, record_routes_kernel, parity_kernel
+# The scans over cells, placements and routes are viper kernels where compiled; they use the check
+# bits by name, which the compiler folds (const() of this module).
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
                          EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED)
 from maze32.routes import measure_routes
@@ -71,12 +72,12 @@ def check_cells(maze, ws, cfg):
     w = maze.width
     h = maze.height
     half = h >> 1
-    tally = ws.tally                   # passage ends, dead ends, crossings (kernels.scan_kernel)
+    tally = ws.tally                   # passage ends, dead ends, crossings (scan_cells)
     tally[0] = 0
     tally[1] = 0
-    mask = scan_kernel(maze, ws, 0, half)
+    mask = scan_cells(maze, ws, 0, half)
     if mask & SYMMETRY:
-        mask |= scan_kernel(maze, ws, half, h)    # asymmetric: half B must be scanned on its own
+        mask |= scan_cells(maze, ws, half, h)    # asymmetric: half B must be scanned on its own
         links = tally[0]
         dead = tally[1]
     else:
@@ -104,10 +105,10 @@ def check_cells(maze, ws, cfg):
 
 def check_placements(maze, ws, cfg):
     # Bounds, boundary rules, collisions, object symmetry, exit separation and key visibility
-    # (kernels.placements_kernel), after the slot count the configuration implies.
+    # (scan_placements), after the slot count the configuration implies.
     if maze.slots != 4 + cfg.landmark_pairs + cfg.artifact_pairs:
         return PLACEMENT_BOUNDS
-    return placements_kernel(maze, ws, cfg.min_exit_separation, cfg.view_radius)
+    return scan_placements(maze, ws, cfg.min_exit_separation, cfg.view_radius)
 
 
 def check_routes(maze, ws, symmetric, start_routes_ready):
@@ -133,12 +134,12 @@ def check_routes(maze, ws, symmetric, start_routes_ready):
             ws.topology[REACHED] = reached
             if reached != maze.width * maze.height:
                 mask |= REACHABILITY
-        record_routes_kernel(maze, ws, m * 2 * MAX_SLOTS)
+        record_routes(maze, ws, m * 2 * MAX_SLOTS)
         if symmetric:
             break
         measure_key_exit(maze, ws, m)
         m += 1
-    return mask | parity_kernel(maze, ws, 1 if symmetric else 0)
+    return mask | compare_routes(maze, ws, 1 if symmetric else 0)
 
 
 def measure_key_exit(maze, ws, m):
@@ -155,3 +156,166 @@ def measure_key_exits(maze, ws):
     # Both players' key-to-exit routes, for the metrics (validation of a symmetric maze skips them).
     measure_key_exit(maze, ws, 0)
     measure_key_exit(maze, ws, 1)
+
+
+@micropython.viper
+def scan_cells(maze, ws, first: int, end: int) -> int:
+    # Rows first..end-1 of check_cells: returns the BORDER, RECIPROCITY and SYMMETRY bits found; adds passage ends and dead ends to ws.tally[0] and ws.tally[1]. With first == 0
+    # it also checks the top and bottom borders and sets ws.tally[2] to the passages crossing from
+    # row H/2-1 to row H/2.
+    cells = ptr8(maze.cells)
+    ends = ptr16(ENDS)
+    rotate = ptr8(ROTATE)
+    tally = ptr16(ws.tally)
+    w = int(maze.width)
+    rot = int(maze.rot)
+    last_x = w - 1
+    last_y = int(maze.height) - 1
+    mask = 0
+    counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
+    y = first
+    while y < end:
+        row = y << 5
+        # Reciprocity bits compared per cell: E here with W there (bit 1), and S here with N there
+        # (bit 2) except in the last row, which has no cell below.
+        agree = 6
+        if y == last_y:
+            agree = 2
+        c = row
+        last = row | last_x
+        f = cells[c]
+        while c < last:               # all but the last column: each has a cell to the east
+            e = cells[c + 1]
+            counts += ends[f]
+            if rotate[cells[rot - c]] != f:
+                mask |= SYMMETRY
+            if (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree:
+                mask |= RECIPROCITY
+            f = e                      # the east cell is the next one
+            c += 1
+        counts += ends[f]
+        if rotate[cells[rot - last]] != f:
+            mask |= SYMMETRY
+        if (f ^ (cells[last + 32] << 2)) & agree & 4:
+            mask |= RECIPROCITY
+        if (f & 2) or (cells[row] & 8):
+            mask |= BORDER
+        y += 1
+    tally[0] = tally[0] + (counts & 4095)
+    tally[1] = tally[1] + (counts >> 12)
+    if first == 0:
+        seam_row = ((last_y + 1) >> 1) - 1
+        crossings = 0
+        x = 0
+        while x < w:
+            if (cells[x] & 1) != 0 or (cells[(last_y << 5) | x] & 4) != 0:
+                mask |= BORDER
+            if (cells[(seam_row << 5) | x] & 4) != 0:
+                crossings += 1
+            x += 1
+        tally[2] = crossings
+    return mask
+
+
+@micropython.viper
+def scan_placements(maze, ws, separation: int, radius: int) -> int:
+    # check_placements without the slot-count test: the PLACEMENT_BOUNDS, SYMMETRY,
+    # PLACEMENT_COLLISIONS, EXIT_SEPARATION and KEY_VISIBILITY bits.
+    w = int(maze.width)
+    h = int(maze.height)
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    occ = ptr8(ws.occ)
+    n = int(maze.slots) << 1
+    mask = 0
+    e = 0
+    while e < n:
+        x = int(px[e])
+        y = int(py[e])
+        if x >= w or y >= h:
+            mask |= PLACEMENT_BOUNDS
+        elif e < 4:
+            if x != 0 and y != 0 and x != w - 1 and y != h - 1:
+                mask |= PLACEMENT_BOUNDS                          # entries 0..3: both starts, both exits
+        if e & 1:
+            if x != w - 1 - int(px[e - 1]) or y != h - 1 - int(py[e - 1]):
+                mask |= SYMMETRY                            # member 1 must be the rotation of member 0
+        e += 1
+    if int(py[0]) >= (h >> 1):
+        mask |= PLACEMENT_BOUNDS                                  # Player 1 starts in half A
+    if mask & PLACEMENT_BOUNDS:
+        return mask
+    e = 0
+    while e < n:
+        c = (py[e] << 5) | px[e]
+        if occ[c] != 0:
+            mask |= PLACEMENT_COLLISIONS
+        occ[c] = 1
+        e += 1
+    e = 0
+    while e < n:
+        occ[(py[e] << 5) | px[e]] = 0
+        e += 1
+    m = 0
+    while m < 2:
+        dx = int(px[m]) - int(px[2 + m])
+        dy = int(py[m]) - int(py[2 + m])
+        if dx < 0:
+            dx = 0 - dx
+        if dy < 0:
+            dy = 0 - dy
+        if dx + dy < separation:
+            mask |= EXIT_SEPARATION
+        dx = int(px[m]) - int(px[4 + m])
+        dy = int(py[m]) - int(py[4 + m])
+        if dx < 0:
+            dx = 0 - dx
+        if dy < 0:
+            dy = 0 - dy
+        if dx <= radius and dy <= radius:
+            mask |= KEY_VISIBILITY
+        m += 1
+    return mask
+
+
+@micropython.viper
+def record_routes(maze, ws, base: int):
+    # ws.routes[base + e] = distance (ws.dist) to placement entry e, -1 where
+    # not reached (a 16-bit store of -1 is the same bits through a pointer and in the signed array).
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    dist = ptr16(ws.dist)
+    routes = ptr16(ws.routes)
+    n = int(maze.slots) << 1
+    e = 0
+    while e < n:
+        d = int(dist[(py[e] << 5) | px[e]])
+        if d >= 0xFFFE:
+            d = -1
+        routes[base + e] = d
+        e += 1
+
+
+@micropython.viper
+def compare_routes(maze, ws, symmetric: int) -> int:
+    # Route parity: with verified symmetry, copy Player 1's start figures to Player 2 and return 0;
+    # otherwise return ROUTE_PARITY if any entry's route differs from its
+    # counterpart's seen from the other start, or the key-to-exit routes differ.
+    routes = ptr16(ws.routes)
+    n = int(maze.slots) << 1
+    other = int(len(ws.routes)) >> 1
+    e = 0
+    if symmetric:
+        while e < n:
+            routes[other + e] = routes[e ^ 1]
+            e += 1
+        return 0
+    mask = 0
+    while e < n:
+        if routes[e] != routes[other + (e ^ 1)]:
+            mask = ROUTE_PARITY
+        e += 1
+    key_exit = ptr16(ws.key_exit)
+    if key_exit[0] != key_exit[1]:
+        mask = ROUTE_PARITY
+    return mask

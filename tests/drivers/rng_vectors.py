@@ -1,7 +1,6 @@
 # First outputs of xoroshiro32++ for each state in ARGS["seeds"], then candidate seeds of attempts 0..7.
 from maze32 import Workspace
-from maze32.kernels import mix_kernel
-from maze32.rng import Rng, split_seed
+from maze32.rng import Rng, split_seed, mix_seed
 
 rng = Rng()
 for s0, s1 in ARGS["seeds"]:
@@ -12,6 +11,6 @@ for seed in (0, 7, 4294967295):
     hi, lo = split_seed(seed)
     vals = []
     for a in range(8):
-        mix_kernel(hi, lo, a, ws)
+        mix_seed(hi, lo, a, ws)
         vals.append(str(ws.pair[0] * 65536 + ws.pair[1]))
     print(" ".join(vals))

@@ -1,0 +1,96 @@
+# Deeper's level: the Game Boy hedge maze's tiles (SPEC 4, seeds 000-002), stated once for the
+# generator (hedge.py), its checks (hedge_check.py), the hash (hashing.py) and the game.
+#
+# Tiles: one byte each, row pitch 32 (index (y << 5) | x, as grid.py): WALL 0, FLOOR 1, HATCH 2 (the
+# floor tile that is the level's goal); any nonzero tile is open. The side is odd, 7 + 2*(level-1)
+# capped at MAX_LEVEL_SIDE; odd coordinates are rooms, the even ones between them walls; the border is
+# wall. The player spawns at (1, 1). The storage has the duel maze's zero guard row after 32 rows.
+from maze32._compat import const
+from maze32.maze import GUARDED, UNSEEN
+from maze32.routes import measure_tile_routes
+
+WALL = const(0)
+FLOOR = const(1)
+HATCH = const(2)
+MAX_LEVEL_SIDE = const(21)
+MAX_GHOSTS = const(8)
+STEP_COOLDOWN = const(16)      # frames between a ghost's steps (seed 000's enemy_step_cooldown)
+SPAWN_TILE = const(33)         # (1, 1)
+
+
+def side_for(level):
+    s = 7 + 2 * (level - 1)
+    return s if s < MAX_LEVEL_SIDE else MAX_LEVEL_SIDE
+
+
+def ghosts_for(level):
+    return level if level < MAX_GHOSTS else MAX_GHOSTS
+
+
+class HedgeLevel:
+    def __init__(self):
+        self.level = 0
+        self.side = 0
+        self.tiles = bytearray(GUARDED)
+        self.hatch = 0                       # tile index of the hatch
+        self.ghosts = 0
+        self.gx = bytearray(MAX_GHOSTS)
+        self.gy = bytearray(MAX_GHOSTS)
+        self.cooldown = bytearray(MAX_GHOSTS)
+        self.requested_hi = 0
+        self.requested_lo = 0
+        self.attempts = 0
+
+
+def is_far(c, side):
+    # Tile c at Chebyshev distance at least side // 2 from the spawn (1, 1).
+    dx = (c & 31) - 1
+    dy = (c >> 5) - 1
+    return (dx if dx > dy else dy) >= side // 2
+
+
+def is_near_ghost(lv, count, x, y):
+    # Some ghost among the first `count` at Chebyshev distance < 2 from (x, y).
+    j = 0
+    while j < count:
+        dx = lv.gx[j] - x
+        dy = lv.gy[j] - y
+        if -2 < dx < 2 and -2 < dy < 2:
+            return True
+        j += 1
+    return False
+
+
+def count_far_floor(lv):
+    # Floor tiles far from the spawn (is_far): the hatch's candidates.
+    count = 0
+    y = 0
+    while y < lv.side:
+        x = 0
+        while x < lv.side:
+            c = (y << 5) | x
+            if lv.tiles[c] == FLOOR and is_far(c, lv.side):
+                count += 1
+            x += 1
+        y += 1
+    return count
+
+
+def measure_level_routes(lv, ws, source):
+    # Route distances over open tiles from tile `source` into ws.dist (routes.measure_tile_routes);
+    # returns the tiles reached. The search template is prepared for the largest side, so every level
+    # reuses it without a rebuild (Deeper's ghosts call this once per tick).
+    ws.prepare(MAX_LEVEL_SIDE, MAX_LEVEL_SIDE)
+    return measure_tile_routes(lv.tiles, ws, source)
+
+
+def max_route(lv, ws):
+    # Longest route from the spawn to an open tile (ws.dist must hold the routes from the spawn).
+    best = 0
+    i = 0
+    while i < GUARDED:
+        d = ws.dist[i]
+        if lv.tiles[i] != WALL and d != UNSEEN and d > best:
+            best = d
+        i += 1
+    return best
