@@ -1,9 +1,10 @@
-"""Estimated ESP32-C6 time of one Duel frame (move, visibility, bot, console frame), by SPEC section 8:
-callgrind instructions of the MicroPython unix port for TICKS frames minus 0 frames, per frame,
-divided by 67,000. The library runs from source (its kernels compile with viper), the firmware as
-bytecode, as on a deployed board.
+"""Estimated ESP32-C6 time of one game frame, by SPEC section 8: callgrind instructions of the
+MicroPython unix port for TICKS frames minus 0 frames, per frame, divided by 67,000. Duel: move,
+visibility, bot, console frame. Deeper: move, every ghost awake and due (the route search to the
+player every frame, the worst case), console frame. The library runs from source (its kernels compile
+with viper), the firmware as bytecode, as on a deployed board.
 
-usage: python bench/frame_time.py [--size 32x32] [--seed 7] [--ticks 40]
+usage: python bench/frame_time.py [--mode duel|deeper] [--size 32x32] [--level 8] [--seed 7] [--ticks N]
 """
 import argparse
 import os
@@ -20,7 +21,8 @@ WORK = Path(__file__).resolve().parent / "frame.py"
 def count(args, ticks):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "frame.py"
-        params = {"seed": args.seed, "width": args.width, "height": args.height, "ticks": ticks}
+        params = {"seed": args.seed, "width": args.width, "height": args.height, "ticks": ticks,
+                  "mode": args.mode, "level": args.level}
         script.write_text("ARGS = %r\n" % params + WORK.read_text())
         proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s/out" % tmp,
                                str(Path(sys.executable).parent / "micropython"), "-X", "heapsize=4M",
@@ -35,12 +37,16 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="32x32")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--ticks", type=int, default=40)
+    ap.add_argument("--mode", choices=("duel", "deeper"), default="duel")
+    ap.add_argument("--level", type=int, default=8, help="Deeper level (8: 21 x 21, eight ghosts)")
+    ap.add_argument("--ticks", type=int, default=None, help="frames measured (duel 40, deeper 6: "
+                    "ghosts that chase every frame catch the player soon after)")
     args = ap.parse_args()
+    args.ticks = args.ticks or (40 if args.mode == "duel" else 6)
     args.width, args.height = (int(v) for v in args.size.split("x"))
     per = (count(args, args.ticks) - count(args, 0)) / args.ticks
-    print("Duel %s frame: %.0f instructions = %.1f ms estimated on the ESP32-C6"
-          % (args.size, per, per / 67000))
+    what = "Duel %s" % args.size if args.mode == "duel" else "Deeper level %d" % args.level
+    print("%s frame: %.0f instructions = %.1f ms estimated on the ESP32-C6" % (what, per, per / 67000))
 
 
 if __name__ == "__main__":

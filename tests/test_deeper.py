@@ -8,7 +8,8 @@ import runtimes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import deeper  # noqa: E402
-from maze32.hedge import measure_level_routes, WALL  # noqa: E402
+from maze32 import ghosts  # noqa: E402
+from maze32.hedge import measure_level_routes, WALL, FLOOR  # noqa: E402
 
 
 def route_keys(game, target):
@@ -46,7 +47,7 @@ def test_a_ghost_catches_a_player_who_stands_still():
         game = deeper.Deeper(seed)
         ghost = game.ghost_at(0)
         game.player = next(ghost + step for step in (-32, 1, 32, -1)
-                           if game.level.tiles[ghost + step] != WALL)      # right beside it
+                           if game.level.tiles[ghost + step] == FLOOR)     # right beside it (not the hatch)
         outcome = None
         for _ in range(400):
             outcome = game.tick(None)
@@ -60,25 +61,25 @@ def test_the_hatch_takes_the_player_deeper():
     game = deeper.Deeper(11)
     for ghost in range(game.level.ghosts):                # ghosts far away and asleep for this test
         game.awake[ghost] = 0
-    deeper.ACTIVATION, saved = -1, deeper.ACTIVATION
+    ghosts.ACTIVATION, saved = -1, ghosts.ACTIVATION
     try:
         outcomes = [game.tick(k) for k in route_keys(game, game.level.hatch)]
     finally:
-        deeper.ACTIVATION = saved
+        ghosts.ACTIVATION = saved
     assert outcomes[-1] == deeper.DEEPER and outcomes.count(deeper.DEEPER) == 1
     assert game.depth == 2 and game.level.side == 9 and game.player == 33 and game.score == 2
 
 
 def test_sleeping_ghosts_do_not_move():
     game = deeper.Deeper(3)
-    deeper.ACTIVATION, saved = -1, deeper.ACTIVATION
+    ghosts.ACTIVATION, saved = -1, ghosts.ACTIVATION
     try:
         start = [game.ghost_at(i) for i in range(game.level.ghosts)]
         for _ in range(100):
             game.tick(None)
         assert [game.ghost_at(i) for i in range(game.level.ghosts)] == start
     finally:
-        deeper.ACTIVATION = saved
+        ghosts.ACTIVATION = saved
 
 
 @pytest.mark.parametrize("runtime", ["unix", "wasm"])

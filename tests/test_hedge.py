@@ -8,6 +8,7 @@ import runtimes
 from maze32 import Workspace, split_seed
 from maze32.hedge import (HedgeLevel, generate_hedge, validate_hedge, side_for,
                           HEDGE_CHECKS, WALL, FLOOR, HATCH, STEP_COOLDOWN)
+from maze32.hedge_level import is_far, is_near_ghost
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "hedge.tsv"
 
@@ -103,6 +104,34 @@ def corrupt(name, lv, ws):
         lv.tiles[lv.hatch] = FLOOR
     elif name == "ghosts":
         lv.cooldown[0] = 0
+    elif name == "winnable":
+        # Ghost 0 moved onto the player's shortest route close to the hatch, where it still keeps
+        # every placement rule: the player runs into it (or it wakes and meets the player).
+        route = player_route(lv, ws)
+        for c in reversed(route[:-1]):
+            x, y = c & 31, c >> 5
+            if lv.tiles[c] == FLOOR and is_far(c, side) and not any(
+                    max(abs(x - lv.gx[j]), abs(y - lv.gy[j])) < 2 for j in range(1, lv.ghosts)):
+                lv.gx[0], lv.gy[0] = x, y
+                return
+        raise AssertionError("no route tile keeps the ghost rules")
+
+
+def player_route(lv, ws):
+    # Tiles of a shortest route from the spawn to the hatch (computed here, not by the check).
+    from collections import deque
+    prev, todo = {33: None}, deque([33])
+    while todo:
+        c = todo.popleft()
+        for n in (c - 32, c + 1, c + 32, c - 1):
+            if n not in prev and lv.tiles[n] != WALL:
+                prev[n] = c
+                todo.append(n)
+    route, c = [], lv.hatch
+    while c is not None:
+        route.append(c)
+        c = prev[c]
+    return route[::-1]
 
 
 @pytest.mark.parametrize("name", HEDGE_CHECKS)
@@ -110,7 +139,54 @@ def test_every_check_can_fail(name):
     lv, ws = made(5, 11)
     assert validate_hedge(lv, ws) == 0
     corrupt(name, lv, ws)
-    assert validate_hedge(lv, ws) & (1 << HEDGE_CHECKS.index(name))
+    mask = validate_hedge(lv, ws)
+    assert mask & (1 << HEDGE_CHECKS.index(name))
+    if name == "winnable":
+        assert mask == 1 << HEDGE_CHECKS.index(name)      # a level that keeps every other rule
+
+
+def play_shortest_route(seed, level):
+    # The real game (firmware/deeper.py) from the spawn to the hatch along a shortest route, one
+    # step a frame: what the winnable check promises a player can do.
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
+    import deeper
+    game = deeper.Deeper(seed)
+    while game.depth < level:
+        game.descend()
+    names = {-32: "up", 32: "down", -1: "left", 1: "right"}
+    route = player_route(game.level, game.ws)
+    outcomes = [game.tick(names[b - a]) for a, b in zip(route, route[1:])]
+    return outcomes
+
+
+def test_the_unwinnable_level_of_the_issue_is_now_winnable():
+    # Seed 685035233, level 1 used to put the hatch behind a ghost in a one-tile corridor.
+    assert play_shortest_route(685035233, 1)[-1] == "deeper"
+
+
+@pytest.mark.parametrize("level", [1, 2, 5, 8])
+def test_every_dealt_level_is_won_by_a_player_at_top_speed(level):
+    # Not the check's own walk: this one plays the game through its tick() (any shortest route).
+    for seed in range(15):
+        outcomes = play_shortest_route(seed * 7919 + 13, level)
+        assert outcomes[-1] == "deeper" and "caught" not in outcomes, (seed, level)
+
+
+def test_without_the_check_some_levels_would_be_lost():
+    # The check is not vacuous: the first attempt of many seeds is a level that catches the player.
+    from maze32 import hedge
+    lost = 0
+    saved = hedge.MAX_ATTEMPTS
+    try:
+        hedge.MAX_ATTEMPTS = 1
+        for seed in range(30):
+            lv, ws = HedgeLevel(), Workspace()
+            hi, lo = split_seed(seed)
+            lost += generate_hedge(lv, ws, 3, hi, lo) != 0
+    finally:
+        hedge.MAX_ATTEMPTS = saved
+    assert lost >= 5
 
 
 def test_hedge_command_prints_the_golden_level_and_rejects_bad_levels():

@@ -25,7 +25,7 @@ from maze32.hedge_level import HedgeLevel, MAX_LEVEL_SIDE  # noqa: F401
 from maze32.hedge_check import HEDGE_CHECKS  # noqa: F401
 from maze32.hashing import hedge_hash, HEDGE_FORMAT as FORMAT  # noqa: F401
 
-MAX_ATTEMPTS = const(8)
+MAX_ATTEMPTS = const(32)      # about half the first attempts are unwinnable: 32 leave ~1e-8 failing
 _GHOST_TRIES = const(256)
 _REOPEN_PERCENT = const(15)
 _M16 = const(0xFFFF)

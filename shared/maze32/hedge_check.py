@@ -1,7 +1,8 @@
 # The checks of a hedge level (hedge_level.py), independent of how its tiles were made, so a level
 # loaded from elsewhere is judged as strictly as a generated one. Allocates nothing.
 from maze32._compat import const
-from maze32.maze import GUARDED
+from maze32.maze import GUARDED, UNSEEN
+from maze32.ghosts import reset_ghosts, move_ghosts, is_caught
 from maze32.hedge_level import (WALL, FLOOR, HATCH, STEP_COOLDOWN, SPAWN_TILE, side_for, ghosts_for,
                                 is_far, is_near_ghost, count_far_floor, measure_level_routes,
                                 max_route)
@@ -13,7 +14,9 @@ SPAWN = const(1 << 2)
 CONNECTED = const(1 << 3)
 GOAL = const(1 << 4)
 GHOSTS = const(1 << 5)
-HEDGE_CHECKS = ("dimensions", "border", "spawn", "connected", "goal", "ghosts")
+WINNABLE = const(1 << 6)
+HEDGE_CHECKS = ("dimensions", "border", "spawn", "connected", "goal", "ghosts", "winnable")
+_STEPS = (-32, 1, 32, -1)        # the player's choice among equally short routes: N, E, S, W first
 
 
 def validate_hedge(lv, ws):
@@ -26,7 +29,10 @@ def validate_hedge(lv, ws):
         return mask | SPAWN | CONNECTED | GOAL
     if measure_level_routes(lv, ws, SPAWN_TILE) != ws.tally[0]:
         mask |= CONNECTED
-    return mask | check_goal(lv, ws) | check_ghosts(lv)
+    mask |= check_goal(lv, ws) | check_ghosts(lv)
+    if mask:
+        return mask             # the level is not what it claims to be: playing it proves nothing
+    return check_winnable(lv, ws)
 
 
 def check_tiles(lv, ws):
@@ -82,4 +88,43 @@ def check_ghosts(lv):
                 or is_near_ghost(lv, i, x, y) or lv.cooldown[i] != STEP_COOLDOWN + 8 * i:
             return GHOSTS
         i += 1
+    return 0
+
+
+def check_winnable(lv, ws):
+    # Play the level as SPEC 12 asks: a player who walks a shortest route from the spawn to the hatch
+    # at top speed (one tile every frame) against the real ghost rules (ghosts.py) must arrive
+    # uncaught. A frame is the game's: the player steps; on the hatch the level is won; a ghost on the
+    # player's tile catches; the ghosts move; a ghost on the player's tile catches.
+    # The route is fixed first: distances from the hatch (ws.dist), then from the spawn always the
+    # first of N, E, S, W one tile closer, its steps recorded per tile in ws.flow (the ghosts' searches
+    # reuse ws.dist while the level is played).
+    tiles = lv.tiles
+    hatch = lv.hatch
+    measure_level_routes(lv, ws, hatch)
+    dist = ws.dist
+    flow = ws.flow
+    c = SPAWN_TILE
+    if dist[c] == UNSEEN:
+        return WINNABLE
+    while c != hatch:
+        k = 0
+        while k < 4:
+            n = c + _STEPS[k]
+            if tiles[n] != WALL and dist[n] == dist[c] - 1:
+                break
+            k += 1
+        flow[c] = k
+        c = n
+    reset_ghosts(lv)
+    player = SPAWN_TILE
+    while player != hatch:
+        player += _STEPS[flow[player]]
+        if player == hatch:
+            break
+        if is_caught(lv, player):
+            return WINNABLE
+        move_ghosts(lv, ws, player)
+        if is_caught(lv, player):
+            return WINNABLE
     return 0

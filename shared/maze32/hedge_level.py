@@ -5,6 +5,8 @@
 # floor tile that is the level's goal); any nonzero tile is open. The side is odd, 7 + 2*(level-1)
 # capped at MAX_LEVEL_SIDE; odd coordinates are rooms, the even ones between them walls; the border is
 # wall. The player spawns at (1, 1). The storage has the duel maze's zero guard row after 32 rows.
+from array import array
+
 from maze32._compat import const
 from maze32.maze import GUARDED, UNSEEN
 from maze32.routes import measure_tile_routes
@@ -27,6 +29,14 @@ def ghosts_for(level):
     return level if level < MAX_GHOSTS else MAX_GHOSTS
 
 
+class Chase:
+    # The ghosts' state while a level is played (ghosts.py): tile, frames to the next step, awake.
+    def __init__(self):
+        self.pos = array("H", bytes(2 * MAX_GHOSTS))
+        self.timer = bytearray(MAX_GHOSTS)
+        self.awake = bytearray(MAX_GHOSTS)
+
+
 class HedgeLevel:
     def __init__(self):
         self.level = 0
@@ -37,6 +47,7 @@ class HedgeLevel:
         self.gx = bytearray(MAX_GHOSTS)
         self.gy = bytearray(MAX_GHOSTS)
         self.cooldown = bytearray(MAX_GHOSTS)
+        self.chase = Chase()                 # the ghosts in play (the game, the winnable check)
         self.requested_hi = 0
         self.requested_lo = 0
         self.attempts = 0

@@ -1,5 +1,6 @@
 """Write tests/golden/hedge.tsv ONCE from the desktop twin (levels 1..10, seeds 0..19). Never rerun to
-make a failure go away: a deliberate generator change bumps maze32-hedge/1 and writes a new catalogue.
+make a failure go away: a deliberate generator change bumps the format (maze32-hedge/2 since levels
+that fail the winnable check are regenerated) and writes a new catalogue.
 
 usage: python tests/golden/make_hedge_golden.py > tests/golden/hedge.tsv
 """
