@@ -9,12 +9,16 @@
 # Bots play through PlayerView, which shows only what their player has seen.
 from maze32 import Config, Maze, Workspace, generate, split_seed
 from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR
-from maze32.rng import Rng
 
 MOVES = {"up": (-32, 1), "down": (32, 4), "left": (-1, 8), "right": (1, 2),
          "w": (-32, 1), "s": (32, 4), "a": (-1, 8), "d": (1, 2)}
 ARTIFACT_BONUS = 2
 LANDMARK_RANGE = 2
+# The bot's levels (SPEC 12): a name and the frames between two of its moves. At the game's 20 frames
+# a second that is 2.5, 4, 6.7, 10 and 20 moves a second. A person pressing keys at a normal pace
+# (about 5 a second) along a shortest route beats the first two on every seed tried and loses to the
+# last on most (tests/test_duel.py plays it).
+BOT_LEVELS = (("stroll", 8), ("walk", 5), ("run", 3), ("sprint", 2), ("dash", 1))
 
 
 class Player:
@@ -143,19 +147,23 @@ class Bot:
     # Walks the shortest known route (over cells its player has seen) to its goal once the goal is in
     # sight and reachable that way, else to the nearest seen cell that opens onto unseen ground.
     # A route is planned once and followed; it is planned again when the goal comes into view or
-    # changes, or when the bot is not where its plan expects. level 2 moves every tick; level 1
-    # hesitates on a third of its ticks (deterministically, from its own generator).
+    # changes, or when the bot is not where its plan expects. It moves once every `pace` frames of
+    # its level (BOT_LEVELS, 1-based); the seed only sets which frame of that cycle comes first.
     def __init__(self, level, seed):
+        if not 1 <= level <= len(BOT_LEVELS):
+            raise ValueError("bot level: 1..%d, got %r" % (len(BOT_LEVELS), level))
         self.level = level
-        self.rng = Rng()
-        self.rng.seed(seed & 0xFFFF, 0x5A5A)
+        self.name, self.pace = BOT_LEVELS[level - 1]
+        self.wait = seed % self.pace    # frames until the next move
         self.plan = []              # keys still to press, the next one last
         self.expect = -1            # where the bot stands when the next key of the plan is due
         self.planned_goal = None
 
     def choose(self, view):
-        if self.level < 2 and self.rng.below(3) == 0:
+        if self.wait:
+            self.wait -= 1
             return None
+        self.wait = self.pace - 1
         goal = view.known_goal()
         if not self.plan or self.expect != view.cell or goal != self.planned_goal:
             self.replan(view, goal)

@@ -94,7 +94,7 @@ def test_bot_against_bot_always_finishes(level):
         for seed in range(6):
             game = duel.Duel(seed, *size)
             bots = (duel.Bot(level, seed), duel.Bot(level, seed + 1))
-            for _ in range(5000):
+            for _ in range(40000):
                 if game.tick(bots[0].choose(duel.PlayerView(game, 0)),
                              bots[1].choose(duel.PlayerView(game, 1))) is not None:
                     break
@@ -143,3 +143,41 @@ def test_a_bot_game_runs_the_same_on_micropython(runtime):
         game.tick(k1, k2)
         expected.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
     assert out.splitlines() == expected
+
+
+def human_against(level, seed, size, every=4):
+    # A scripted person who knows the maze: a shortest route to the key, then to the exit, one move
+    # every `every` frames (4 at 20 frames a second: 5 keys a second), against the bot as Player 2.
+    game = duel.Duel(seed, *size)
+    p1 = game.players[0]
+    keys = shortest_keys(game, p1.cell, p1.key) + shortest_keys(game, p1.key, p1.exit)
+    keys.reverse()
+    bot = duel.Bot(level, seed + 1)
+    frame = 0
+    while game.winner is None:
+        key = keys.pop() if frame % every == every - 1 and keys else None
+        game.tick(key, bot.choose(duel.PlayerView(game, 1)))
+        frame += 1
+    return game.winner
+
+
+@pytest.mark.parametrize("size", [(16, 16), (32, 32), (8, 8)])
+def test_a_person_at_human_speed_beats_the_easiest_bot_and_loses_to_the_hardest(size):
+    seeds = range(30)
+    easiest = sum(human_against(1, seed, size) == 0 for seed in seeds)
+    hardest = sum(human_against(len(duel.BOT_LEVELS), seed, size) == 0 for seed in seeds)
+    assert easiest >= 25, easiest            # most seeds won against the easiest
+    assert hardest <= 10, hardest            # most seeds lost to the hardest
+
+
+def test_bot_levels_are_named_and_paced():
+    names = [name for name, _ in duel.BOT_LEVELS]
+    paces = [pace for _, pace in duel.BOT_LEVELS]
+    assert len(set(names)) == len(names) and paces == sorted(paces, reverse=True)
+    game = duel.Duel(3, 16, 16)
+    for level, (name, pace) in enumerate(duel.BOT_LEVELS, 1):
+        bot = duel.Bot(level, 0)
+        moves = [bot.choose(duel.PlayerView(game, 1)) for _ in range(8 * pace)]
+        assert bot.name == name and sum(k is not None for k in moves) == 8   # one move per `pace` frames
+    with pytest.raises(ValueError):
+        duel.Bot(len(duel.BOT_LEVELS) + 1, 0)
