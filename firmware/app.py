@@ -9,14 +9,10 @@ import sys
 import time
 
 import console
-import deeper
-import duel
-from maze32 import levelcode
+from maze32 import Maze, Workspace, levelcode
 
 FRAME_MS = 50                          # 20 frames a second
 CLEAR = "\x1b[H\x1b[2J"
-ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}
-LETTERS = {"w": "up", "s": "down", "a": "left", "d": "right"}
 WINDOW = (7, 4)                        # Duel cells shown around the player: 15 x 9
 
 
@@ -34,11 +30,12 @@ def sleep_ms(ms):
 
 
 class Keys:
-    # Non-blocking key reader on the console: arrows (ESC [ A..D), WASD, q; other bytes ignored.
+    # Non-blocking key reader on the console; console.read_keys decodes what was typed.
     def __init__(self, stream=None):
         self.stream = stream or sys.stdin
         self.poll = select.poll()
         self.poll.register(self.stream, select.POLLIN)
+        self.rest = ""                 # an arrow key's bytes cut off at the end of the last frame
 
     def ready(self):
         return bool(self.poll.poll(0))
@@ -48,15 +45,10 @@ class Keys:
 
     def frame_keys(self):
         # -> (movement key or None, quit?) from what was typed since the last frame.
-        key, quit_ = None, False
+        text = self.rest
         while self.ready():
-            ch = self.read_char()
-            if ch == "\x1b" and self.ready() and self.read_char() == "[" and self.ready():
-                key = ARROWS.get(self.read_char(), key)
-            elif ch.lower() in LETTERS:
-                key = LETTERS[ch.lower()]
-            elif ch in ("q", "Q", "\x03"):
-                quit_ = True
+            text += self.read_char()
+        key, quit_, self.rest = console.read_keys(text)
         return key, quit_
 
     def wait_char(self):
@@ -108,33 +100,25 @@ class Frontends:
 
 def play_duel(keys, seed, size, front):
     import screen
-    game = duel.Duel(seed, size[0], size[1])
-    bot = duel.Bot(1, seed + 1)
-    return loop(keys, front, lambda key: game.tick(key, bot.choose(duel.PlayerView(game, 1))),
-                lambda: console.render_duel(game, WINDOW),
-                lambda: front.draw(screen.draw_duel, game),
-                lambda result: None if result is None else
-                ("you win!" if result == 0 else "the bot got out first"))
+    game = console.DuelRound(seed, size[0], size[1])
+    return loop(keys, front, game, lambda: front.draw(screen.draw_duel, game.game))
 
 
 def play_deeper(keys, seed, front):
     import screen
-    game = deeper.Deeper(seed)
-    return loop(keys, front, game.tick, lambda: console.render_deeper(game),
-                lambda: front.draw(screen.draw_deeper, game),
-                lambda result: "caught at depth %d: score %d" % (game.depth, game.score)
-                if result == deeper.CAUGHT else None)
+    game = console.DeeperRound(seed)
+    return loop(keys, front, game, lambda: front.draw(screen.draw_deeper, game.game))
 
 
-def loop(keys, front, tick, render, draw, verdict):
+def loop(keys, front, game, draw):
     # The game clock: one tick and one frame every FRAME_MS, whatever the keys do.
     while True:
         start = ticks_ms()
         key, quit_ = keys.frame_keys()
         if quit_:
             return "quit"
-        message = verdict(tick(key or front.key()))
-        write(CLEAR + render() + "\r\n")
+        message = game.tick(key or front.key())
+        write(CLEAR + game.frame(WINDOW) + "\r\n")
         draw()
         if message:
             return message
@@ -175,8 +159,8 @@ def main(keys=None):
             bench()
             message = "bench done"
         elif choice == "c":
-            try:
-                version, w, h, seed, prefix = levelcode.decode(read_code(keys))
+            try:                       # the command line's own check: format version and hash too
+                seed, w, h = levelcode.check(read_code(keys), Maze(), Workspace())
                 size = (w, h)
                 message = "code loaded: seed %d, %dx%d" % (seed, w, h)
             except ValueError as e:

@@ -1,9 +1,71 @@
-# Console frames of the games: plain text, the same on the board's serial console (ANSI) and in the
-# desktop twin (maze32 play). Lines end in CR LF, which raw terminals and serial consoles both need.
-# Duel shows Player 1's view only: walls and objects where seen, the rival only when in sight.
+# The games on a text console, the same on the board's serial console (app.py) and in the desktop
+# twin (maze32 play, host/play.py): the keys typed, one round of each game with its end message, and
+# the frames. Lines end in CR LF, which raw terminals and serial consoles both need. Duel shows
+# Player 1's view only: walls and objects where seen, the rival only when in sight.
+import deeper
+import duel
+
+ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}     # ESC [ A..D
+LETTERS = {"w": "up", "s": "down", "a": "left", "d": "right"}
+QUIT = ("q", "Q", "\x03")
 
 BEARINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
             (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}
+
+
+def read_keys(text):
+    # What was typed since the last frame -> (last movement key or None, quit?, rest). Arrows, WASD in
+    # either case, q or Ctrl-C to quit; anything else is ignored. rest is an arrow cut off at the end
+    # of text: put it before what is typed next.
+    key, quit_ = None, False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\x1b":
+            if i + 1 == n or (i + 2 == n and text[i + 1] == "["):
+                return key, quit_, text[i:]
+            if text[i + 1] == "[":
+                key = ARROWS.get(text[i + 2], key)
+                i += 3
+                continue
+        elif ch in QUIT:
+            quit_ = True
+        else:
+            key = LETTERS.get(ch.lower(), key)
+        i += 1
+    return key, quit_, ""
+
+
+class DuelRound:
+    # Duel against the bot, one tick per frame: tick(key) -> the end message, or None while it goes on.
+    def __init__(self, seed, width, height, bot_level=1):
+        self.game = duel.Duel(seed, width, height)
+        self.bot = duel.Bot(bot_level, seed + 1)
+
+    def tick(self, key):
+        game = self.game
+        winner = game.tick(key, self.bot.choose(duel.PlayerView(game, 1)))
+        if winner is None:
+            return None
+        return "you win!" if winner == 0 else "the bot got out first"
+
+    def frame(self, window=None):
+        return render_duel(self.game, window)
+
+
+class DeeperRound:
+    # Deeper until a ghost catches the player: tick(key) -> the end message, or None.
+    def __init__(self, seed):
+        self.game = deeper.Deeper(seed)
+
+    def tick(self, key):
+        game = self.game
+        if game.tick(key) != deeper.CAUGHT:
+            return None
+        return "caught by a ghost at depth %d: score %d" % (game.depth, game.score)
+
+    def frame(self, window=None):
+        return render_deeper(self.game)
 
 
 def render_duel(game, window=None):

@@ -1,5 +1,6 @@
 """The board's application (firmware/app.py) on the MicroPython unix port in a raw terminal: the
-menu, a Deeper game that moves and quits, a Duel frame, a level code, and leaving."""
+menu, a Deeper game that moves and quits, a Duel frame, a level code (and a forged one refused by the
+command line's own check), and leaving."""
 import os
 from pathlib import Path
 
@@ -44,6 +45,10 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         board.read(1.0)
         board.send(b"c1SG0-0000-7RBJR\r")
         assert "code loaded: seed 7, 32x32" in board.read(2.0)
+        board.send(b"x")
+        board.read(1.0)
+        board.send(b"c1SG0-0000-7RBJS\r")                 # the last digit changes the hash prefix
+        assert "level code: hash differs for seed 7 at 32x32" in board.read(2.0)
         board.send(b"x")
         board.read(1.0)
         board.send(b"q")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import deeper  # noqa: E402
-from host.play import parse_keys, render_deeper  # noqa: E402
+from console import read_keys, render_deeper, DuelRound, DeeperRound  # noqa: E402
 from terminals import MAZE32, PtyProcess, served_board  # noqa: E402
 
 
@@ -53,11 +53,34 @@ def test_duel_shows_the_fogged_maze_and_quits():
 
 
 def test_keys_and_frames_without_a_terminal():
-    assert parse_keys(b"\x1b[Ax") == ("up", False)
-    assert parse_keys(b"dZ?q") == ("right", True)
-    assert parse_keys(b"") == (None, False)
+    # console.read_keys is what both the board (app.py) and the twin (host/play.py) decode keys with.
+    assert read_keys("\x1b[Ax") == ("up", False, "")
+    assert read_keys("dZ?q") == ("right", True, "")
+    assert read_keys("") == (None, False, "")
+    assert read_keys("W\x03") == ("up", True, "")
+    assert read_keys("\x1b[Zs") == ("down", False, "")          # an unknown sequence is skipped whole
+    assert read_keys("a\x1b[") == ("left", False, "\x1b[")      # an arrow cut off: kept for later
+    assert read_keys("\x1b[" + "B") == ("down", False, "")
+    assert read_keys("\x1b") == (None, False, "\x1b")
+    assert read_keys("\x1bd") == ("right", False, "")            # a lone Esc is ignored
     frame = render_deeper(deeper.Deeper(2))
     assert frame.splitlines()[1].startswith("██@ ") and "depth 1" in frame
+
+
+def test_rounds_end_with_one_message_for_both_frontends():
+    game = DeeperRound(5)
+    message = None
+    for _ in range(400):                 # standing still: a ghost comes
+        message = game.tick(None)
+        if message:
+            break
+    assert message == "caught by a ghost at depth 1: score %d" % game.game.score
+    duel = DuelRound(9, 8, 8, bot_level=2)
+    for _ in range(2000):
+        message = duel.tick(None)
+        if message:
+            break
+    assert message == "the bot got out first" and "duel  key" in duel.frame()
 
 
 def test_play_on_the_board_through_mpremote(tmp_path):
@@ -87,3 +110,13 @@ def test_play_rejects_a_forged_code_before_the_terminal():
     proc = subprocess.run([MAZE32, "play", "--code", "1SG0-0000-7RBJS"], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("maze32: level code: not a maze")
+
+
+def test_play_imports_no_firmware_until_a_game_starts():
+    # Importing host.play leaves sys.path alone; paths.firmware puts firmware/ on it for a game.
+    code = ("import sys; before = list(sys.path); import host.play, host.cli; "
+            "assert sys.path == before, 'sys.path changed'; assert 'duel' not in sys.modules; "
+            "from host import paths; console, = paths.firmware('console'); "
+            "assert console.__file__.startswith(str(paths.FIRMWARE))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
