@@ -1,303 +1,101 @@
-# maze32 command line: a command table, one small function per command that parses and calls the
-# library, and one error type caught once in main() and printed on one line.
-import argparse
-import json
+# maze32 command line: a command table (mpremote's main.py) and one small do_<verb> function per
+# command that takes the parsed options, calls the library and hands the result to a report. Options
+# and their types are in options.py, tables in report.py, pictures in render.py. One error type,
+# CliError, is caught once in main() and printed on one line.
 import os
 import sys
 
+import host
+from host import options, report, twin
 from host.errors import CliError
-from host import twin, report
-from host.sweep import BANDS_FILE
-from maze32 import check_names
+from host.options import Command
 
 EXIT_OK = 0
 EXIT_FAILED = 1     # a maze that failed generation or a check
-EXIT_USAGE = 2      # bad input: options, seeds, sizes, files
-
-
-class Parser(argparse.ArgumentParser):
-    # argparse prints usage and exits on its own; route its complaints through CliError instead.
-    def error(self, message):
-        raise CliError(message)
-
-
-def add_generation_options(p, code=False):
-    p.add_argument("--seed", required=not code, type=twin.parse_seed, help="requested seed, 0..2**32-1")
-    if code:
-        p.add_argument("--code", default=None, help="a level code (maze32 code) instead of seed and size")
-    p.add_argument("--size", default=(32, 32), type=twin.parse_size, help="WxH, even, 8..32 (default 32x32)")
-    add_setting_options(p)
-
-
-def add_setting_options(p):
-    for name in twin.SETTINGS:
-        p.add_argument("--" + name.replace("_", "-"), type=int, default=None, dest=name,
-                       help="override the default %s" % name)
+EXIT_USAGE = 2      # bad input: options, seeds, sizes, files, codes
 
 
 def settings_of(args):
-    return dict((n, getattr(args, n)) for n in twin.SETTINGS if getattr(args, n) is not None)
+    return dict((n, getattr(args, n)) for n in twin.SETTINGS if getattr(args, n, None) is not None)
 
 
-def generated(args):
-    cfg = twin.make_config(args.size, settings_of(args))
-    return twin.build(args.seed, cfg)
-
-
-def from_code(args):
-    # Regenerate the maze a level code names, or raise CliError saying what differs.
-    from maze32 import levelcode
-    if args.seed is not None:
-        raise CliError("give --seed or --code, not both")
-    try:
-        version, w, h, seed, prefix = levelcode.decode(args.code)
-    except levelcode.CodeError as e:
-        raise CliError(str(e))
-    if version != levelcode.VERSION:
-        raise CliError("level code: format version %d, this maze32 reads version %d"
-                       % (version, levelcode.VERSION), code=1)
-    args.seed, args.size = seed, (w, h)
-    result = generated(args)
-    digest = result.document()["hash"] if result.status == 0 else "(generation failed)"
-    if not digest.startswith(prefix):
-        raise CliError("level code: hash differs for seed %d at %dx%d: the code expects %s..., this "
-                       "generator makes %s... (a different generator or settings)"
-                       % (seed, w, h, prefix, digest[:5]), code=1)
-    return result
-
-
-def requested(args):
-    # The maze that --seed (with --size and settings) or --code names.
-    if args.code is None and args.seed is None:
-        raise CliError("give --seed N or --code CODE")
-    return from_code(args) if args.code is not None else generated(args)
-
-
+# -- maze -----------------------------------------------------------------------------------------
 def do_validate(args):
-    result = requested(args)
-    out = report.console()
-    if result.status != 0:
-        if args.json:
-            print(json.dumps({"seed": args.seed, "generated": False,
-                              "failures": twin.failure_counts(result.ws)}, indent=2))
-        else:
-            report.show_failure(out, result, args.seed)
-        return EXIT_FAILED
-    doc = result.document()
-    if args.json:
-        print(json.dumps(doc, indent=2))
-    else:
-        report.show_maze(out, doc, "seed %d" % args.seed)
-    return EXIT_OK if result.mask == 0 else EXIT_FAILED
+    result = twin.requested(args.seed, args.code, args.size, settings_of(args))
+    report.publish(result.document(), report.show_validation, args.json)
+    return EXIT_OK if result.ok else EXIT_FAILED
 
 
-def do_render(args):
-    from host import render
-    result = requested(args)
-    if result.status != 0:
-        report.show_failure(report.console(), result, args.seed)
+def do_check(args):
+    verdict = twin.check_file(args.file)
+    report.publish(verdict, report.show_check, args.json)
+    return EXIT_OK if verdict["valid"] else EXIT_FAILED
+
+
+def do_export(args):
+    result = twin.build(args.seed, twin.make_config(args.size, settings_of(args)))
+    if not result.ok:
+        report.show_failure(report.console(), result.document())
         return EXIT_FAILED
-    doc = result.document()
-    if args.svg:
-        twin.write_atomically(args.svg, render.svg(doc, args.route, args.distances))
-    out = report.console()
-    out.print(render.terminal(doc, args.route, args.distances), end="")
-    out.print(render.legend(args.route, args.distances))
-    out.print("seed %d, %dx%d, hash %s%s" % (args.seed, doc["width"], doc["height"], doc["hash"][:16],
-                                            ", SVG written to %s" % args.svg if args.svg else ""))
+    twin.write_json(args.output, result.document())
+    if args.output != "-":
+        report.console().print("wrote %s (hash %s)" % (args.output, result.hash()[:16]))
+    return EXIT_OK
+
+
+def do_code(args):
+    result, code = twin.level_code(args.seed, args.size, settings_of(args))
+    if code is None:
+        report.show_failure(report.console(), result.document())
+        return EXIT_FAILED
+    report.publish({"code": code, "seed": args.seed, "width": args.size[0], "height": args.size[1],
+                    "hash": result.hash()}, report.show_code, args.json)
     return EXIT_OK
 
 
 def do_sweep(args):
     from host import sweep
-    from rich.progress import Progress
-    from rich.table import Table
     sizes = args.size or [(32, 32)]
     settings = settings_of(args)
-    for size in sizes:
-        twin.make_config(size, settings)
+    for s in sizes:
+        twin.make_config(s, settings)
+    bands = sweep.load_bands(args.bands, sizes) if args.check_bands else None
     first, last = args.seeds
-    bands = None
-    if args.check_bands:
-        try:
-            bands = sweep.load_bands(args.bands)
-        except (OSError, ValueError) as e:
-            raise CliError("bands: cannot read %s (%s)" % (args.bands, e))
-        for w, h in sizes:
-            if "%dx%d" % (w, h) not in bands:
-                raise CliError("bands: %s has no bands for %dx%d" % (args.bands, w, h))
-    if args.jobs < 1:
-        raise CliError("jobs: must be at least 1")
-    out = report.console()
-    total = len(sizes) * (last - first + 1)
-    with Progress(console=out, transient=True) as bar:
-        task = bar.add_task("sweeping %d seeds" % total, total=total)
-        results = sweep.run(sizes, first, last, args.jobs, lambda n: bar.update(task, advance=n),
-                            sorted(settings.items()))
-    document = {"seeds": [first, last], "sizes": {}}
-    failed_any, drift_any = False, False
-    for (w, h), rows in results.items():
-        label = "%dx%d" % (w, h)
-        summary = sweep.summarize(rows)
-        t = Table(title="%s: %d seeds, %d valid" % (label, summary["seeds"], summary["valid"]),
-                  title_justify="left")
-        for col in ("metric", "min", "median", "p95", "max"):
-            t.add_column(col, justify="right" if col != "metric" else "left")
-        for name, st in summary["metrics"].items():
-            t.add_row(name, *("%g" % st[k] for k in ("min", "median", "p95", "max")))
-        out.print(t)
-        ok = [r for r in rows if r["ok"]]
-        for name in ("solution", "dead_ends", "attempts"):
-            if ok:
-                out.print(report.histogram_text(name, sweep.histogram([r[name] for r in ok])))
-        for f in summary["failures"]:
-            out.print("[bold red]seed %d failed[/]: %s" % (f["seed"], ", ".join(f["failed"])))
-        failed_any = failed_any or bool(summary["failures"])
-        if summary["duplicates"]:
-            out.print("mazes shared by several seeds: %s" % "; ".join(
-                ", ".join(map(str, seeds)) for seeds in summary["duplicates"]))
-        if bands is not None:
-            drifted = sweep.check_bands(rows, bands[label])
-            summary["drifted"] = drifted
-            for line in drifted:
-                out.print("[bold yellow]drift[/] %s %s" % (label, line))
-            if not drifted:
-                out.print("[green]%s: every metric within its bands[/]" % label)
-            drift_any = drift_any or bool(drifted)
-        if args.write_bands:
-            document.setdefault("bands", {})[label] = sweep.make_bands(rows)
-        document["sizes"][label] = summary
-    if args.json:
-        twin.write_atomically(args.json, json.dumps(document, indent=1) + "\n")
-    if args.write_bands:
-        twin.write_atomically(args.write_bands, json.dumps(document["bands"], indent=1) + "\n")
-    if failed_any:
-        raise CliError("some seeds failed to generate (listed above)", code=1)
-    if drift_any:
-        raise CliError("metrics drifted outside their bands (listed above)", code=1)
+    with report.progress("sweeping", len(sizes) * (last - first + 1)) as advance:
+        document = sweep.sweep(sizes, first, last, args.jobs, sorted(settings.items()), bands,
+                               args.write_bands is not None, advance)
+    report.publish(document, report.show_sweep, args.json, args.output)
+    if args.write_bands is not None:
+        twin.write_json(args.write_bands, document["bands"])
+    sweep.verdict(document)
+    return EXIT_OK
+
+
+# -- pictures -------------------------------------------------------------------------------------
+def do_render(args):
+    from host import render
+    result = twin.requested(args.seed, args.code, args.size, settings_of(args))
+    if not result.ok:
+        report.show_failure(report.console(), result.document())
+        return EXIT_FAILED
+    doc = result.document()
+    if args.svg is not None:
+        twin.write_output(args.svg, render.svg(doc, args.route, args.distances))
+    if args.svg != "-":
+        render.show(report.console(), doc, args.route, args.distances, args.svg)
     return EXIT_OK
 
 
 def do_hedge(args):
-    # Deeper's hedge-maze level for a seed: picture, hash, ghosts, checks.
-    from maze32 import Workspace, split_seed
-    from maze32 import hedge
-    if args.level < 1:
-        raise CliError("level: must be 1 or more, got %d" % args.level)
-    lv, ws = hedge.HedgeLevel(), Workspace()
-    hi, lo = split_seed(args.seed)
-    if hedge.generate_hedge(lv, ws, args.level, hi, lo) != 0:
-        raise CliError("hedge level %d of seed %d failed after %d attempts" % (args.level, args.seed,
-                                                                               lv.attempts), code=1)
-    mask = hedge.validate_hedge(lv, ws)
-    ghosts = [(lv.gx[i], lv.gy[i], lv.cooldown[i]) for i in range(lv.ghosts)]
-    doc = {"format": hedge.FORMAT, "level": args.level, "seed": args.seed, "side": lv.side,
-           "tiles": [[lv.tiles[(y << 5) | x] for x in range(lv.side)] for y in range(lv.side)],
-           "spawn": [1, 1], "hatch": [lv.hatch & 31, lv.hatch >> 5],
-           "ghosts": [{"x": x, "y": y, "cooldown": c} for x, y, c in ghosts],
-           "checks": dict((name, not mask & (1 << i)) for i, name in enumerate(hedge.HEDGE_CHECKS)),
-           "hash": hedge.hedge_hash(lv, ws)}
-    if args.json:
-        print(json.dumps(doc, indent=1))
-    else:
-        spots = dict(((x, y), "G") for x, y, _ in ghosts)
-        spots[(1, 1)] = "@"
-        out = report.console()
-        for y in range(lv.side):
-            out.print("".join(spots.get((x, y), "█" if lv.tiles[(y << 5) | x] == hedge.WALL else
-                                        ("H" if lv.tiles[(y << 5) | x] == hedge.HATCH else " "))
-                              for x in range(lv.side)), highlight=False)
-        out.print("level %d (%dx%d), seed %d, %d ghosts, hash %s" % (
-            args.level, lv.side, lv.side, args.seed, lv.ghosts, doc["hash"][:16]))
-        out.print("checks: " + ", ".join(("ok " if ok else "FAIL ") + n for n, ok in doc["checks"].items()))
-    return EXIT_OK if mask == 0 else EXIT_FAILED
+    level = twin.hedge_level(args.seed, args.level)
+    report.publish(level, report.show_hedge, args.json)
+    return EXIT_OK if all(level["checks"].values()) else EXIT_FAILED
 
 
-def do_play(args):
-    from host import play
-    if args.port is not None or args.board:
-        return play.attach(args.port)
-    seed = args.seed
-    size = args.size
-    if args.code is not None:
-        from maze32 import levelcode
-        try:
-            version, w, h, seed, prefix = levelcode.decode(args.code)
-        except levelcode.CodeError as e:
-            raise CliError(str(e))
-        size = (w, h)
-        made = twin.build(seed, twin.make_config(size, {}))
-        if version != levelcode.VERSION or not made.document()["hash"].startswith(prefix):
-            raise CliError("level code: not a maze this generator makes (format version %d, hash "
-                           "prefix %s)" % (version, prefix), code=1)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "little")
-    twin.make_config(size, {})
-    return play.run(args.mode, seed, size, args.bot)
-
-
-def do_code(args):
-    from maze32 import levelcode
-    if settings_of(args):
-        raise CliError("level codes name default settings; drop the setting options")
-    result = generated(args)
-    if result.status != 0:
-        report.show_failure(report.console(), result, args.seed)
-        return EXIT_FAILED
-    w, h = args.size
-    print(levelcode.encode(w, h, args.seed, result.document()["hash"]))
-    return EXIT_OK
-
-
-def do_export(args):
-    result = generated(args)
-    if result.status != 0:
-        report.show_failure(report.console(), result, args.seed)
-        return EXIT_FAILED
-    twin.write_atomically(args.output, json.dumps(result.document(), indent=1) + "\n")
-    report.console().print("wrote %s (hash %s)" % (args.output, result.document()["hash"][:16]))
-    return EXIT_OK
-
-
-def do_check(args):
-    cfg, maze, recorded = twin.load_file(args.file)
-    mask, ws = twin.check_loaded(cfg, maze, recorded)
-    failed = check_names(mask)
-    if args.json:
-        print(json.dumps({"file": args.file, "valid": not failed, "failed": failed}, indent=2))
-    else:
-        out = report.console()
-        if failed:
-            out.print("[bold red]invalid[/] %s: failed %s" % (args.file, ", ".join(failed)))
-        else:
-            out.print("[green]valid[/] %s: all %d checks hold" % (args.file, 15))
-    return EXIT_FAILED if failed else EXIT_OK
-
-
-def parse_seed_range(text):
-    parts = text.split("..")
-    if len(parts) != 2:
-        raise CliError("seeds: %r is not a range A..B (for example 0..19)" % text)
-    first, last = twin.parse_seed(parts[0]), twin.parse_seed(parts[1])
-    if last < first:
-        raise CliError("seeds: range %s is empty (%d > %d)" % (text, first, last))
-    return first, last
-
-
-def do_boards(args):
+# -- board ----------------------------------------------------------------------------------------
+def do_board_list(args):
     from host import boards
-    from rich.table import Table
-    t = Table(title="board profiles (boards/*.json)", title_justify="left")
-    profiles = boards.load_all()
-    t.add_column("name", no_wrap=True, min_width=max(len(n) for n in profiles))
-    for col in ("title", "display", "LED", "buttons"):
-        t.add_column(col)
-    for name, p in profiles.items():
-        d = p.get("display")
-        t.add_row(name, p["title"], "%s %dx%d" % (d["kind"], d["width"], d["height"]) if d else "-",
-                  ", ".join("%s GPIO%d" % (l["kind"], l["pin"]) for l in p.get("leds", [])),
-                  ", ".join("%s GPIO%d" % (b["name"], b["pin"]) for b in p.get("buttons", [])))
-    report.console().print(t)
+    report.publish(boards.load_all(), report.show_boards, args.json)
     return EXIT_OK
 
 
@@ -314,60 +112,25 @@ def do_board_serve(args):
 
 def do_deploy(args):
     from host import boards, deploy, transport
-    from rich.progress import Progress
     profile = boards.load(args.board)
-    out = report.console()
     with transport.connected(args.port) as board:
-        with Progress(console=out, transient=True) as bar:
-            task = bar.add_task("deploying", total=None)
-            result = deploy.deploy(board, profile, args.emit,
-                                   progress=lambda path: bar.update(task, advance=1, description=path))
-    v, sub, arch = result["mpy"]
-    out.print("deployed to %s: .mpy v%d.%d %s, %s flavour; board profile %s" % (
-        args.port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"], args.board))
-    out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
-                                                       len(result["removed"])))
-    for path in result["copied"]:
-        out.print("  + %s" % path)
-    for path in result["removed"]:
-        out.print("  - %s" % path)
+        with report.progress("deploying") as advance:
+            result = deploy.deploy(board, profile, args.emit, progress=lambda path: advance(1, path))
+    report.show_deploy(report.console(), result, args.port, args.board)
     return EXIT_OK
 
 
 def do_time(args):
-    from host import timing, transport
-    from rich.progress import Progress
-    from rich.table import Table
+    from host import timing
     sizes = args.size or [(32, 32)]
-    for w, h in sizes:
-        twin.make_config((w, h), {})
+    for s in sizes:
+        twin.make_config(s, {})
     first, last = args.seeds
-    out = report.console()
-    total = len(sizes) * (last - first + 1)
-    with transport.connected(args.port, timeout=args.timeout) as board:
-        with Progress(console=out, transient=True) as bar:
-            task = bar.add_task("timing on the board", total=total)
-            reader = timing.run(board, sizes, first, last, args.repeat,
-                                lambda row: bar.update(task, advance=1))
-    summary, mismatched = timing.judge(reader, sizes, first, last)
-    t = Table(title="generate + validate on %s, %s flavour (best of %d per seed)" % (
-        args.port or "the virtual board", reader.flavour, args.repeat), title_justify="left")
-    for col in ("size", "seeds", "min us", "median us", "p95 us", "max us", "heap growth"):
-        t.add_column(col, justify="right")
-    for row in summary:
-        t.add_row(row["size"], str(row["seeds"]), str(row["min_us"]), str(row["median_us"]),
-                  str(row["p95_us"]), str(row["max_us"]), str(row["heap_growth"]))
-    out.print(t)
-    if args.json:
-        twin.write_atomically(args.json, json.dumps({"port": args.port or "virtual", "flavour": reader.flavour,
-                                                     "sizes": summary,
-                                                     "results": reader.times,
-                                                     "mismatched": mismatched}, indent=1) + "\n")
-    if mismatched:
-        raise CliError("board and twin disagree on %s" % timing._names(mismatched), code=1)
-    if any(row["heap_growth"] for row in summary):
-        raise CliError("generation allocated on the board (heap growth above)", code=1)
-    out.print("[green]every hash matches the desktop twin[/]")
+    with report.progress("timing on the board", len(sizes) * (last - first + 1)) as advance:
+        document = timing.measure(args.port, args.timeout, sizes, first, last, args.repeat,
+                                  lambda row: advance())
+    report.publish(document, report.show_time, args.json, args.output)
+    timing.verdict(document)
     return EXIT_OK
 
 
@@ -377,95 +140,190 @@ def do_flash(args):
     return EXIT_OK
 
 
-def add_board_options(p):
-    p.add_argument("--port", default=None,
-                   help="serial port, socket:// or rfc2217:// URL (default: the virtual board)")
+# -- play -----------------------------------------------------------------------------------------
+def do_play(args):
+    from host import play
+    if args.port is not None or args.board:
+        return play.attach(args.port)
+    seed, size = twin.game_seed(args.seed, args.code, args.size)
+    return play.run(args.mode, seed, size, args.bot)
 
 
-# name -> (function, help, argument builder)
-COMMANDS = {
-    "validate": (do_validate, "generate a maze for a seed (or level code) and run every check",
-                 lambda p: (add_generation_options(p, code=True),
-                            p.add_argument("--json", action="store_true", help="print the maze32/1 document"))),
-    "render": (do_render, "draw a maze in the terminal, and as SVG with --svg",
-               lambda p: (add_generation_options(p, code=True),
-                          p.add_argument("--svg", default=None, help="also write an SVG picture here"),
-                          p.add_argument("--route", action="store_true", help="draw each player's solution route"),
-                          p.add_argument("--distances", action="store_true",
-                                         help="shade cells by route distance from Player 1's start"))),
-    "sweep": (do_sweep, "generate a range of seeds and show metric distributions",
-              lambda p: (p.add_argument("--seeds", required=True, type=parse_seed_range, help="A..B"),
-                         p.add_argument("--size", action="append", type=twin.parse_size, help="WxH, repeatable"),
-                         p.add_argument("--jobs", type=int, default=1, help="worker processes"),
-                         p.add_argument("--json", default=None, help="write the summary to this file"),
-                         p.add_argument("--check-bands", action="store_true",
-                                        help="compare the distributions with the checked-in bands"),
-                         p.add_argument("--bands", default=str(BANDS_FILE), help=argparse.SUPPRESS),
-                         p.add_argument("--write-bands", default=None, help=argparse.SUPPRESS),
-                         add_setting_options(p))),
-    "hedge": (do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",
-              lambda p: (p.add_argument("--seed", required=True, type=twin.parse_seed),
-                         p.add_argument("--level", type=int, default=1, help="1 or more (size grows to 21)"),
-                         p.add_argument("--json", action="store_true"))),
-    "play": (do_play, "play in this terminal (the desktop twin): Duel against a bot, or Deeper",
-             lambda p: (p.add_argument("--mode", choices=["duel", "deeper"], default="duel"),
-                        p.add_argument("--seed", type=twin.parse_seed, default=None, help="default: random"),
-                        p.add_argument("--code", default=None, help="a level code instead of seed and size"),
-                        p.add_argument("--size", default=(16, 16), type=twin.parse_size, help="duel size (default 16x16)"),
-                        p.add_argument("--bot", type=int, choices=[1, 2], default=1, help="bot level"),
-                        p.add_argument("--port", default=None, help="play the board's game on this port"),
-                        p.add_argument("--board", action="store_true",
-                                       help="play the board's game on the virtual board (no --port)"))),
-    "code": (do_code, "print the shareable level code of a seed and size",
-             lambda p: add_generation_options(p)),
-    "export": (do_export, "write the maze32/1 JSON of a seed",
-               lambda p: (add_generation_options(p),
-                          p.add_argument("-o", "--output", required=True, help="file to write"))),
-    "boards": (do_boards, "list the board profiles", lambda p: None),
-    "board": (do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
-              lambda p: (p.add_argument("action", choices=["serve"]),
-                         p.add_argument("--root", default=None, help="its filesystem folder"),
-                         p.add_argument("--tcp-port", type=int, default=0, help="port to listen on"))),
-    "deploy": (do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",
-               lambda p: (add_board_options(p),
-                          p.add_argument("--board", default="esp32-c6-devkitc-1", help="board profile name"),
-                          p.add_argument("--emit", choices=["auto", "bytecode", "viper", "native"], default="auto",
-                                         help="build flavour (default: the fastest the board supports)"))),
-    "time": (do_time, "time generate + validate on the board and check every hash against the twin",
-             lambda p: (add_board_options(p),
-                        p.add_argument("--size", action="append", type=twin.parse_size, help="WxH, repeatable"),
-                        p.add_argument("--seeds", default=(0, 19), type=parse_seed_range, help="A..B (default 0..19)"),
-                        p.add_argument("--repeat", type=int, default=1, choices=range(1, 101), metavar="K"),
-                        p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board"),
-                        p.add_argument("--json", default=None, help="write the results to this file"))),
-    "flash": (do_flash, "write MicroPython to an ESP32-C6 with esptool",
-              lambda p: (p.add_argument("--port", required=True),
-                         p.add_argument("--firmware", required=True, help="ESP32_GENERIC_C6 .bin image"),
-                         p.add_argument("--erase", action="store_true", help="erase the flash first"))),
-    "check": (do_check, "validate a maze32/1 file, however it was made",
-              lambda p: (p.add_argument("file"),
-                         p.add_argument("--json", action="store_true", help="machine-readable verdict"))),
+# -- the command table ----------------------------------------------------------------------------
+def validate_options(p):
+    options.add_maze(p, code=True)
+    options.add_json(p, "the maze32/1 document (or what failed)")
+
+
+def check_options(p):
+    p.add_argument("file", metavar="FILE", help="a maze32/1 JSON file")
+    options.add_json(p, "the verdict")
+
+
+def export_options(p):
+    options.add_maze(p)
+    options.add_output(p, "the maze32/1 document", required=True)
+
+
+def code_options(p):
+    options.add_maze(p)
+    options.add_json(p, "the code with its seed, size and hash")
+
+
+def sweep_options(p):
+    from host.paths import BANDS
+    p.add_argument("--seeds", required=True, type=options.seed_range, metavar="A..B",
+                   help="the seeds to generate, inclusive (required)")
+    options.add_sizes(p)
+    p.add_argument("--jobs", type=options.count("jobs", 1), default=1, metavar="N", help="worker processes")
+    options.add_json(p, "the summary")
+    options.add_output(p, "the summary")
+    p.add_argument("--check-bands", action="store_true",
+                   help="compare the distributions with the reference bands; exit 1 on drift")
+    p.add_argument("--bands", default=str(BANDS), metavar="FILE",
+                   help="reference bands for --check-bands (default: the shipped bench/bands.json)")
+    p.add_argument("--write-bands", default=None, metavar="FILE",
+                   help="write this sweep's bands to FILE (only for a deliberate generator change)")
+    options.add_settings(p)
+
+
+def render_options(p):
+    options.add_maze(p, code=True)
+    p.add_argument("--svg", default=None, metavar="FILE",
+                   help="also write an SVG picture to FILE (- for stdout, instead of the terminal picture)")
+    p.add_argument("--route", action="store_true", help="draw each player's start -> key -> exit route")
+    p.add_argument("--distances", action="store_true",
+                   help="shade cells by route distance from Player 1's start")
+
+
+def hedge_options(p):
+    p.add_argument("--seed", required=True, type=options.seed, metavar="N",
+                   help="requested seed, 0..4294967295 (required)")
+    p.add_argument("--level", type=options.count("level", 1), default=1, metavar="L",
+                   help="depth, 1 or more (the side grows to 21)")
+    options.add_json(p, "the level's document")
+
+
+def board_list_options(p):
+    options.add_json(p, "the profiles")
+
+
+def board_serve_options(p):
+    p.add_argument("--root", default=None, metavar="DIR",
+                   help="the board's filesystem folder (default: $MAZE32_VIRTUAL_BOARD or "
+                        "~/.cache/maze32/virtual-board)")
+    p.add_argument("--tcp-port", type=options.count("tcp-port", 0, 65535), default=0, metavar="N",
+                   help="loopback port to listen on (default: 0, any free one)")
+
+
+def deploy_options(p):
+    from host.boards import DEFAULT_BOARD
+    options.add_port(p)
+    p.add_argument("--board", default=DEFAULT_BOARD, metavar="NAME",
+                   help="board profile to write as board.json (maze32 board list)")
+    p.add_argument("--emit", choices=["auto", "bytecode", "viper", "native"], default="auto",
+                   help="build flavour; auto is the fastest the board supports")
+
+
+def time_options(p):
+    options.add_port(p)
+    options.add_sizes(p)
+    p.add_argument("--seeds", default="0..19", type=options.seed_range, metavar="A..B",
+                   help="the seeds to time, inclusive")
+    p.add_argument("--repeat", type=options.count("repeat", 1, 100), default=1, metavar="K",
+                   help="runs per seed, 1..100; the best counts")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
+                   help="seconds to wait for the board to answer")
+    options.add_json(p, "the timings")
+    options.add_output(p, "the timings")
+
+
+def flash_options(p):
+    p.add_argument("--port", required=True, metavar="PORT", help="the board's serial port (required)")
+    p.add_argument("--firmware", required=True, metavar="FILE",
+                   help="an ESP32_GENERIC_C6 .bin image (required)")
+    p.add_argument("--erase", action="store_true", help="erase the whole flash first")
+
+
+def play_options(p):
+    p.add_argument("--mode", choices=["duel", "deeper"], default="duel",
+                   help="Duel against the bot, or Deeper until a ghost catches you")
+    p.add_argument("--seed", type=options.seed, default=None, metavar="N",
+                   help="requested seed (default: a random one)")
+    p.add_argument("--code", default=None, metavar="CODE", help="a level code instead of seed and size")
+    p.add_argument("--size", default="16x16", type=options.size, metavar="WxH", help="Duel's maze size")
+    p.add_argument("--bot", type=int, choices=[1, 2], default=1, help="the bot's level")
+    p.add_argument("--port", default=None, metavar="PORT",
+                   help="play the board's own game on this port instead (Ctrl-] detaches)")
+    p.add_argument("--board", action="store_true",
+                   help="play the board's own game on the virtual board")
+
+
+BOARD_ACTIONS = {
+    "list": Command(do_board_list, "list the board profiles", ["maze32 board list"], board_list_options),
+    "serve": Command(do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
+                     ["maze32 board serve --tcp-port 2217"], board_serve_options),
 }
+
+COMMANDS = {
+    "validate": Command(do_validate, "generate a maze for a seed (or level code) and run every check",
+                        ["maze32 validate --seed 7", "maze32 validate --seed 7 --size 16x16 --json",
+                         "maze32 validate --code 1SG0-0000-7RBJR"], validate_options),
+    "check": Command(do_check, "validate a maze32/1 file, however it was made",
+                     ["maze32 check maze.json"], check_options),
+    "export": Command(do_export, "write the maze32/1 JSON document of a seed",
+                      ["maze32 export --seed 7 -o maze.json"], export_options),
+    "code": Command(do_code, "print the shareable level code of a seed and size",
+                    ["maze32 code --seed 7 --size 16x16"], code_options),
+    "sweep": Command(do_sweep, "generate a range of seeds: metric distributions, failures, drift",
+                     ["maze32 sweep --seeds 0..199 --size 32x32 --size 8x8 --check-bands",
+                      "maze32 sweep --seeds 0..999 --jobs 2 -o sweep.json"], sweep_options),
+    "render": Command(do_render, "draw a maze in the terminal, and as SVG with --svg",
+                      ["maze32 render --seed 7 --route", "maze32 render --seed 7 --distances --svg maze.svg"],
+                      render_options),
+    "hedge": Command(do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",
+                     ["maze32 hedge --seed 7 --level 3"], hedge_options),
+    "board": Command(None, "board profiles (list) and the virtual board (serve)",
+                     ["maze32 board list", "maze32 board serve"], actions=BOARD_ACTIONS),
+    "deploy": Command(do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",
+                      ["maze32 deploy --port /dev/ttyACM0 --board esp32-c6-devkitc-1"], deploy_options),
+    "time": Command(do_time, "time generate + validate on the board, every hash checked against the twin",
+                    ["maze32 time --port /dev/ttyACM0 --size 32x32 --size 8x8 --seeds 0..19"], time_options),
+    "flash": Command(do_flash, "write MicroPython to an ESP32-C6 with esptool",
+                     ["maze32 flash --port /dev/ttyACM0 --firmware ESP32_GENERIC_C6-v1.27.0.bin --erase"],
+                     flash_options),
+    "play": Command(do_play, "play in this terminal (Duel against a bot, or Deeper), or the board's game",
+                    ["maze32 play --mode deeper", "maze32 play --code 1SG0-0000-7RBJR",
+                     "maze32 play --port /dev/ttyACM0"], play_options),
+    # `boards` as it was before `board list`; not listed in the help.
+    "boards": Command(do_board_list, "list the board profiles (as: board list)", ["maze32 boards"],
+                      board_list_options),
+}
+
+GROUPS = (("maze commands", ("validate", "check", "export", "code", "sweep")),
+          ("picture commands", ("render", "hedge")),
+          ("board commands", ("board", "deploy", "time", "flash")),
+          ("play commands", ("play",)))
+
+
+def version():
+    from maze32 import FORMAT, levelcode
+    return "maze32 %s (mazes %s, level codes version %d)" % (host.__version__, FORMAT, levelcode.VERSION)
 
 
 def build_parser():
-    parser = Parser(prog="maze32", description="Deterministic duel mazes for ESP32-C6 and the desktop.")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for name, (func, help_text, add_args) in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        add_args(p)
-        p.set_defaults(func=func)
-    return parser
+    return options.build("maze32", "Deterministic duel mazes for ESP32-C6 boards and the desktop.",
+                         GROUPS, COMMANDS, version())
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in argv
+    debug = False
     try:
         args = build_parser().parse_args(argv)
+        debug = args.debug
         if not getattr(args, "func", None):
-            raise CliError("no command given (try: maze32 validate --seed 7)")
+            raise CliError("no command given (try: maze32 validate --seed 7, or maze32 --help)")
         return args.func(args)
     except CliError as e:
         if debug:
@@ -475,3 +333,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         sys.stderr.write("maze32: interrupted\n")
         return 130
+    except BrokenPipeError:
+        # stdout's reader went away (maze32 ... | head): stop quietly, as a shell tool does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141

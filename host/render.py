@@ -1,4 +1,5 @@
-# Pictures of a maze: the terminal (rich, box-drawing walls) and SVG. Works from a maze32/1 document.
+# Pictures: a maze in the terminal (rich, box-drawing walls) and as SVG, from a maze32/1 document; a
+# Deeper hedge level as text, from its document (twin.hedge_level).
 from collections import deque
 from xml.sax.saxutils import escape
 
@@ -113,6 +114,15 @@ def terminal(doc, route=False, heat=False):
     return text
 
 
+def show(out, doc, route=False, heat=False, svg_path=None):
+    # render's terminal output: the picture, its legend, and a line naming the maze.
+    out.print(terminal(doc, route, heat), end="")
+    out.print(legend(route, heat))
+    out.print("seed %d, %dx%d, hash %s%s" % (doc["requested_seed"], doc["width"], doc["height"],
+                                            doc["hash"][:16],
+                                            ", SVG written to %s" % svg_path if svg_path else ""))
+
+
 def legend(route, heat):
     t = Text()
     t.append("S", style=PLAYER_STYLE[0]); t.append("/"); t.append("S", style=PLAYER_STYLE[1])
@@ -170,3 +180,15 @@ def svg(doc, route=False, heat=False, cell=20):
                    % (cx, cy, cell * 0.42, PLAYER_COLOUR[m], cx, cy + cell * 0.2, glyph))
     out.append("</g></svg>")
     return "\n".join(out) + "\n"
+
+
+def hedge_text(doc):
+    # One character per tile: walls as blocks, H the hatch, G a ghost, @ the spawn.
+    from maze32.hedge import WALL, HATCH
+    spots = dict(((g["x"], g["y"]), "G") for g in doc["ghosts"])
+    spots[tuple(doc["spawn"])] = "@"
+    rows = []
+    for y, row in enumerate(doc["tiles"]):
+        rows.append("".join(spots.get((x, y), "█" if t == WALL else ("H" if t == HATCH else " "))
+                            for x, t in enumerate(row)))
+    return "\n".join(rows)

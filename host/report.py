@@ -1,15 +1,50 @@
-# Rich terminal reports of a maze: seeds, topology, per-player placements and routes, checks.
+# What the commands print: rich tables and lines for people, or the same document as JSON (--json).
+# Every report works from a plain document (dicts and lists), so --json and the tables never disagree.
+import contextlib
+import json
+
 from rich.console import Console
 from rich.table import Table
 
 from maze32 import CHECK_NAMES
-from host import twin
 
 PLAYERS = ("Player 1", "Player 2")
 
 
 def console():
     return Console(highlight=False)
+
+
+def publish(doc, show, as_json=False, output=None):
+    # The one way a command reports: JSON on stdout with --json, else show(console, doc); and the JSON
+    # to -o FILE when given.
+    from host import twin
+    if as_json:
+        print(json.dumps(doc, indent=1))
+    else:
+        show(console(), doc)
+    if output is not None:
+        twin.write_json(output, doc)
+
+
+@contextlib.contextmanager
+def progress(label, total=None):
+    # A transient progress bar on stderr (stdout stays clean for --json); yields advance(n=1, text=None).
+    from rich.progress import Progress
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(n=1, text=None):
+            bar.update(task, advance=n, description=text or label)
+        yield advance
+
+
+def show_validation(out, doc):
+    # validate: a maze32/1 document, or the failure document of a generation that gave up.
+    if doc.get("generated") is False:
+        show_failure(out, doc)
+    else:
+        show_maze(out, doc, "seed %d" % doc["requested_seed"])
 
 
 def show_maze(out, doc, title):
@@ -71,16 +106,99 @@ def check_line(checks):
     return "checks: " + ", ".join(parts)
 
 
-def show_failure(out, result, seed):
-    # Diagnostic of a generation that used up max_attempts: which checks failed, how often.
+def show_failure(out, doc):
+    # Diagnostic of a generation that used up max_attempts (Result.document()): which checks failed.
     out.print("[bold red]generation failed[/] for seed %d at %dx%d after %d attempts" % (
-        seed, result.cfg.width, result.cfg.height, result.maze.attempts))
+        doc["seed"], doc["width"], doc["height"], doc["attempts"]))
     t = Table(title="failed attempts by reason", title_justify="left")
     t.add_column("reason")
     t.add_column("attempts", justify="right")
-    for name, count in twin.failure_counts(result.ws).items():
+    for name, count in doc["failures"].items():
         t.add_row("placement (no cell satisfied a rule)" if name == "placement" else name, str(count))
     out.print(t)
+
+
+def show_check(out, doc):
+    if doc["failed"]:
+        out.print("[bold red]invalid[/] %s: failed %s" % (doc["file"], ", ".join(doc["failed"])))
+    else:
+        out.print("[green]valid[/] %s: all %d checks hold" % (doc["file"], doc["checks"]))
+
+
+def show_code(out, doc):
+    out.print(doc["code"])
+
+
+def show_hedge(out, doc):
+    from host import render
+    out.print(render.hedge_text(doc), highlight=False)
+    out.print("level %d (%dx%d), seed %d, %d ghosts, hash %s" % (
+        doc["level"], doc["side"], doc["side"], doc["seed"], len(doc["ghosts"]), doc["hash"][:16]))
+    out.print("checks: " + ", ".join(("ok " if ok else "FAIL ") + n for n, ok in doc["checks"].items()))
+
+
+# -- sweep ----------------------------------------------------------------------------------------
+def show_sweep(out, doc):
+    # Per size: min/median/p95/max of every metric, histograms, failing seeds, shared mazes, drift.
+    for label, summary in doc["sizes"].items():
+        t = Table(title="%s: %d seeds, %d valid" % (label, summary["seeds"], summary["valid"]),
+                  title_justify="left")
+        for col in ("metric", "min", "median", "p95", "max"):
+            t.add_column(col, justify="right" if col != "metric" else "left")
+        for name, st in summary["metrics"].items():
+            t.add_row(name, *("%g" % st[k] for k in ("min", "median", "p95", "max")))
+        out.print(t)
+        for name, bins in summary["histograms"].items():
+            out.print(histogram_text(name, bins))
+        for f in summary["failures"]:
+            out.print("[bold red]seed %d failed[/]: %s" % (f["seed"], ", ".join(f["failed"])))
+        if summary["duplicates"]:
+            out.print("mazes shared by several seeds: %s" % "; ".join(
+                ", ".join(map(str, seeds)) for seeds in summary["duplicates"]))
+        if "drifted" in summary:
+            for line in summary["drifted"]:
+                out.print("[bold yellow]drift[/] %s %s" % (label, line))
+            if not summary["drifted"]:
+                out.print("[green]%s: every metric within its bands[/]" % label)
+
+
+# -- boards ---------------------------------------------------------------------------------------
+def show_boards(out, profiles):
+    t = Table(title="board profiles", title_justify="left")
+    t.add_column("name", no_wrap=True, min_width=max(len(n) for n in profiles))
+    for col in ("title", "display", "LED", "buttons"):
+        t.add_column(col)
+    for name, p in profiles.items():
+        d = p.get("display")
+        t.add_row(name, p["title"], "%s %dx%d" % (d["kind"], d["width"], d["height"]) if d else "-",
+                  ", ".join("%s GPIO%d" % (led["kind"], led["pin"]) for led in p.get("leds", [])),
+                  ", ".join("%s GPIO%d" % (b["name"], b["pin"]) for b in p.get("buttons", [])))
+    out.print(t)
+
+
+def show_deploy(out, result, port, board):
+    v, sub, arch = result["mpy"]
+    out.print("deployed to %s: .mpy v%d.%d %s, %s flavour; board profile %s" % (
+        port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"], board))
+    out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
+                                                       len(result["removed"])))
+    for path in result["copied"]:
+        out.print("  + %s" % path)
+    for path in result["removed"]:
+        out.print("  - %s" % path)
+
+
+def show_time(out, doc):
+    t = Table(title="generate + validate on %s, %s flavour (best of %d per seed)" % (
+        "the virtual board" if doc["port"] == "virtual" else doc["port"], doc["flavour"], doc["repeat"]), title_justify="left")
+    for col in ("size", "seeds", "min us", "median us", "p95 us", "max us", "heap growth"):
+        t.add_column(col, justify="right")
+    for row in doc["sizes"]:
+        t.add_row(row["size"], str(row["seeds"]), str(row["min_us"]), str(row["median_us"]),
+                  str(row["p95_us"]), str(row["max_us"]), str(row["heap_growth"]))
+    out.print(t)
+    if not doc["mismatched"] and not any(row["heap_growth"] for row in doc["sizes"]):
+        out.print("[green]every hash matches the desktop twin[/]")
 
 
 def histogram_text(name, bins, width=40):

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
 from maze32.codec import metrics
+from host.errors import CliError
 from host.twin import failure_counts
 
-BANDS_FILE = Path(__file__).resolve().parent.parent / "bench" / "bands.json"
+HISTOGRAMS = ("solution", "dead_ends", "attempts")
 DEFAULT_SIZES = ((8, 8), (16, 16), (32, 32), (32, 16), (16, 32))
 # Player 1's figures; a valid maze gives Player 2 the same ones (route_parity).
 METRICS = ("attempts", "edges", "cyclomatic", "dead_ends", "half_crossings", "start_key", "key_exit",
@@ -69,6 +70,33 @@ def quantile(values, q):
     return ordered[max(0, min(len(ordered) - 1, int(round(q * (len(ordered) - 1)))))]
 
 
+def sweep(sizes, first, last, jobs, settings=(), bands=None, write_bands=False, on_progress=None):
+    # The sweep document: {"seeds": [first, last], "sizes": {"WxH": summary}}; each summary gains
+    # "drifted" (lines) when bands are given; "bands" holds new bands when write_bands.
+    if jobs < 1:
+        raise CliError("jobs: must be at least 1, got %d" % jobs)
+    results = run(sizes, first, last, jobs, on_progress or (lambda n: None), settings)
+    document = {"seeds": [first, last], "sizes": {}}
+    for (w, h), rows in results.items():
+        label = "%dx%d" % (w, h)
+        summary = summarize(rows)
+        if bands is not None:
+            summary["drifted"] = check_bands(rows, bands[label])
+        if write_bands:
+            document.setdefault("bands", {})[label] = make_bands(rows)
+        document["sizes"][label] = summary
+    return document
+
+
+def verdict(document):
+    # Exit 1 through CliError when a seed failed or a metric drifted (the report lists them).
+    sizes = document["sizes"].values()
+    if any(s["failures"] for s in sizes):
+        raise CliError("some seeds failed to generate (listed above)", code=1)
+    if any(s.get("drifted") for s in sizes):
+        raise CliError("metrics drifted outside their bands (listed above)", code=1)
+
+
 def summarize(rows):
     ok = [r for r in rows if r["ok"]]
     stats = {}
@@ -81,6 +109,8 @@ def summarize(rows):
     for r in ok:
         by_hash.setdefault(r["hash"], []).append(r["seed"])
     return {"seeds": len(rows), "valid": len(ok), "metrics": stats,
+            "histograms": dict((name, [list(b) for b in histogram([r[name] for r in ok])])
+                               for name in HISTOGRAMS if ok),
             "failures": [{"seed": r["seed"], "failed": r["failed"]} for r in rows if not r["ok"]],
             "duplicates": [seeds for seeds in by_hash.values() if len(seeds) > 1]}
 
@@ -128,5 +158,13 @@ def check_bands(rows, bands):
     return drifted
 
 
-def load_bands(path):
-    return json.loads(Path(path).read_text())
+def load_bands(path, sizes):
+    # The reference bands of a file, for every size of the sweep, or CliError saying what is missing.
+    try:
+        bands = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise CliError("bands: cannot read %s (%s)" % (path, e))
+    for w, h in sizes:
+        if "%dx%d" % (w, h) not in bands:
+            raise CliError("bands: %s has no bands for %dx%d" % (path, w, h))
+    return bands

@@ -46,6 +46,24 @@ def percentile(values, p):
     return ordered[k]
 
 
+def measure(port, timeout, sizes, first, last, repeat, on_time):
+    # The time document: run bench mode on the board at port, judge its lines against the twin.
+    from host import transport
+    with transport.connected(port, timeout=timeout) as board:
+        reader = run(board, sizes, first, last, repeat, on_time)
+    summary, mismatched = judge(reader, sizes, first, last)
+    return {"port": port or "virtual", "flavour": reader.flavour, "repeat": repeat, "sizes": summary,
+            "results": reader.times, "mismatched": [list(k) for k in mismatched]}
+
+
+def verdict(document):
+    # Exit 1 through CliError when the board and the twin disagree or generation allocated.
+    if document["mismatched"]:
+        raise CliError("board and twin disagree on %s" % names(document["mismatched"]), code=1)
+    if any(row["heap_growth"] for row in document["sizes"]):
+        raise CliError("generation allocated on the board (heap growth above)", code=1)
+
+
 def run(board, sizes, first, last, repeat, on_time):
     reader = LineReader(on_time)
     board.exec(BENCH_CALL % ([list(s) for s in sizes], first, last, repeat), consumer=reader,
@@ -61,13 +79,13 @@ def judge(reader, sizes, first, last):
     got = {(r["width"], r["height"], r["seed"]): r for r in reader.times}
     missing = sorted(expected - set(got))
     if missing:
-        raise CliError("board reported no result for %s" % _names(missing), code=1)
+        raise CliError("board reported no result for %s" % names(missing), code=1)
     mismatched = []
     for (w, h), cfg in ((s, twin.make_config(s, {})) for s in sizes):
         for seed in range(first, last + 1):
             r = got[(w, h, seed)]
             result = twin.build(seed, cfg)
-            if r["status"] != 0 or r["mask"] != 0 or r["hash"] != result.document()["hash"]:
+            if r["status"] != 0 or r["mask"] != 0 or r["hash"] != result.hash():
                 mismatched.append((w, h, seed))
     summary = []
     for w, h in sizes:
@@ -78,5 +96,6 @@ def judge(reader, sizes, first, last):
     return summary, mismatched
 
 
-def _names(keys):
-    return ", ".join("%dx%d seed %d" % k for k in keys[:8]) + (" ..." if len(keys) > 8 else "")
+def names(keys):
+    # "WxH seed S, ..." for the first eight (w, h, seed) keys.
+    return ", ".join("%dx%d seed %d" % tuple(k) for k in keys[:8]) + (" ..." if len(keys) > 8 else "")

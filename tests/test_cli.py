@@ -158,3 +158,99 @@ def test_structurally_wrong_cells_are_exit_2(tmp_path):
         bad = tmp_path / "bad.json"
         bad.write_text(json.dumps(doc))
         assert_one_line_error(maze32("check", str(bad)), 2, word)
+
+
+# -- conventions: --version, grouped help, examples and defaults, --json, --debug, -o -, board list --
+def test_version():
+    proc = maze32("--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("maze32 0.1.0") and "maze32/1" in proc.stdout
+
+
+GROUPS = {"maze commands": ["validate", "check", "export", "code", "sweep"],
+          "picture commands": ["render", "hedge"],
+          "board commands": ["board", "deploy", "time", "flash"],
+          "play commands": ["play"]}
+
+
+def test_help_lists_the_commands_by_group():
+    proc = maze32("--help")
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: maze32 ")
+    text = proc.stdout
+    for title, names in GROUPS.items():
+        block = text.split(title + ":\n", 1)[1].split("\n\n", 1)[0]
+        assert [line.split()[0] for line in block.splitlines()] == names, title
+    assert "--version" in text and "--debug" in text
+
+
+def all_parsers():
+    # (name, parser) of every command and action, from the parser the console script builds.
+    import argparse
+    from host.cli import build_parser
+
+    def walk(parser, name):
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs:
+            yield name, parser
+        for sub in subs:
+            for child, p in sub.choices.items():
+                yield from walk(p, (name + " " + child).strip())
+    return list(walk(build_parser(), ""))
+
+
+def test_every_option_has_help_a_default_and_every_command_an_example():
+    import argparse
+    seen = set()
+    for name, parser in all_parsers():
+        seen.add(name)
+        help_text = parser.format_help()
+        assert "example" in help_text and "  maze32 " + name.split()[0] in help_text, name
+        for action in parser._actions:
+            if not action.option_strings or action.help is argparse.SUPPRESS:
+                continue
+            assert action.help, (name, action.option_strings)
+            rendered = parser.formatter_class("maze32")._get_help_string(action)
+            if action.default not in (None, False, argparse.SUPPRESS) and action.dest != "help":
+                assert "default" in rendered, (name, action.option_strings)
+    assert {"validate", "board list", "board serve", "boards", "sweep", "time", "play"} <= seen
+
+
+def test_json_is_a_flag_printing_json_on_stdout_everywhere(tmp_path):
+    exported = tmp_path / "m.json"
+    assert maze32("export", "--seed", "2", "--size", "8x8", "-o", str(exported)).returncode == 0
+    for args, key in ((["validate", "--seed", "2", "--size", "8x8"], "hash"),
+                      (["check", str(exported)], "valid"),
+                      (["code", "--seed", "2", "--size", "8x8"], "code"),
+                      (["hedge", "--seed", "2"], "tiles"),
+                      (["sweep", "--seeds", "0..3", "--size", "8x8"], "sizes"),
+                      (["board", "list"], "esp32-c6-devkitc-1")):
+        proc = maze32(*args, "--json")
+        assert proc.returncode == 0, (args, proc.stderr)
+        assert key in json.loads(proc.stdout), args
+    assert not (Path.cwd() / "-").exists()
+
+
+def test_output_dash_is_stdout(tmp_path):
+    proc = subprocess.run([MAZE32, "export", "--seed", "3", "--size", "8x8", "-o", "-"], capture_output=True,
+                          text=True, cwd=str(tmp_path), timeout=120)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["hash"] == golden(8, 8, 3)[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_debug_goes_through_the_parser_before_or_after_the_command():
+    for args in (["--debug", "validate", "--seed", "1", "--size", "9x8"],
+                 ["validate", "--seed", "1", "--size", "9x8", "--debug"]):
+        proc = maze32(*args)
+        assert proc.returncode == 1 and "Traceback" in proc.stderr and "CliError" in proc.stderr, args
+    # a file named --debug is a file, not the option
+    assert_one_line_error(maze32("check", "--", "--debug"), 2, "--debug", "no such file")
+
+
+def test_board_list_and_the_boards_alias():
+    a, b = maze32("board", "list"), maze32("boards")
+    assert a.returncode == b.returncode == 0 and a.stdout == b.stdout and "m5stack-nanoc6" in a.stdout
+    assert_one_line_error(maze32("board"), 2, "list", "serve")
+
+
+def test_code_with_settings_and_code_with_seed_are_refused():
+    assert_one_line_error(maze32("code", "--seed", "1", "--cycles", "3"), 2, "default settings")
+    assert_one_line_error(maze32("validate", "--code", "1SG0-0000-7RBJR", "--cycles", "3"), 2, "default settings")

@@ -64,7 +64,7 @@ def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
     board, _ = deployed
     out = tmp_path / "t.json"
     proc = maze32(board, "time", "--size", "32x32", "--size", "8x8", "--size", "12x20",
-                  "--seeds", "0..4", "--json", str(out))
+                  "--seeds", "0..4", "-o", str(out))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "every hash matches the desktop twin" in proc.stdout
     doc = json.loads(out.read_text())
@@ -96,8 +96,9 @@ def test_board_serve_is_reachable_by_url(deployed):
     board, _ = deployed
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))
     with served_board(env) as url:
-        proc = maze32(board, "time", "--port", url, "--size", "8x8", "--seeds", "0..2")
+        proc = maze32(board, "time", "--port", url, "--size", "8x8", "--seeds", "0..2", "--json")
         assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert json.loads(proc.stdout)["port"] == url          # --json: the document on stdout
 
 
 def test_time_without_firmware_reports_the_board_error(tmp_path):

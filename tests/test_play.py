@@ -107,9 +107,10 @@ def test_play_on_the_board_through_mpremote(tmp_path):
 
 
 def test_play_rejects_a_forged_code_before_the_terminal():
+    # The same check and message as validate --code (maze32.levelcode.check).
     proc = subprocess.run([MAZE32, "play", "--code", "1SG0-0000-7RBJS"], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=60)
-    assert proc.returncode == 1 and proc.stderr.startswith("maze32: level code: not a maze")
+    assert proc.returncode == 1 and proc.stderr.startswith("maze32: level code: hash differs for seed 7")
 
 
 def test_play_imports_no_firmware_until_a_game_starts():

@@ -1,0 +1,178 @@
+# Option parsing for the command line, in one place (as esptool's cli_util): the parser that reports
+# through CliError, the value types users type (seeds, sizes, ranges, counts), the options several
+# commands share, and the parser built from cli.py's command table.
+import argparse
+
+from host.errors import CliError
+from host.twin import SETTINGS
+
+SEED_LIMIT = 0xFFFFFFFF
+
+
+class Parser(argparse.ArgumentParser):
+    # argparse prints usage and exits on its own; route its complaints through CliError instead.
+    def error(self, message):
+        raise CliError(message)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    # Descriptions and examples as written; every option's help ends with its default, when it has one
+    # worth saying (a flag is off by default, an option without a value is simply not used).
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (not action.option_strings or "default" in text or action.default in (None, False)
+                or action.default is argparse.SUPPRESS):
+            return text
+        return "%s (default: %s)" % (text, action.default)
+
+
+# -- value types: each raises CliError naming the option and what is wrong -------------------------
+def seed(text):
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise CliError("seed: %r is not an integer" % text)
+    if value < 0 or value > SEED_LIMIT:
+        raise CliError("seed: %d is outside 0..%d" % (value, SEED_LIMIT))
+    return value
+
+
+def size(text):
+    # "WxH" -> (W, H); evenness and limits are the library's to judge (twin.make_config).
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise CliError("size: %r is not WxH (for example 32x32)" % text)
+    return int(parts[0]), int(parts[1])
+
+
+def seed_range(text):
+    parts = text.split("..")
+    if len(parts) != 2:
+        raise CliError("seeds: %r is not a range A..B (for example 0..19)" % text)
+    first, last = seed(parts[0]), seed(parts[1])
+    if last < first:
+        raise CliError("seeds: range %s is empty (%d > %d)" % (text, first, last))
+    return first, last
+
+
+def count(name, low, high=None):
+    # An integer type for option `name` within low..high.
+    def parse(text):
+        try:
+            value = int(text, 0)
+        except ValueError:
+            raise CliError("%s: %r is not an integer" % (name, text))
+        if value < low or (high is not None and value > high):
+            raise CliError("%s: must be %s, got %d" % (
+                name, "at least %d" % low if high is None else "%d..%d" % (low, high), value))
+        return value
+    return parse
+
+
+# -- options several commands share ---------------------------------------------------------------
+SETTING_HELP = {
+    "seams": "seam pairs opened across the mirror line",
+    "cycles": "cycle pairs added on long detours",
+    "view_radius": "players' Chebyshev view radius in cells",
+    "min_exit_separation": "least route distance between the two exits",
+    "landmark_pairs": "landmark pairs placed",
+    "artifact_pairs": "vision-artifact pairs placed",
+    "max_attempts": "candidate seeds tried before generation fails",
+}
+
+
+def add_settings(p):
+    # The generator settings of SPEC 3; unset means the library's default (Config).
+    from maze32 import Config
+    defaults = Config(width=32, height=32)
+    for name in SETTINGS:
+        default = "22*(W+H)//64" if name == "min_exit_separation" else getattr(defaults, name)
+        p.add_argument("--" + name.replace("_", "-"), type=count(name, 0), default=None, dest=name,
+                       metavar="N", help="%s (default: %s)" % (SETTING_HELP[name], default))
+
+
+def add_maze(p, code=False, default_size="32x32"):
+    # The maze a command works on: --seed (or --code), --size and the settings.
+    p.add_argument("--seed", required=not code, type=seed, metavar="N",
+                   help="requested seed, 0..4294967295, decimal or 0x..." + ("" if code else " (required)")
+                   + ("; give --seed or --code" if code else ""))
+    if code:
+        p.add_argument("--code", default=None, metavar="CODE",
+                       help="a level code (maze32 code) naming seed and size instead")
+    p.add_argument("--size", default=default_size, type=size, metavar="WxH",
+                   help="maze size, even, 8..32 each, at most 1024 cells")
+    add_settings(p)
+
+
+def add_json(p, what):
+    p.add_argument("--json", action="store_true",
+                   help="print %s as JSON on stdout instead of the report" % what)
+
+
+def add_output(p, what, required=False):
+    p.add_argument("-o", "--output", required=required, default=None, metavar="FILE",
+                   help="write %s as JSON to FILE (whole or not at all; - for stdout)%s"
+                   % (what, " (required)" if required else ""))
+
+
+def add_sizes(p):
+    p.add_argument("--size", action="append", type=size, metavar="WxH",
+                   help="maze size, repeatable (default: 32x32)")
+
+
+def add_port(p):
+    p.add_argument("--port", default=None, metavar="PORT",
+                   help="serial port, socket:// or rfc2217:// URL (default: the virtual board)")
+
+
+# -- the parser -----------------------------------------------------------------------------------
+class Command:
+    # One row of the command table: what runs, its one-line help, example lines, and either a
+    # function adding its options or, for a verb with actions (board list / board serve), the actions.
+    def __init__(self, func, help, examples, options=None, actions=None):
+        self.func = func
+        self.help = help
+        self.examples = examples
+        self.options = options or (lambda p: None)
+        self.actions = actions
+
+
+def build(prog, description, groups, commands, version):
+    # groups: ((title, (name, ...)), ...); commands: name -> Command (cli.py). Help lists the commands
+    # by group; each command's help ends with its example.
+    listing = [description, ""]
+    for title, names in groups:
+        listing.append("%s:" % title)
+        for name in names:
+            listing.append("  %-10s %s" % (name, commands[name].help))
+        listing.append("")
+    parser = Parser(prog=prog, usage="%(prog)s [-h] [--version] [--debug] COMMAND ...",
+                    description="\n".join(listing).rstrip(), formatter_class=HelpFormatter,
+                    epilog="Run '%s COMMAND --help' for a command's options and an example." % prog)
+    parser.add_argument("--version", action="version", version=version,
+                        help="print the version and exit")
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an error")
+    common = Parser(add_help=False)      # --debug after the command too
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show the traceback of an error")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", help=argparse.SUPPRESS,
+                                parser_class=Parser, prog=prog)
+    for name, command in commands.items():
+        add_command(sub, name, command, common, prog)
+    return parser
+
+
+def add_command(sub, name, command, common, prog="maze32"):
+    p = sub.add_parser(name, help=command.help, description=command.help, parents=[common],
+                       formatter_class=HelpFormatter,
+                       epilog="example%s:\n%s" % ("s" if len(command.examples) > 1 else "",
+                                                  "\n".join("  " + e for e in command.examples)))
+    if command.actions:
+        actions = p.add_subparsers(dest="action", metavar="{%s}" % ",".join(command.actions), required=True,
+                                   parser_class=Parser, prog="%s %s" % (prog, name))
+        for action_name, action in command.actions.items():
+            add_command(actions, action_name, action, common, "%s %s" % (prog, name))
+    else:
+        command.options(p)
+        p.set_defaults(func=command.func)
+    return p
