@@ -1,10 +1,9 @@
 # Board profiles (boards/*.json): what deploy writes to the board as board.json and the firmware reads.
 import json
-from pathlib import Path
 
 from host.errors import CliError
+from host.paths import BOARDS as BOARDS_DIR
 
-BOARDS_DIR = Path(__file__).resolve().parent.parent / "boards"
 DEFAULT_BOARD = "esp32-c6-devkitc-1"
 
 
@@ -13,6 +12,8 @@ def load_all():
     for path in sorted(BOARDS_DIR.glob("*.json")):
         profile = json.loads(path.read_text())
         profiles[profile["name"]] = profile
+    if not profiles:
+        raise CliError("board: no profiles in %s" % BOARDS_DIR)
     return profiles
 
 
