@@ -1,5 +1,6 @@
-# maze32 deploy: compile shared/maze32 and firmware/ for the board's .mpy format, copy what changed,
-# remove stale .py twins (a .py shadows a .mpy of the same name), write board.json, soft-reset.
+# maze32 deploy: compile shared/maze32 and firmware/ for the board's .mpy format, repair what is in the
+# way (.part leftovers of an interrupted deploy, folders where files go, stale .py twins: a .py shadows
+# a .mpy of the same name), copy what changed, write board.json, soft-reset.
 import hashlib
 import json
 import re
@@ -11,18 +12,21 @@ from host.errors import CliError
 from host import flavours
 from host.paths import ROOT, LIBRARY, FIRMWARE  # noqa: F401  (a checkout's folders, or the installed ones)
 KEEP_AS_SOURCE = ("main.py", "boot.py")      # MicroPython runs these only as .py
+LONG_STEP = 6        # listing (hashing every file) and repairing get this many times the board's timeout
 
 # sys.implementation._mpy bits 10.. -> native architecture (MicroPython docs, "MicroPython .mpy files").
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
          "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
-# Lists every file under the board's working folder with its SHA-256, one "path hash" line each.
+# Lists everything under the board's working folder: "d PATH" for a folder, "f PATH SHA256" for a file.
+# It only reads: nothing is imported (a truncated module may never return from its import).
 LIST_FILES = """
 import os, hashlib, binascii
 def _walk(d):
     for e in os.ilistdir(d or '.'):
         p = d + '/' + e[0] if d else e[0]
         if e[1] & 0x4000:
+            print('d', p)
             _walk(p)
         else:
             h = hashlib.sha256()
@@ -32,8 +36,32 @@ def _walk(d):
                     if not b:
                         break
                     h.update(b)
-            print(p, binascii.hexlify(h.digest()).decode())
+            print('f', p, binascii.hexlify(h.digest()).decode())
 _walk('')
+"""
+
+# Removes each path given (a folder with everything in it; one already gone is fine), then makes the
+# folders deploy writes into.
+REPAIR = """
+import os
+def _rm(p):
+    try:
+        m = os.stat(p)[0]
+    except OSError:
+        return
+    if m & 0x4000:
+        for e in os.ilistdir(p):
+            _rm(p + '/' + e[0])
+        os.rmdir(p)
+    else:
+        os.remove(p)
+for p in %r:
+    _rm(p)
+for d in %r:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
 """
 
 
@@ -77,30 +105,59 @@ def compile_all(arch, flavour, out_dir):
     return files
 
 
+def board_version(board):
+    text = board.exec("import sys\nprint(sys.implementation._mpy)", what="reading sys.implementation._mpy")
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise CliError("board at %s: reading sys.implementation._mpy: it answered %r, not a number"
+                       % (board.port, text.strip()[:40]))
+
+
 def board_files(board):
-    listing = {}
-    for line in board.exec(LIST_FILES, timeout=30).splitlines():
+    # -> ({file path: sha256}, {folder path}) of everything under the board's working folder.
+    files, folders = {}, set()
+    for line in board.exec(LIST_FILES, timeout=board.timeout * LONG_STEP,
+                           what="listing and hashing the board's files").splitlines():
         parts = line.split()
-        if len(parts) == 2:
-            listing[parts[0]] = parts[1]
-    return listing
+        if len(parts) == 3 and parts[0] == "f":
+            files[parts[1]] = parts[2]
+        elif len(parts) == 2 and parts[0] == "d":
+            folders.add(parts[1])
+    return files, folders
+
+
+def in_the_way(files, present, present_folders, folders):
+    # What must go before copying: leftovers of an interrupted copy (.part), a folder where a file
+    # goes, a file where a folder goes, and stale .py twins (a .py shadows the .mpy of the same name).
+    remove = {p for p in present if p.endswith(".part")}
+    remove |= {p for p in present_folders if p.endswith(".part") or p in files}
+    remove |= {p for p in present if p in folders}
+    remove |= {p[:-4] + ".py" for p in files if p.endswith(".mpy") and p[:-4] + ".py" in present}
+    # nothing inside a folder that goes anyway
+    return sorted(p for p in remove if not any(p.startswith(q + "/") for q in remove))
 
 
 def deploy(board, profile, emit, progress=None):
     # -> dict(copied=[...], skipped=[...], removed=[...], mpy=(v, sub, arch), emit=flavour)
-    board_mpy = int(board.exec("import sys\nprint(sys.implementation._mpy)").strip())
+    # Whatever an earlier deploy left (killed at any point) or whatever else is in the way is repaired
+    # first; then every file whose hash differs is copied under a temporary name and renamed.
+    board_mpy = board_version(board)
     arch, flavour = check_compatible(board_mpy, emit)
     with tempfile.TemporaryDirectory() as tmp:
         files = compile_all(arch, flavour, tmp)
     files["board.json"] = (json.dumps(profile, indent=1) + "\n").encode()
     # What was deployed, for the firmware (bench mode reports the flavour it runs).
     files["maze32.json"] = (json.dumps({"flavour": flavour, "arch": arch}) + "\n").encode()
-    present = board_files(board)
-    copied, skipped, removed = [], [], []
-    folders = sorted({p.rsplit("/", 1)[0] for p in files if "/" in p})
-    if folders:
-        board.exec("import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass" %
-                   (["/".join(f.split("/")[:i + 1]) for f in folders for i in range(f.count("/") + 1)],))
+    present, present_folders = board_files(board)
+    folders = sorted({"/".join(p.split("/")[:i]) for p in files for i in range(1, p.count("/") + 1)})
+    removed = in_the_way(files, present, present_folders, folders)
+    if removed or set(folders) - present_folders:
+        board.exec(REPAIR % (removed, folders), timeout=board.timeout * LONG_STEP,
+                   what="removing what is in the way (%d) and making folders" % len(removed))
+    gone = tuple(p + "/" for p in removed)
+    present = dict((p, h) for p, h in present.items() if p not in removed and not p.startswith(gone))
+    copied, skipped = [], []
     for path, data in files.items():
         if present.get(path) == hashlib.sha256(data).hexdigest():
             skipped.append(path)
@@ -109,11 +166,6 @@ def deploy(board, profile, emit, progress=None):
             copied.append(path)
         if progress:
             progress(path)
-    stale = [p[:-4] + ".py" for p in files if p.endswith(".mpy") and p[:-4] + ".py" in present]
-    stale += [p for p in present if p.endswith(".part")]
-    for path in stale:
-        board.exec("import os\nos.remove(%r)" % path)
-        removed.append(path)
     board.soft_reset()
     return {"copied": copied, "skipped": skipped, "removed": removed,
             "mpy": parse_mpy(board_mpy), "emit": flavour, "files": len(files)}

@@ -5,6 +5,7 @@ from host.errors import CliError
 from host import twin
 
 BENCH_CALL = "import bench\nbench.run(%r, %d, %d, %d)\n"
+RUN_SECONDS = 1.0    # allowance per generate + validate on the board (SPEC 8: ~0.15 s at worst)
 
 
 class LineReader:
@@ -66,8 +67,11 @@ def verdict(document):
 
 def run(board, sizes, first, last, repeat, on_time):
     reader = LineReader(on_time)
+    # Long step: the board's timeout plus RUN_SECONDS per maze in all, and per seed between lines.
+    runs = len(sizes) * (last - first + 1) * repeat
     board.exec(BENCH_CALL % ([list(s) for s in sizes], first, last, repeat), consumer=reader,
-               timeout=60)
+               timeout=board.timeout + RUN_SECONDS * runs, idle=board.timeout + RUN_SECONDS * repeat,
+               what="running the bench")
     if not reader.done:
         raise CliError("board output ended before the bench finished")
     return reader

@@ -1,114 +1,339 @@
 # The connection to a board, real or virtual: the only module that imports mpremote. Everything above
 # it asks for what it needs (exec, files, soft reset) and gets a CliError with one line on failure.
+#
+# Every exchange has a deadline. mpremote's own reads have none on some paths (the "OK" after an exec,
+# the raw-paste header, the flush loop of enter_raw_repl, and every loop that keeps reading while a
+# board keeps printing), so the serial port it reads is wrapped in Link, which bounds each read and
+# each poll by the deadline of the current step: the board either answers within it or the step ends
+# with one line naming the board, what was being done and what came back.
 import contextlib
 import io
+import math
+import os
+import select
+import socket
 import time
 
-from mpremote.transport import TransportError, TransportExecError
+from mpremote.transport import TransportError
 from mpremote.transport_serial import SerialTransport
 
 from host.errors import CliError
 
-RETRY_DELAYS = (0.0, 0.3, 1.0)   # back-off between raw-REPL attempts
+DEFAULT_TIMEOUT = 5.0        # seconds per step: entering the raw REPL, one exec, a soft reset
+TIMEOUT_RANGE = (0.5, 3600.0)
+CHUNK = 1024                 # bytes of a file per exec while copying
+POLL = 0.05                  # longest wait of one poll of the port (mpremote sleeps 10 ms between polls)
+
+
+def check_timeout(value):
+    # -> seconds as a float; CliError (exit 2) for anything that is not a finite time in range.
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise CliError("timeout: %r is not a number of seconds" % (value,))
+    low, high = TIMEOUT_RANGE
+    if not math.isfinite(seconds) or not low <= seconds <= high:
+        raise CliError("timeout: must be %g..%g seconds, got %s" % (low, high, value))
+    return seconds
+
+
+class Expired(Exception):
+    # The step's deadline passed (or the board was silent longer than the step allows).
+    pass
+
+
+class Lost(Exception):
+    # The port went away: a socket closed, a USB device unplugged.
+    pass
+
+
+class Link:
+    # The serial port as mpremote sees it, with every read and poll bounded by the step's deadline.
+    # Reads are non-blocking underneath (select on the port, then what has arrived goes to `buf`), so
+    # a wait is never longer than POLL between two checks of the deadline. Attributes mpremote sets or
+    # reads that are not ours (rts, dtr, ...) go to the port.
+    OWN = ("port", "end", "idle", "last", "received", "tail", "buf", "fd")
+
+    def __init__(self, port):
+        object.__setattr__(self, "port", port)
+        port.timeout = 0
+        sock = getattr(port, "_socket", None)        # socket://: no Nagle delay on small writes
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        try:
+            self.fd = port.fileno()
+        except Exception:
+            self.fd = None               # rfc2217:// and the like: poll instead of select
+        self.buf = b""
+        self.reset(None, None)
+
+    def reset(self, seconds, idle):
+        now = time.monotonic()
+        self.end = None if seconds is None else now + seconds
+        self.idle = idle
+        self.last = now
+        self.received = 0
+        self.tail = b""                  # the step's last bytes received, to recognise a restart
+
+    def __getattr__(self, name):
+        return getattr(self.port, name)
+
+    def __setattr__(self, name, value):
+        if name in Link.OWN:
+            object.__setattr__(self, name, value)
+        elif name != "timeout":          # the port stays non-blocking; deadlines are ours
+            setattr(self.port, name, value)
+
+    def check(self):
+        now = time.monotonic()
+        if self.end is not None and now >= self.end:
+            raise Expired()
+        if self.idle is not None and now >= self.last + self.idle:
+            raise Expired()
+
+    def fill(self, wait):
+        # Wait up to `wait` seconds (never past the deadline) for data; add what came to buf.
+        if self.end is not None:
+            wait = max(0.0, min(wait, self.end - time.monotonic()))
+        try:
+            if self.fd is not None:
+                if wait and not select.select([self.fd], [], [], wait)[0]:
+                    return b""
+                data = self.port.read(65536)
+            else:
+                data = self.port.read(65536)
+                if not data and wait:
+                    time.sleep(min(wait, 0.005))
+        except (OSError, ValueError) as e:
+            raise Lost(_reason(e))
+        if data:
+            self.received += len(data)
+            self.last = time.monotonic()
+            self.tail = (self.tail + data)[-64:]
+            self.buf += data
+        return data
+
+    def take(self, n=None):
+        n = len(self.buf) if n is None else n
+        data, self.buf = self.buf[:n], self.buf[n:]
+        return data
+
+    def inWaiting(self):
+        self.check()
+        if not self.buf:
+            self.fill(0)
+        return len(self.buf)
+
+    in_waiting = property(lambda self: self.inWaiting())
+
+    def read(self, size=1):
+        # Blocks until `size` bytes came (as mpremote expects of a port without timeout), or the deadline.
+        while len(self.buf) < size:
+            self.check()
+            self.fill(POLL)
+        return self.take(size)
+
+    def read_until(self, min_num_bytes, ending, timeout=10, data_consumer=None, timeout_overall=None):
+        # mpremote's SerialTransport.read_until, same arguments and result, without a sleep per poll
+        # and bounded by the step's deadline as well as its own timeouts.
+        got = b""
+        begin = last = time.monotonic()
+        while not got.endswith(ending):
+            self.check()
+            if self.buf:
+                keep = len(ending) - 1
+                joined = (got[-keep:] if keep else b"") + self.buf
+                i = joined.find(ending)
+                piece = self.take(None if i < 0 else i + len(ending) - (len(joined) - len(self.buf)))
+                last = time.monotonic()
+                if data_consumer:
+                    data_consumer(piece)
+                    got = (got + piece)[-len(ending):] if len(ending) > 1 else piece
+                else:
+                    got += piece
+                continue
+            now = time.monotonic()
+            waits = [POLL]
+            if timeout is not None:
+                waits.append(last + timeout - now)
+            if timeout_overall is not None:
+                waits.append(begin + timeout_overall - now)
+            if min(waits) <= 0:
+                break
+            self.fill(min(waits))
+        return got
+
+    def write(self, data):
+        try:
+            return self.port.write(data)
+        except (OSError, ValueError) as e:
+            if type(e).__name__ == "SerialTimeoutException":
+                raise Expired()
+            raise Lost(_reason(e))
 
 
 class Board:
-    def __init__(self, port, timeout=10.0):
+    def __init__(self, port, timeout=DEFAULT_TIMEOUT):
         self.port = port
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         try:
             with _quiet():
                 self.t = SerialTransport(port, baudrate=115200)
         except (TransportError, OSError, ValueError) as e:
             raise CliError("port %s: cannot open it (%s)" % (port, _reason(e)))
-        self._enter_raw()
+        self.t.serial.write_timeout = self.timeout        # a board that stops reading cannot block a write
+        self.link = self.t.serial = Link(self.t.serial)
+        self.t.read_until = self.link.read_until
+        try:
+            self._enter_raw("entering the raw REPL")
+        except BaseException:
+            self._drop()
+            raise
 
-    def _enter_raw(self):
-        last = None
-        for delay in RETRY_DELAYS:
-            time.sleep(delay)
-            try:
-                with _quiet():
-                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=self.timeout)
-                return
-            except (TransportError, OSError) as e:
-                last = e
-        raise CliError("board at %s did not answer: no raw REPL after %d tries (%s)"
-                       % (self.port, len(RETRY_DELAYS), _reason(last)))
-
-    def exec(self, code, consumer=None, timeout=None):
-        # Run code on the board; consumer(bytes) sees its output as it arrives. Returns all output.
+    # -- steps: one exchange, one deadline, one line on failure ---------------------------------------
+    @contextlib.contextmanager
+    def step(self, what, seconds=None, idle=None):
+        seconds = self.timeout if seconds is None else seconds
+        self.link.reset(seconds, idle)
         try:
             with _quiet():
-                self.t.exec_raw_no_follow(code)
-                out, err = self.t.follow(timeout or self.timeout, consumer)
+                yield
+        except Expired:
+            raise CliError(self._late(what, seconds, idle))
+        except Lost as e:
+            raise CliError("board at %s disconnected: %s (%s)" % (self.port, what, e))
         except TransportError as e:
-            raise CliError("board at %s stopped answering (%s)" % (self.port, _reason(e)))
-        except OSError as e:
-            raise CliError("board at %s disconnected (%s)" % (self.port, _reason(e)))
+            if self._restarted():
+                raise CliError("board at %s restarted: %s (it printed 'soft reboot')" % (self.port, what))
+            raise CliError("board at %s answered wrongly: %s (%s)" % (self.port, what, _reason(e)))
+        finally:
+            self.link.reset(None, None)
+
+    def _restarted(self):
+        return b"soft reboot" in self.link.tail
+
+    def _late(self, what, seconds, idle):
+        link = self.link
+        if self._restarted():
+            return "board at %s restarted: %s (it printed 'soft reboot', then nothing more)" % (self.port, what)
+        if not link.received:
+            return "board at %s did not answer within %g s: %s (nothing came back)" % (self.port, seconds, what)
+        silent = time.monotonic() - link.last
+        if idle is not None and silent >= idle:
+            return ("board at %s fell silent for %g s: %s (after %d bytes)"
+                    % (self.port, idle, what, link.received))
+        if silent < 2 * POLL + 0.1:
+            return ("board at %s did not finish within %g s: %s (its output never ended: %d bytes)"
+                    % (self.port, seconds, what, link.received))
+        return ("board at %s did not finish within %g s: %s (%d bytes, then silence)"
+                % (self.port, seconds, what, link.received))
+
+    def _enter_raw(self, what):
+        # Ctrl-C (interrupt whatever runs), Ctrl-A (raw REPL), wait for the banner; again, with more
+        # patience each time, until the step's deadline: a board busy booting or running a program that
+        # ignores one Ctrl-C still gets in.
+        with self.step(what + " (Ctrl-C, then Ctrl-A)"):
+            tries = 0
+            while True:
+                tries += 1
+                try:
+                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=min(tries, self.timeout))
+                    return
+                except TransportError:
+                    continue
+
+    def exec(self, code, consumer=None, timeout=None, idle=None, what=None):
+        # Run code on the board; consumer(bytes) sees its output as it arrives. Returns all output.
+        # timeout bounds the whole exec (default: the board's timeout); idle, if given, bounds the
+        # silence between two pieces of output.
+        what = what or "running %s" % _first_line(code)
+        seconds = self.timeout if timeout is None else timeout
+        with self.step(what, seconds, idle):
+            self.t.exec_raw_no_follow(code)
+            out, err = self.t.follow(seconds, consumer)
         if err:
             lines = err.decode(errors="replace").strip().splitlines()
-            raise CliError("board raised %s" % (lines[-1] if lines else "an error"), code=1)
+            raise CliError("board raised %s: %s" % (lines[-1] if lines else "an error", what), code=1)
         return out.decode(errors="replace")
 
     def attach(self, code, stdin_fd, out, escape=b"\x1d"):
         # Run code on the board with this terminal attached: bytes typed go to the board, the board's
         # output comes back, until the program ends or `escape` (Ctrl-]) is typed. Returns True if the
-        # program ended by itself.
-        import os
-        import select
+        # program ended by itself. Starting it has deadlines; then it runs as long as it likes, and this
+        # terminal can always leave it.
+        self.exec("pass", what="checking the board runs code")
+        with self.step("starting the program"):
+            self.t.exec_raw_no_follow(code)
+        link = self.link
+        watched = [stdin_fd] + ([link.fd] if link.fd is not None else [])
         try:
-            with _quiet():
-                self.t.exec_raw_no_follow(code)
-            serial = self.t.serial
-            serial.timeout = 0            # reads return what has arrived (socket:// reports only 0/1 waiting)
             while True:
-                if serial.in_waiting:
-                    data = serial.read(65536)
+                readable = select.select(watched, [], [], 0.02)[0]
+                link.fill(0)
+                if link.buf:
+                    data = link.take()
+                    if b"soft reboot" in link.tail:
+                        raise CliError("board at %s restarted: running the program (it printed "
+                                       "'soft reboot')" % self.port)
                     end = data.find(b"\x04")
                     out.write(data[:end] if end >= 0 else data)
                     out.flush()
                     if end >= 0:
+                        link.buf = data[end + 1:] + link.buf
+                        self._program_error()
                         return True
-                readable = select.select([stdin_fd], [], [], 0.005)[0]
-                if readable:
+                if stdin_fd in readable:
                     typed = os.read(stdin_fd, 64)
-                    if escape in typed:
-                        serial.write(b"\x03")            # interrupt the program, back to the REPL
+                    if not typed or escape in typed:          # end of input, or Ctrl-]
+                        link.write(b"\x03")                   # interrupt the program, back to the REPL
                         return False
-                    serial.write(typed)
-        except (TransportError, OSError) as e:
-            raise CliError("board at %s disconnected (%s)" % (self.port, _reason(e)))
+                    link.write(typed)
+        except Expired:
+            raise CliError("board at %s stopped reading: running the program (a write took over %g s)"
+                           % (self.port, self.timeout))
+        except Lost as e:
+            raise CliError("board at %s disconnected: running the program (%s)" % (self.port, e))
+
+    def _program_error(self):
+        # After the program's output and its Ctrl-D comes its error output, up to a second Ctrl-D.
+        with self.step("reading the program's error output"):
+            err = self.link.read_until(1, b"\x04", timeout=None)
+        lines = err[:-1].decode(errors="replace").strip().splitlines()
+        if lines:
+            raise CliError("board raised %s: running the program" % lines[-1], code=1)
 
     def write_file(self, path, data):
-        # Written under a temporary name and renamed: a half-copied file never has the real name.
+        # Written under a temporary name in chunks and renamed: a half-copied file never has the real name.
         tmp = path + ".part"
-        try:
-            with _quiet():
-                self.t.fs_writefile(tmp, data)
-        except (TransportError, TransportExecError, OSError) as e:
-            raise CliError("board at %s: writing %s failed (%s)" % (self.port, path, _reason(e)))
-        self.exec("import os\ntry:\n os.remove(%r)\nexcept OSError:\n pass\nos.rename(%r, %r)"
-                  % (path, tmp, path))
+        self.exec("f=open(%r,'wb')\nw=f.write" % tmp, what="creating %s" % tmp)
+        for i in range(0, len(data), CHUNK):
+            self.exec("w(%r)" % data[i:i + CHUNK],
+                      what="writing %s (bytes %d..%d of %d)" % (tmp, i, min(i + CHUNK, len(data)), len(data)))
+        self.exec("f.close()\nimport os\ntry:\n os.remove(%r)\nexcept OSError:\n pass\nos.rename(%r, %r)"
+                  % (path, tmp, path), what="renaming %s to %s" % (tmp, path))
 
     def soft_reset(self):
         # Ctrl-D in the raw REPL: the board restarts its interpreter and comes back to the raw REPL.
-        try:
-            with _quiet():
-                self.t.serial.write(b"\x04")
-                data = self.t.read_until(1, b"soft reboot\r\n", timeout_overall=self.timeout)
-                if not data.endswith(b"soft reboot\r\n"):
-                    raise TransportError("no soft reboot")
-                self.t.in_raw_repl = False
-        except (TransportError, OSError) as e:
-            raise CliError("board at %s did not soft-reset (%s)" % (self.port, _reason(e)))
-        self._enter_raw()
+        with self.step("soft-resetting (Ctrl-D)"):
+            self.link.write(b"\x04")
+            data = self.link.read_until(1, b"soft reboot\r\n", timeout=None)
+            if not data.endswith(b"soft reboot\r\n"):
+                raise Expired()
+            self.t.in_raw_repl = False
+        self._enter_raw("entering the raw REPL after the soft reset")
 
     def close(self):
         try:
-            with _quiet():
+            with self.step("leaving the raw REPL", min(self.timeout, 1.0)):
                 self.t.exit_raw_repl()
-                self.t.close()
+        except Exception:
+            pass
+        self._drop()
+
+    def _drop(self):
+        try:
+            self.link.port.close()
         except Exception:
             pass
 
@@ -125,9 +350,15 @@ def _reason(e):
     return text[-1] if text else type(e).__name__
 
 
+def _first_line(code):
+    line = code.strip().splitlines()[0] if code.strip() else "nothing"
+    return line if len(line) <= 40 else line[:37] + "..."
+
+
 @contextlib.contextmanager
-def connected(port, timeout=10.0):
+def connected(port, timeout=DEFAULT_TIMEOUT):
     # A board on `port`, or, with no port, the virtual board (started here for this command).
+    timeout = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
     if port:
         board = Board(port, timeout)
         try:

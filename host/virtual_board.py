@@ -5,6 +5,11 @@
 # board's filesystem (`lib/` is on its sys.path as on a board). This file is the thin part that stands
 # in for hardware: where a board soft-resets on Ctrl-D, the unix port exits, so the supervisor starts
 # it again, prints "soft reboot" as a board would, and returns it to the raw REPL if it was in it.
+# And where a board's serial driver turns Ctrl-C into a KeyboardInterrupt even while code runs without
+# reading its input (a long computation, an import that never returns), the unix port on a raw pty only
+# sees the byte when it next reads: so a Ctrl-C that the process leaves unanswered while it keeps
+# running becomes a SIGINT, which the unix port turns into KeyboardInterrupt (a second one ends it,
+# and the supervisor boots it again: the stand-in for pressing reset).
 import os
 import pty
 import select
@@ -19,6 +24,7 @@ import tty
 from pathlib import Path
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+INTERRUPT_AFTER = 0.3     # seconds a Ctrl-C may go unanswered by a running process before it is a SIGINT
 
 
 def micropython_binary():
@@ -47,6 +53,8 @@ class VirtualBoard:
         self.master = None
         self.raw_mode = False
         self.resets = 0
+        self.interrupts = 0       # Ctrl-Cs delivered as SIGINT
+        self._ctrl_c = None       # when an unanswered Ctrl-C arrived
         self._stop = threading.Event()
         self._thread = None
 
@@ -68,6 +76,28 @@ class VirtualBoard:
         if self.master is not None:
             os.close(self.master)
             self.master = None
+
+    def _running(self):
+        # Is the process computing (state R), not waiting for input? Linux /proc; elsewhere: unknown, no.
+        try:
+            with open("/proc/%d/stat" % self.proc.pid) as f:
+                return f.read().rsplit(")", 1)[1].split()[0] == "R"
+        except (OSError, IndexError):
+            return False
+
+    def _watch_interrupt(self):
+        # A Ctrl-C still unanswered (no output) after INTERRUPT_AFTER while the process kept running.
+        if self._ctrl_c is None:
+            return
+        if not self._running():
+            self._ctrl_c = None
+        elif time.monotonic() - self._ctrl_c >= INTERRUPT_AFTER:
+            self._ctrl_c = None
+            self.interrupts += 1
+            try:
+                os.kill(self.proc.pid, signal.SIGINT)
+            except OSError:
+                pass
 
     def _read_until(self, marker, timeout=10.0):
         data = b""
@@ -98,12 +128,16 @@ class VirtualBoard:
     # -- serving -----------------------------------------------------------------------------------
     def _serve_client(self, client):
         client.setblocking(True)
+        client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         while not self._stop.is_set():
-            r, _, _ = select.select([client, self.master], [], [], 0.1)
+            r, _, _ = select.select([client, self.master], [], [], 0.1 if self._ctrl_c is None else 0.05)
+            self._watch_interrupt()
             if client in r:
                 data = client.recv(4096)
                 if not data:
                     return
+                if b"\x03" in data and self._ctrl_c is None:
+                    self._ctrl_c = time.monotonic()
                 for b in data:
                     if b == 1:
                         self.raw_mode = True
@@ -119,6 +153,7 @@ class VirtualBoard:
                 except OSError:
                     data = b""
                 if data:
+                    self._ctrl_c = None           # it answered
                     client.sendall(data)
                 elif self.proc.poll() is not None or not data:
                     self._soft_reboot(client)
