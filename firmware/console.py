@@ -47,7 +47,7 @@ class DuelRound:
         winner = game.tick(key, self.bot.choose(duel.PlayerView(game, 1)))
         if winner is None:
             return None
-        return "you win!" if winner == 0 else "the bot got out first"
+        return "you win!" if winner == 0 else "the bot (%s) got out first" % self.bot.name
 
     def frame(self, window=None):
         return render_duel(self.game, window)

@@ -201,4 +201,4 @@ def test_hedge_command_prints_the_golden_level_and_rejects_bad_levels():
     assert proc.returncode == 0 and doc["hash"] == expected and all(doc["checks"].values())
     assert doc["side"] == 21 and len(doc["ghosts"]) == 8
     bad = subprocess.run([maze32, "hedge", "--seed", "3", "--level", "0"], capture_output=True, text=True)
-    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == ["maze32: level: must be 1 or more, got 0"]
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == ["maze32: level: must be at least 1, got 0"]

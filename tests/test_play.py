@@ -80,7 +80,7 @@ def test_rounds_end_with_one_message_for_both_frontends():
         message = duel.tick(None)
         if message:
             break
-    assert message == "the bot got out first" and "duel  key" in duel.frame()
+    assert message == "the bot (walk) got out first" and "duel  key" in duel.frame()
 
 
 def test_play_on_the_board_through_mpremote(tmp_path):
