@@ -113,7 +113,7 @@ def do_board_serve(args):
 def do_deploy(args):
     from host import boards, deploy, transport
     profile = boards.load(args.board)
-    with transport.connected(args.port) as board:
+    with transport.connected(args.port, args.timeout) as board:
         with report.progress("deploying") as advance:
             result = deploy.deploy(board, profile, args.emit, progress=lambda path: advance(1, path))
     report.show_deploy(report.console(), result, args.port, args.board)
@@ -144,7 +144,7 @@ def do_flash(args):
 def do_play(args):
     from host import play
     if args.port is not None or args.board:
-        return play.attach(args.port)
+        return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
     return play.run(args.mode, seed, size, args.bot)
 
@@ -223,6 +223,7 @@ def deploy_options(p):
                    help="board profile to write as board.json (maze32 board list)")
     p.add_argument("--emit", choices=["auto", "bytecode", "viper", "native"], default="auto",
                    help="build flavour; auto is the fastest the board supports")
+    options.add_timeout(p)
 
 
 def time_options(p):
@@ -232,8 +233,7 @@ def time_options(p):
                    help="the seeds to time, inclusive")
     p.add_argument("--repeat", type=options.count("repeat", 1, 100), default=1, metavar="K",
                    help="runs per seed, 1..100; the best counts")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                   help="seconds to wait for the board to answer")
+    options.add_timeout(p)
     options.add_json(p, "the timings")
     options.add_output(p, "the timings")
 
@@ -257,6 +257,7 @@ def play_options(p):
                    help="play the board's own game on this port instead (Ctrl-] detaches)")
     p.add_argument("--board", action="store_true",
                    help="play the board's own game on the virtual board")
+    options.add_timeout(p)
 
 
 BOARD_ACTIONS = {

@@ -6,7 +6,6 @@ import json
 import re
 import subprocess
 import tempfile
-from pathlib import Path
 
 from host.errors import CliError
 from host import flavours

@@ -125,6 +125,18 @@ def add_port(p):
                    help="serial port, socket:// or rfc2217:// URL (default: the virtual board)")
 
 
+def timeout(text):
+    # --timeout: finite seconds in range (transport.check_timeout says which); imported only when given.
+    from host.transport import check_timeout
+    return check_timeout(text)
+
+
+def add_timeout(p):
+    p.add_argument("--timeout", type=timeout, default=None, metavar="S",
+                   help="seconds each exchange with the board may take, 0.5..3600 (default: 5; "
+                        "listing files and the bench get longer in proportion)")
+
+
 # -- the parser -----------------------------------------------------------------------------------
 class Command:
     # One row of the command table: what runs, its one-line help, example lines, and either a

@@ -20,14 +20,14 @@ def terminal_fd():
     return fd
 
 
-def attach(port):
+def attach(port, timeout=None):
     # The board's own game (firmware/app.py) in this terminal; Ctrl-] leaves it.
     import termios
     import tty
     from host import transport
     fd = terminal_fd()
     saved = termios.tcgetattr(fd)
-    with transport.connected(port) as board:
+    with transport.connected(port, timeout) as board:
         try:
             tty.setraw(fd)
             ended = board.attach("import app\napp.main()\n", fd, sys.stdout.buffer)

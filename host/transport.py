@@ -22,6 +22,8 @@ from host.errors import CliError
 DEFAULT_TIMEOUT = 5.0        # seconds per step: entering the raw REPL, one exec, a soft reset
 TIMEOUT_RANGE = (0.5, 3600.0)
 CHUNK = 1024                 # bytes of a file per exec while copying
+REBOOT = b"soft reboot\r\n"    # what a board prints when its interpreter restarts
+QUIET = 0.1                  # seconds without output after the raw REPL banner: the board is waiting
 POLL = 0.05                  # longest wait of one poll of the port (mpremote sleeps 10 ms between polls)
 
 
@@ -47,12 +49,17 @@ class Lost(Exception):
     pass
 
 
+class Restarted(Exception):
+    # The board printed "soft reboot" in the middle of a step: whatever it was running is gone.
+    pass
+
+
 class Link:
     # The serial port as mpremote sees it, with every read and poll bounded by the step's deadline.
     # Reads are non-blocking underneath (select on the port, then what has arrived goes to `buf`), so
     # a wait is never longer than POLL between two checks of the deadline. Attributes mpremote sets or
     # reads that are not ours (rts, dtr, ...) go to the port.
-    OWN = ("port", "end", "idle", "last", "received", "tail", "buf", "fd")
+    OWN = ("port", "end", "idle", "last", "received", "tail", "buf", "fd", "watch")
 
     def __init__(self, port):
         object.__setattr__(self, "port", port)
@@ -68,13 +75,14 @@ class Link:
         self.buf = b""
         self.reset(None, None)
 
-    def reset(self, seconds, idle):
+    def reset(self, seconds, idle, watch=False):
         now = time.monotonic()
         self.end = None if seconds is None else now + seconds
         self.idle = idle
         self.last = now
         self.received = 0
         self.tail = b""                  # the step's last bytes received, to recognise a restart
+        self.watch = watch               # does a restart end the step?
 
     def __getattr__(self, name):
         return getattr(self.port, name)
@@ -112,6 +120,8 @@ class Link:
             self.last = time.monotonic()
             self.tail = (self.tail + data)[-64:]
             self.buf += data
+            if self.watch and REBOOT in self.tail:
+                raise Restarted()
         return data
 
     def take(self, n=None):
@@ -193,14 +203,21 @@ class Board:
 
     # -- steps: one exchange, one deadline, one line on failure ---------------------------------------
     @contextlib.contextmanager
-    def step(self, what, seconds=None, idle=None):
+    def step(self, what, seconds=None, idle=None, watch=True, expect=None):
+        # watch: a restart of the board ends the step at once (not while resetting or entering the REPL);
+        # expect: the one answer the step waits for (a banner, an acknowledgement), named if it never comes.
         seconds = self.timeout if seconds is None else seconds
-        self.link.reset(seconds, idle)
+        self.link.reset(seconds, idle, watch)
         try:
             with _quiet():
                 yield
         except Expired:
+            if expect and not self._restarted():
+                raise CliError("board at %s did not answer within %g s: %s (no %s; %d bytes came back)"
+                               % (self.port, seconds, what, expect, self.link.received))
             raise CliError(self._late(what, seconds, idle))
+        except Restarted:
+            raise CliError("board at %s restarted: %s (it printed 'soft reboot')" % (self.port, what))
         except Lost as e:
             raise CliError("board at %s disconnected: %s (%s)" % (self.port, what, e))
         except TransportError as e:
@@ -233,15 +250,34 @@ class Board:
         # Ctrl-C (interrupt whatever runs), Ctrl-A (raw REPL), wait for the banner; again, with more
         # patience each time, until the step's deadline: a board busy booting or running a program that
         # ignores one Ctrl-C still gets in.
-        with self.step(what + " (Ctrl-C, then Ctrl-A)"):
+        with self.step(what, watch=False, expect="raw REPL banner after Ctrl-C, Ctrl-A"):
             tries = 0
             while True:
                 tries += 1
                 try:
                     self.t.enter_raw_repl(soft_reset=False, timeout_overall=min(tries, self.timeout))
-                    return
+                    break
                 except TransportError:
                     continue
+        with self.step(what + ", then its prompt"):
+            self._settle()
+
+    def _settle(self):
+        # What the board prints right after its banner (the prompt; a second banner when it was already
+        # on its way into raw mode, as after a soft reset) is read until the board has been quiet for
+        # QUIET; it then waits at its raw prompt, which the next exec expects to read: one ">".
+        link = self.link
+        quiet_until = time.monotonic() + QUIET
+        while time.monotonic() < quiet_until:
+            link.check()
+            if link.fill(quiet_until - time.monotonic()):
+                quiet_until = time.monotonic() + QUIET
+        link.buf = b">"
+
+    def _send(self, code, what):
+        # The code of an exec, up to the board's acknowledgement (raw-paste ack or "OK"): a short step.
+        with self.step(what, expect="acknowledgement of the code"):
+            self.t.exec_raw_no_follow(code)
 
     def exec(self, code, consumer=None, timeout=None, idle=None, what=None):
         # Run code on the board; consumer(bytes) sees its output as it arrives. Returns all output.
@@ -249,8 +285,8 @@ class Board:
         # silence between two pieces of output.
         what = what or "running %s" % _first_line(code)
         seconds = self.timeout if timeout is None else timeout
+        self._send(code, what)
         with self.step(what, seconds, idle):
-            self.t.exec_raw_no_follow(code)
             out, err = self.t.follow(seconds, consumer)
         if err:
             lines = err.decode(errors="replace").strip().splitlines()
@@ -263,37 +299,50 @@ class Board:
         # program ended by itself. Starting it has deadlines; then it runs as long as it likes, and this
         # terminal can always leave it.
         self.exec("pass", what="checking the board runs code")
-        with self.step("starting the program"):
-            self.t.exec_raw_no_follow(code)
+        self._send(code, "starting the program")
+        shown = [b"\n"]                   # the last byte shown: an error then starts on a line of its own
+        try:
+            return self._attached(stdin_fd, out, escape, shown)
+        except BaseException as e:
+            if shown[0] != b"\n":
+                out.write(b"\r\n")
+                out.flush()
+            if isinstance(e, Expired):
+                raise CliError("board at %s stopped reading: running the program (a write took over %g s)"
+                               % (self.port, self.timeout))
+            if isinstance(e, (Lost, OSError, ValueError)):
+                raise CliError("board at %s disconnected: running the program (%s)" % (self.port, _reason(e)))
+            if isinstance(e, Restarted):
+                raise CliError("board at %s restarted: running the program (it printed 'soft reboot')"
+                               % self.port)
+            raise
+        finally:
+            self.link.reset(None, None)
+
+    def _attached(self, stdin_fd, out, escape, shown):
         link = self.link
         watched = [stdin_fd] + ([link.fd] if link.fd is not None else [])
-        try:
-            while True:
-                readable = select.select(watched, [], [], 0.02)[0]
-                link.fill(0)
-                if link.buf:
-                    data = link.take()
-                    if b"soft reboot" in link.tail:
-                        raise CliError("board at %s restarted: running the program (it printed "
-                                       "'soft reboot')" % self.port)
-                    end = data.find(b"\x04")
-                    out.write(data[:end] if end >= 0 else data)
-                    out.flush()
-                    if end >= 0:
-                        link.buf = data[end + 1:] + link.buf
-                        self._program_error()
-                        return True
-                if stdin_fd in readable:
-                    typed = os.read(stdin_fd, 64)
-                    if not typed or escape in typed:          # end of input, or Ctrl-]
-                        link.write(b"\x03")                   # interrupt the program, back to the REPL
-                        return False
-                    link.write(typed)
-        except Expired:
-            raise CliError("board at %s stopped reading: running the program (a write took over %g s)"
-                           % (self.port, self.timeout))
-        except Lost as e:
-            raise CliError("board at %s disconnected: running the program (%s)" % (self.port, e))
+        link.reset(None, None, watch=True)
+        while True:
+            readable = select.select(watched, [], [], 0.02)[0]
+            link.fill(0)
+            if link.buf:
+                data = link.take()
+                end = data.find(b"\x04")
+                text = data[:end] if end >= 0 else data
+                out.write(text)
+                out.flush()
+                shown[0] = text[-1:] or shown[0]
+                if end >= 0:
+                    link.buf = data[end + 1:] + link.buf
+                    self._program_error()
+                    return True
+            if stdin_fd in readable:
+                typed = os.read(stdin_fd, 64)
+                if not typed or escape in typed:          # end of input, or Ctrl-]
+                    link.write(b"\x03")                   # interrupt the program, back to the REPL
+                    return False
+                link.write(typed)
 
     def _program_error(self):
         # After the program's output and its Ctrl-D comes its error output, up to a second Ctrl-D.
@@ -315,7 +364,7 @@ class Board:
 
     def soft_reset(self):
         # Ctrl-D in the raw REPL: the board restarts its interpreter and comes back to the raw REPL.
-        with self.step("soft-resetting (Ctrl-D)"):
+        with self.step("soft-resetting (Ctrl-D)", watch=False, expect="'soft reboot'"):
             self.link.write(b"\x04")
             data = self.link.read_until(1, b"soft reboot\r\n", timeout=None)
             if not data.endswith(b"soft reboot\r\n"):
