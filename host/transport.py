@@ -381,10 +381,14 @@ class Board:
         self._drop()
 
     def _drop(self):
-        try:
-            self.link.port.close()
-        except Exception:
-            pass
+        port = self.link.port
+        with contextlib.suppress(Exception):
+            sock = getattr(port, "_socket", None)
+            if sock is not None:             # socket://: pyserial's close() sleeps 0.3 s after closing it
+                sock.close()
+                port._socket = None
+                port.is_open = False
+            port.close()
 
 
 @contextlib.contextmanager
