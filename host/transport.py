@@ -373,8 +373,11 @@ class Board:
         self._enter_raw("entering the raw REPL after the soft reset")
 
     def close(self):
+        # Ctrl-C first: a program left running by a step that gave up (a runaway loop, an import that
+        # never returns) is interrupted rather than left to burn the board's CPU; then the friendly REPL.
         try:
             with self.step("leaving the raw REPL", min(self.timeout, 1.0)):
+                self.link.write(b"\x03")
                 self.t.exit_raw_repl()
         except Exception:
             pass

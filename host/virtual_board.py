@@ -166,6 +166,7 @@ class VirtualBoard:
                 try:
                     client, _ = self.listener.accept()
                 except socket.timeout:
+                    self._watch_interrupt()           # a Ctrl-C sent just before the host left
                     continue
                 try:
                     self._serve_client(client)

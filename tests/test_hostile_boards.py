@@ -397,6 +397,25 @@ def test_a_board_stuck_in_an_import_is_interrupted_and_repaired(tmp_path, refere
         check_whole(root, reference, vb.url)
 
 
+def test_a_host_that_gives_up_leaves_no_runaway_behind(tmp_path, reference):
+    # The step times out, and closing the connection interrupts what it left running on the board.
+    root = tmp_path / "board"
+    root.mkdir()
+    damaged_copy(reference, root)
+    with VirtualBoard(root) as vb:
+        board = transport.Board(vb.url, 1.0)
+        try:
+            with pytest.raises(CliError, match="running import maze32.rng"):
+                board.exec("import maze32.rng")
+            assert vb._running()                            # the unix port spins in its .mpy loader
+        finally:
+            board.close()
+        end = time.monotonic() + 3
+        while vb._running() and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not vb._running() and vb.interrupts == 1
+
+
 def test_each_repair_on_its_own_through_the_command_line(tmp_path, reference):
     # What the issue saw fail for good: a .part leftover whose module is then renamed over (ENOENT on
     # the next deploy), and a folder named like a module (EISDIR, every time). One deploy mends both.
