@@ -33,18 +33,19 @@ COMMANDS = ("time", "deploy", "play")
 
 # -- helpers --------------------------------------------------------------------------------------
 _compiled = {}
+_compile_all = deploy.compile_all
+
+
+def compile_once(arch, flavour, out_dir):
+    # compile_all is deterministic: each (arch, flavour) is compiled once for this module's deploys.
+    if (arch, flavour) not in _compiled:
+        _compiled[(arch, flavour)] = _compile_all(arch, flavour, out_dir)
+    return dict(_compiled[(arch, flavour)])
 
 
 @pytest.fixture
 def fast_compile(monkeypatch):
-    # compile_all is deterministic: compile each (arch, flavour) once for this module's in-process deploys.
-    real = deploy.compile_all
-
-    def cached(arch, flavour, out_dir):
-        if (arch, flavour) not in _compiled:
-            _compiled[(arch, flavour)] = real(arch, flavour, out_dir)
-        return dict(_compiled[(arch, flavour)])
-    monkeypatch.setattr(deploy, "compile_all", cached)
+    monkeypatch.setattr(deploy, "compile_all", compile_once)
 
 
 def tree(root):
@@ -67,8 +68,7 @@ def reference(tmp_path_factory):
     # What a fresh deploy writes: the folder every repaired board must equal.
     root = tmp_path_factory.mktemp("reference")
     mp = pytest.MonkeyPatch()
-    real = deploy.compile_all
-    mp.setattr(deploy, "compile_all", lambda a, f, o: _compiled.setdefault((a, f), real(a, f, o)))
+    mp.setattr(deploy, "compile_all", compile_once)
     try:
         deploy_to(root)
     finally:
