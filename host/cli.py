@@ -252,7 +252,9 @@ def play_options(p):
                    help="requested seed (default: a random one)")
     p.add_argument("--code", default=None, metavar="CODE", help="a level code instead of seed and size")
     p.add_argument("--size", default="16x16", type=options.size, metavar="WxH", help="Duel's maze size")
-    p.add_argument("--bot", type=int, choices=[1, 2], default=1, help="the bot's level")
+    p.add_argument("--bot", type=options.bot_level, default="stroll", metavar="LEVEL",
+                   help="the bot's pace: stroll, walk, run, sprint or dash (2.5, 4, 6.7, 10 or 20 moves a "
+                        "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
     p.add_argument("--port", default=None, metavar="PORT",
                    help="play the board's own game on this port instead (Ctrl-] detaches)")
     p.add_argument("--board", action="store_true",

@@ -37,6 +37,18 @@ def seed(text):
     return value
 
 
+def bot_level(text):
+    # The bot's level by name (firmware/duel.py's BOT_LEVELS) or number, 1 = the easiest.
+    from host import paths
+    duel, = paths.firmware("duel")
+    names = [name for name, _ in duel.BOT_LEVELS]
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return int(text)
+    if text in names:
+        return names.index(text) + 1
+    raise CliError("bot: %r is not a level; choose %s (or 1..%d)" % (text, ", ".join(names), len(names)))
+
+
 def size(text):
     # "WxH" -> (W, H); evenness and limits are the library's to judge (twin.make_config).
     parts = text.lower().split("x")

@@ -105,6 +105,8 @@ def test_failed_export_writes_nothing(tmp_path):
     (["validate", "--seed", "1", "--bogus"], ["--bogus"]),
     (["frobnicate"], ["frobnicate"]),
     ([], ["no command"]),
+    (["play", "--bot", "zoom"], ["bot", "zoom", "stroll", "dash"]),
+    (["play", "--bot", "6"], ["bot", "1..5"]),
 ])
 def test_bad_input_gets_one_line(args, words):
     assert_one_line_error(maze32(*args), 2, *words)
