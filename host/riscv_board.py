@@ -90,6 +90,9 @@ PORT_EDITS = (
      "    }\n"
      "}\n",
      "// mp_hal_delay_ms and mp_hal_delay_us: in maze32_board.c\n"),
+    # time.ticks_cpu() counts instructions (maze32_board.c) instead of returning 0.
+    ("ports/qemu/mphalport.c", "mp_uint_t mp_hal_ticks_cpu(void) {\n    return 0;\n}\n",
+     "// mp_hal_ticks_cpu: in maze32_board.c\n"),
     # maze32_board.c handles the machine external interrupt (the UART's) and the machine timer
     # interrupt; the port made them no-ops.
     ("ports/qemu/mcu/rv32/interrupts.c", "ASSIGN_EMPTY_MACHINE_INTERRUPT(mtvec_mei);\n", ""),

@@ -14,7 +14,9 @@
 //     in real time while the guest sleeps).
 //     The same for time.sleep: mp_hal_delay_ms/us sleep in `wfi` until the machine timer's interrupt
 //     (the stock port spins on the clock), and a Ctrl-C ends the sleep with KeyboardInterrupt.
-//  4. mp_hal_time_ns, which LittleFS needs for file modification times: time since reset, as on a
+//  4. time.ticks_cpu() counts executed instructions (the instret counter; with -icount QEMU keeps it
+//     exact), as the C6's counts CPU cycles. The stock port returns 0.
+//  5. mp_hal_time_ns, which LittleFS needs for file modification times: time since reset, as on a
 //     board with no RTC set.
 #include "py/mphal.h"
 #include "py/runtime.h"
@@ -160,6 +162,12 @@ void mp_hal_delay_ms(mp_uint_t ms) {
 
 void mp_hal_delay_us(mp_uint_t us) {
     sleep_until(timer_now() + (uint64_t)us * (TIMER_HZ / 1000000));
+}
+
+mp_uint_t mp_hal_ticks_cpu(void) {
+    uint32_t n;
+    __asm volatile ("rdinstret %0" : "=r" (n));
+    return n;
 }
 
 uint64_t mp_hal_time_ns(void) {

@@ -1,0 +1,186 @@
+"""RV32 instructions per generated maze, counted on the RISC-V board (SPEC 2 item 5, SPEC 8).
+
+The board (host/riscv_board.py) runs MicroPython's own rv32imc firmware in QEMU with -icount shift=0:
+every executed instruction advances the guest clock by 1 ns, so time.ticks_us() on it counts thousands
+of RV32 instructions, and time.ticks_cpu() (the instret counter there, as the C6's counts cycles)
+counts them one by one, the same on every run. Both are checked first with an inline-assembler loop of
+known length. Each flavour is deployed as `maze32 deploy` deploys it; then, per size and seed, one
+generate() (every attempt, validation included: what a player waits for) is counted with ticks_cpu()
+after a warm-up, less the count of an empty span, with the heap collected before and nothing allocated
+inside. Every maze's hash is checked against CPython.
+
+Printed per flavour and size: the mean over the seeds (retries included: a median alone would hide
+them), p95 and max instructions, and the SPEC 8 estimate for an ESP32-C6 at 160 MHz with 1.0 to 2.5
+cycles per instruction (1.0: everything in cache; 2.5: flash cache misses), with the range's midpoint.
+
+usage: python bench/riscv_time.py [--sizes 32x32,8x8] [--seeds 0..9] [--flavours bytecode,viper,native]
+                                  [--json FILE]
+"""
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "shared"))
+from host import boards, riscv_board  # noqa: E402
+from host.deploy import deploy  # noqa: E402
+from host.errors import CliError  # noqa: E402
+from host.transport import Board  # noqa: E402
+
+C6_HZ = 160_000_000
+CPI = (1.0, 2.5)
+FLAVOURS = ("bytecode", "viper", "native")
+
+CLOCK_CHECK = """
+import micropython, time
+@micropython.asm_rv32
+def spin(a0):
+    label(loop)
+    addi(a0, a0, -1)
+    bne(a0, zero, loop)
+def run(n):
+    c = time.ticks_cpu()
+    t = time.ticks_us()
+    spin(n)
+    us = time.ticks_diff(time.ticks_us(), t)
+    return time.ticks_diff(time.ticks_cpu(), c), us
+run(1000)                            # the first call takes a few hundred more (caches): warm up
+for n in (1000000, 11000000, 1000000, 11000000):
+    print(*run(n))
+"""
+
+WORK = """
+import gc, time
+from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
+maze = Maze()
+ws = Workspace()
+for w, h in ARGS["sizes"]:
+    cfg = Config(width=w, height=h)
+    hi, lo = split_seed(ARGS["seeds"][0])
+    generate(maze, ws, cfg, hi, lo)                  # warm-up
+    for seed in ARGS["seeds"]:
+        hi, lo = split_seed(seed)
+        gc.collect()
+        t = time.ticks_cpu()
+        empty = time.ticks_diff(time.ticks_cpu(), t)   # the counting's own instructions
+        t = time.ticks_cpu()
+        status = generate(maze, ws, cfg, hi, lo)
+        n = time.ticks_diff(time.ticks_cpu(), t) - empty
+        print(w, h, seed, n, status, maze.attempts, maze_hash(maze, ws))
+"""
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))]
+
+
+def c6_ms(instructions):
+    # -> (low, midpoint, high) milliseconds on a 160 MHz ESP32-C6 for CPI 1.0 .. 2.5.
+    low, high = (instructions * cpi / C6_HZ * 1000 for cpi in CPI)
+    return low, (low + high) / 2, high
+
+
+def twin(width, height, seed):
+    from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash, OK
+    maze, ws = Maze(), Workspace()
+    hi, lo = split_seed(seed)
+    assert generate(maze, ws, Config(width=width, height=height), hi, lo) == OK
+    return maze_hash(maze, ws), maze.attempts
+
+
+def parse_sizes(text):
+    return [tuple(int(v) for v in s.split("x")) for s in text.split(",")]
+
+
+def parse_seeds(text):
+    a, b = text.split("..")
+    return list(range(int(a), int(b) + 1))
+
+
+def check_clock(board):
+    # 10 million more turns of a 2-instruction loop: exactly 20,000,000 more on ticks_cpu(), and
+    # 20,000 us (+-1: the microsecond boundaries fall differently each run) on ticks_us().
+    (c1, u1), (c2, u2), (c3, u3), (c4, u4) = [tuple(map(int, line.split()))
+                                              for line in board.exec(CLOCK_CHECK, timeout=120).splitlines()]
+    if (c1, c2) != (c3, c4) or c2 - c1 != 20000000 or not all(abs(u - 20000) <= 1 for u in (u2 - u1, u4 - u3)):
+        raise SystemExit("riscv_time: the guest clock does not count instructions: %r"
+                         % [(c1, u1), (c2, u2), (c3, u3), (c4, u4)])
+    return c2 - c1, u2 - u1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="32x32,8x8", type=parse_sizes)
+    ap.add_argument("--seeds", default="0..9", type=parse_seeds)
+    ap.add_argument("--flavours", default=",".join(FLAVOURS))
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args()
+    flavours = args.flavours.split(",")
+    try:
+        firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
+    except CliError as e:
+        raise SystemExit("riscv_time: %s" % e)
+    profile = boards.load("esp32-c6-devkitc-1")
+    results = []
+    with tempfile.TemporaryDirectory() as root, \
+            riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
+        for flavour in flavours:
+            with _board(served) as board:
+                if not results:
+                    counted, us = check_clock(board)
+                    print("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
+                          "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
+                deploy(board, profile, flavour)
+            with _board(served) as board:
+                out = board.exec("ARGS = %r\n" % ({"sizes": args.sizes, "seeds": args.seeds},) + WORK,
+                                 timeout=3600)
+            for line in out.splitlines():
+                w, h, seed, count, status, attempts, digest = line.split()
+                w, h, seed = int(w), int(h), int(seed)
+                if (digest, int(attempts)) != twin(w, h, seed) or status != "0":
+                    raise SystemExit("riscv_time: %s %dx%d seed %d differs from CPython" % (flavour, w, h, seed))
+                results.append({"flavour": flavour, "width": w, "height": h, "seed": seed,
+                                "instructions": int(count), "attempts": int(attempts)})
+    print("every maze's hash matches CPython; instructions per generate() (all attempts, validation "
+          "included), seeds %d..%d" % (args.seeds[0], args.seeds[-1]))
+    print("%-9s %-6s %8s %12s %12s %12s  %s" % ("flavour", "size", "attempts", "mean", "p95", "max",
+                                                "C6 ms at 160 MHz, CPI 1.0..2.5 (midpoint), of the mean"))
+    summary = []
+    for flavour in flavours:
+        for w, h in args.sizes:
+            mine = [r for r in results if (r["flavour"], r["width"], r["height"]) == (flavour, w, h)]
+            counts = [r["instructions"] for r in mine]
+            mean = sum(counts) / len(counts)
+            attempts = sum(r["attempts"] for r in mine) / len(mine)
+            low, mid, high = c6_ms(mean)
+            row = {"flavour": flavour, "size": "%dx%d" % (w, h), "seeds": len(counts),
+                   "mean_attempts": attempts, "mean": round(mean),
+                   "p95": percentile(counts, 95), "max": max(counts), "c6_ms": [low, mid, high],
+                   "c6_ms_p95": list(c6_ms(percentile(counts, 95))), "c6_ms_max": list(c6_ms(max(counts)))}
+            summary.append(row)
+            print("%-9s %-6s %8.1f %12s %12s %12s  %.1f..%.1f (%.1f)" % (
+                flavour, row["size"], attempts, "{:,}".format(row["mean"]), "{:,}".format(row["p95"]),
+                "{:,}".format(row["max"]), low, high, mid))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"summary": summary, "results": results}, indent=1) + "\n")
+
+
+class _board:
+    # One host.transport.Board on the served RISC-V board, as one maze32 command opens one.
+    def __init__(self, served):
+        self.url = served.url
+
+    def __enter__(self):
+        self.board = Board(self.url, timeout=30)
+        return self.board
+
+    def __exit__(self, *exc):
+        self.board.close()
+
+
+if __name__ == "__main__":
+    main()
