@@ -175,7 +175,7 @@ def build_key(src):
                 h.update(block)
     else:
         for p in sorted(src.rglob("*")):
-            if p.is_file() and "build-" not in str(p.relative_to(src)):
+            if p.is_file() and not any(part.startswith("build") for part in p.relative_to(src).parts):
                 st = p.stat()
                 h.update(("%s %d %d\n" % (p.relative_to(src), st.st_size, st.st_mtime_ns)).encode())
     h.update(_gcc_output("--version").encode())
@@ -327,8 +327,20 @@ class RiscvBoard:
     def __init__(self, root=None, host="127.0.0.1", port=0, firmware=None):
         self.root = Path(root) if root else default_root()
         self.root.mkdir(parents=True, exist_ok=True)
+        # One QEMU per root: two would share flash.ram and wreck its filesystem.
+        self._lock = open(self.root / "lock", "w")
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock.close()
+            raise CliError("RISC-V board in %s is already running (another `maze32 board serve`?): "
+                           "use its URL, or another folder" % self.root)
         self.firmware = Path(firmware) if firmware else None
-        self.listener = socket.create_server((host, port))
+        try:
+            self.listener = socket.create_server((host, port))
+        except OSError as e:
+            self._lock.close()
+            raise CliError("RISC-V board: cannot listen on %s:%d (%s)" % (host, port, e.strerror or e))
         self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
         self.proc = None
         self.console = None          # the connection QEMU's serial port makes to us
@@ -425,9 +437,9 @@ class RiscvBoard:
         return self.listener in r
 
     def serve_forever(self):
-        if self.proc is None:
-            self._boot()
         try:
+            if self.proc is None:
+                self._boot()
             while not self._stop.is_set():
                 if not self._idle():
                     continue
@@ -442,10 +454,16 @@ class RiscvBoard:
         finally:
             self._halt()
             self.listener.close()
+            if self._thread is None:                 # served in the foreground: done with the root
+                self._lock.close()
 
     def start(self):
         # Boot QEMU here (errors are raised to the caller), then serve from a background thread.
-        self._boot()
+        try:
+            self._boot()
+        except BaseException:
+            self.stop()
+            raise
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)
         self._thread.start()
         return self
@@ -455,6 +473,8 @@ class RiscvBoard:
         if self._thread:
             self._thread.join(5)
         self._halt()
+        self.listener.close()
+        self._lock.close()                           # releases the root for the next board
 
     def __enter__(self):
         return self.start()
