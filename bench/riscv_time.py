@@ -30,8 +30,6 @@ from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
 from host.transport import Board  # noqa: E402
 
-C6_HZ = 160_000_000
-CPI = (1.0, 2.5)
 FLAVOURS = ("bytecode", "viper", "native")
 
 CLOCK_CHECK = """
@@ -76,12 +74,6 @@ for w, h in ARGS["sizes"]:
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))]
-
-
-def c6_ms(instructions):
-    # -> (low, midpoint, high) milliseconds on a 160 MHz ESP32-C6 for CPI 1.0 .. 2.5.
-    low, high = (instructions * cpi / C6_HZ * 1000 for cpi in CPI)
-    return low, (low + high) / 2, high
 
 
 def twin(width, height, seed):
@@ -156,11 +148,12 @@ def main():
             counts = [r["instructions"] for r in mine]
             mean = sum(counts) / len(counts)
             attempts = sum(r["attempts"] for r in mine) / len(mine)
-            low, mid, high = c6_ms(mean)
+            low, mid, high = riscv_board.c6_ms(mean)
             row = {"flavour": flavour, "size": "%dx%d" % (w, h), "seeds": len(counts),
                    "mean_attempts": attempts, "mean": round(mean),
                    "p95": percentile(counts, 95), "max": max(counts), "c6_ms": [low, mid, high],
-                   "c6_ms_p95": list(c6_ms(percentile(counts, 95))), "c6_ms_max": list(c6_ms(max(counts)))}
+                   "c6_ms_p95": list(riscv_board.c6_ms(percentile(counts, 95))),
+                   "c6_ms_max": list(riscv_board.c6_ms(max(counts)))}
             summary.append(row)
             print("%-9s %-6s %8.1f %12s %12s %12s  %.1f..%.1f (%.1f)" % (
                 flavour, row["size"], attempts, "{:,}".format(row["mean"]), "{:,}".format(row["p95"]),

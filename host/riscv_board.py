@@ -110,6 +110,19 @@ PORT_COPIES = (("maze32_board.c", "ports/qemu/maze32_board.c"),
                ("manifest.py", "ports/qemu/maze32/manifest.py"))
 
 
+# -- what its clock means ---------------------------------------------------------------------------------
+BUILD = "VIRT_RV32"        # sys.implementation._build on this board: how the host recognises it
+INSTRUCTIONS_PER_US = 1000 # -icount shift=0: ticks_us() counts thousands of instructions (ticks_cpu() ones)
+C6_HZ = 160_000_000        # SPEC 8: the ESP32-C6's clock ...
+C6_CPI = (1.0, 2.5)        # ... and cycles per instruction, all in cache .. flash cache misses
+
+
+def c6_ms(instructions):
+    # -> (low, midpoint, high): SPEC 8's estimate of ESP32-C6 milliseconds for RV32 instructions.
+    low, high = (instructions * cpi / C6_HZ * 1000 for cpi in C6_CPI)
+    return low, (low + high) / 2, high
+
+
 # -- prerequisites -----------------------------------------------------------------------------------
 def source_path():
     return Path(os.environ.get("MICROPYTHON_SRC") or DEFAULT_SOURCE)

@@ -105,6 +105,11 @@ def test_build_is_cached(firmware):
     assert time.monotonic() - start < 10
 
 
+def test_c6_estimate_of_spec_8():
+    # 160,000 instructions: 1 ms at 160 MHz and CPI 1.0, 2.5 ms at CPI 2.5, midpoint 1.75 ms.
+    assert riscv_board.c6_ms(160000) == (1.0, 1.75, 2.5)
+
+
 def test_missing_prerequisites_are_one_line(monkeypatch, tmp_path):
     monkeypatch.setenv("MICROPYTHON_SRC", str(tmp_path / "no-such-source.tar.gz"))
     with pytest.raises(CliError) as e:
