@@ -143,6 +143,8 @@ def missing():
         gaps.append(QEMU)
     if not shutil.which("make"):
         gaps.append("make")
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        gaps.append("a host C compiler (for mpy-cross)")
     src = source_path()
     if not (src.is_file() or (src / "py").is_dir() or _single_subdir(src)):
         gaps.append("the MicroPython source %s" % src)
@@ -150,8 +152,10 @@ def missing():
 
 
 def how_to_enable():
+    packages = DEBIAN_PACKAGES + ("" if shutil.which("make") else " make") + \
+        ("" if shutil.which("cc") or shutil.which("gcc") else " gcc")
     return ("apt-get install -y %s; MicroPython v1.28.0 source as MICROPYTHON_SRC (a tree or the "
-            ".tar.gz; default %s)" % (DEBIAN_PACKAGES, DEFAULT_SOURCE))
+            ".tar.gz; default %s)" % (packages, DEFAULT_SOURCE))
 
 
 def check_prerequisites():
@@ -208,6 +212,13 @@ def build_firmware(progress=None):
     elf = out / "firmware.elf"
     if elf.exists():
         return elf
+    try:
+        return _build(src, out, elf, say)
+    except OSError as e:
+        raise CliError("RISC-V board: building in %s failed (%s)" % (out, e))
+
+
+def _build(src, out, elf, say):
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)            # another process may be building the same key
