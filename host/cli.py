@@ -100,10 +100,16 @@ def do_board_list(args):
 
 
 def do_board_serve(args):
-    from host.virtual_board import VirtualBoard
-    vb = VirtualBoard(args.root, port=args.tcp_port)
     out = report.console()
-    out.print("virtual board (MicroPython unix port) in %s" % vb.root)
+    if args.riscv:
+        from host import riscv_board
+        firmware = riscv_board.build_firmware(lambda line: out.print(line, highlight=False))
+        vb = riscv_board.RiscvBoard(args.root, port=args.tcp_port, firmware=firmware)
+        out.print("RISC-V board (MicroPython's rv32imc firmware in QEMU, -icount shift=0) in %s" % vb.root)
+    else:
+        from host.virtual_board import VirtualBoard
+        vb = VirtualBoard(args.root, port=args.tcp_port)
+        out.print("virtual board (MicroPython unix port) in %s" % vb.root)
     out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
     out.print("Ctrl-C stops it")
     vb.serve_forever()
@@ -214,6 +220,9 @@ def board_serve_options(p):
                         "~/.cache/maze32/virtual-board)")
     p.add_argument("--tcp-port", type=options.count("tcp-port", 0, 65535), default=0, metavar="N",
                    help="loopback port to listen on (default: 0, any free one)")
+    p.add_argument("--riscv", action="store_true",
+                   help="serve the RISC-V board instead: MicroPython's own rv32imc firmware in QEMU, "
+                        "built on first use (default root: $MAZE32_RISCV_BOARD or ~/.cache/maze32/riscv-board)")
 
 
 def deploy_options(p):
@@ -265,7 +274,7 @@ def play_options(p):
 BOARD_ACTIONS = {
     "list": Command(do_board_list, "list the board profiles", ["maze32 board list"], board_list_options),
     "serve": Command(do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
-                     ["maze32 board serve --tcp-port 2217"], board_serve_options),
+                     ["maze32 board serve --tcp-port 2217", "maze32 board serve --riscv"], board_serve_options),
 }
 
 COMMANDS = {

@@ -134,7 +134,8 @@ def add_sizes(p):
 
 def add_port(p):
     p.add_argument("--port", default=None, metavar="PORT",
-                   help="serial port, socket:// or rfc2217:// URL (default: the virtual board)")
+                   help="serial port, socket:// or rfc2217:// URL, or `riscv` for the RISC-V board "
+                        "(QEMU, built on first use) (default: the virtual board)")
 
 
 def timeout(text):

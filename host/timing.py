@@ -5,6 +5,7 @@ from host.errors import CliError
 from host import twin
 
 BENCH_CALL = "import bench\nbench.run(%r, %d, %d, %d)\n"
+BUILD_CALL = "import sys\nprint(getattr(sys.implementation, '_build', ''))\n"
 RUN_SECONDS = 1.0    # allowance per generate + validate on the board (SPEC 8: ~0.15 s at worst)
 
 
@@ -51,10 +52,31 @@ def measure(port, timeout, sizes, first, last, repeat, on_time):
     # The time document: run bench mode on the board at port, judge its lines against the twin.
     from host import transport
     with transport.connected(port, timeout=timeout) as board:
+        build = board.exec(BUILD_CALL, what="reading the board's build").strip()
         reader = run(board, sizes, first, last, repeat, on_time)
     summary, mismatched = judge(reader, sizes, first, last)
-    return {"port": port or "virtual", "flavour": reader.flavour, "repeat": repeat, "sizes": summary,
-            "results": reader.times, "mismatched": [list(k) for k in mismatched]}
+    if build == riscv_build():
+        count_instructions(summary, reader, sizes, first, last)
+    return {"port": port or "virtual", "build": build, "flavour": reader.flavour, "repeat": repeat,
+            "sizes": summary, "results": reader.times, "mismatched": [list(k) for k in mismatched]}
+
+
+def riscv_build():
+    from host import riscv_board
+    return riscv_board.BUILD
+
+
+def count_instructions(summary, reader, sizes, first, last):
+    # On the RISC-V board the clock counts executed instructions (-icount shift=0: 1 us = 1,000 RV32
+    # instructions): each size gets the mean (every retry included, SPEC 8), p95 and max in RV32
+    # instructions, and SPEC 8's ESP32-C6 milliseconds for the mean (CPI 1.0..2.5 at 160 MHz).
+    from host import riscv_board
+    got = {(r["width"], r["height"], r["seed"]): r["us"] for r in reader.times}
+    for row, (w, h) in zip(summary, sizes):
+        counts = [got[(w, h, s)] * riscv_board.INSTRUCTIONS_PER_US for s in range(first, last + 1)]
+        mean = sum(counts) // len(counts)
+        row["instructions"] = {"mean": mean, "p95": percentile(counts, 95), "max": max(counts)}
+        row["c6_ms"] = [round(v, 2) for v in riscv_board.c6_ms(mean)]
 
 
 def verdict(document):
@@ -95,6 +117,7 @@ def judge(reader, sizes, first, last):
     for w, h in sizes:
         us = [got[(w, h, s)]["us"] for s in range(first, last + 1)]
         summary.append({"size": "%dx%d" % (w, h), "seeds": len(us), "min_us": min(us),
+                        "mean_us": sum(us) // len(us),
                         "median_us": statistics.median(us), "p95_us": percentile(us, 95),
                         "max_us": max(us), "heap_growth": reader.heap.get((w, h))})
     return summary, mismatched

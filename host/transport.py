@@ -411,10 +411,26 @@ def _first_line(code):
     return line if len(line) <= 40 else line[:37] + "..."
 
 
+RISCV = "riscv"      # the pseudo-port of the RISC-V board (host/riscv_board.py)
+
+
 @contextlib.contextmanager
 def connected(port, timeout=DEFAULT_TIMEOUT):
-    # A board on `port`, or, with no port, the virtual board (started here for this command).
+    # A board on `port`, or, with no port, the virtual board (started here for this command); the
+    # port name RISCV is the RISC-V board (built on first use, started here for this command, its
+    # flash kept between commands in ~/.cache/maze32/riscv-board).
     timeout = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
+    if port == RISCV:
+        import sys
+        from host import riscv_board
+        firmware = riscv_board.build_firmware(lambda line: sys.stderr.write(line + "\n"))
+        with riscv_board.RiscvBoard(firmware=firmware) as rb:
+            board = Board(rb.url, timeout)
+            try:
+                yield board
+            finally:
+                board.close()
+        return
     if port:
         board = Board(port, timeout)
         try:
