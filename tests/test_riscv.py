@@ -280,3 +280,70 @@ def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
     with connected(served) as b:
         assert b.exec("import sys\nprint('app' in sys.modules)").strip() == "True"   # main.py ran it
         b.exec("import os\nos.remove('main.py')")      # the rest of the module's boots stay quiet
+
+
+# -- the games and the host's commands on this board ----------------------------------------------------
+def test_games_tick_as_in_the_twin(served, flavour):
+    # Scripted inputs: a bot-against-bot Duel and a Deeper run tick by tick on the board, compared
+    # with the same games played here by the twin (the firmware's own modules under CPython).
+    from host import paths
+    duel, deeper = paths.firmware("duel", "deeper")
+    got = run_driver(served, "duel_bots.py", {"seed": 4, "size": [16, 16], "ticks": 60})
+    game = duel.Duel(4, 16, 16)
+    bots = (duel.Bot(2, 4), duel.Bot(1, 5))
+    expected = []
+    for _ in range(60):
+        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
+        game.tick(k1, k2)
+        expected.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
+    assert got == expected
+    keys = ["right", "down", "x", None] * 5
+    got = " ".join(run_driver(served, "deeper_tick.py", {"seed": 7, "keys": keys})).split()
+    run = deeper.Deeper(7)
+    assert got == [run.tick(k) for k in keys] + [str(run.player), str(run.depth)]
+
+
+def test_time_command_counts_rv32_instructions(served):
+    # maze32 time --port URL, as a user runs it: the board's clock counts instructions, so the report
+    # gives them per size (mean with every retry, p95, max) and SPEC 8's C6 range, and every hash
+    # matches the twin.
+    import json
+    maze32 = str(Path(sys.executable).parent / "maze32")
+    assert subprocess.run([maze32, "deploy", "--port", served.url], capture_output=True,
+                          timeout=300).returncode == 0
+    proc = subprocess.run([maze32, "time", "--port", served.url, "--size", "8x8", "--seeds", "0..5",
+                           "--json"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["build"] == riscv_board.BUILD and doc["flavour"] == "native" and not doc["mismatched"]
+    row = doc["sizes"][0]
+    us = [r["us"] for r in doc["results"]]
+    assert row["instructions"]["mean"] == sum(u * 1000 for u in us) // len(us)
+    assert row["instructions"]["max"] == max(us) * 1000 >= row["instructions"]["p95"]
+    low, mid, high = row["c6_ms"]
+    assert low < mid < high and abs(high - 2.5 * low) < 0.05
+    table = subprocess.run([maze32, "time", "--port", served.url, "--size", "8x8", "--seeds", "0..1"],
+                           capture_output=True, text=True, timeout=300)
+    assert table.returncode == 0 and "RV32 instructions per maze" in table.stdout
+
+
+def test_play_port_plays_the_boards_menu_and_games(served):
+    # maze32 play --port URL on a real pseudo-terminal: the board's menu, Deeper, back, Duel, quit.
+    from terminals import PtyProcess, MAZE32
+    with connected(served) as b:
+        deploy(b, PROFILE, "native")
+    term = PtyProcess([MAZE32, "play", "--port", served.url])
+    try:
+        assert term.wait_for("maze32 on", 10.0), term.text()
+        term.send(b"2")
+        assert term.wait_for("depth 1", 10.0), term.text()
+        term.send(b"q")
+        assert term.wait_for("Duel", 10.0), term.text()
+        term.send(b"1")
+        assert term.wait_for("key", 10.0), term.text()
+        term.send(b"q")
+        assert term.wait_for("Duel", 10.0), term.text()
+        term.send(b"q")
+        assert term.proc.wait(20) == 0
+    finally:
+        term.close()
