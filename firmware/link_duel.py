@@ -1,0 +1,355 @@
+# Duel over a link (SPEC 5 and 11): two players, each on their own board or twin, in one game. The
+# handshake (link.Pairing) agrees on the game and both generate it; then every frame each side plays
+# the same Duel.tick on the same two keys (link.Lockstep), so both games stay equal without ever
+# sending a position. Each player sees their own fogged view, the rival only in sight; the first out
+# wins on both screens at the same frame. A LinkRound looks like a Duel round to a frontend: tick(key)
+# once a frame -> the end message or None (after it, the round is over); view(cols, rows) -> the
+# lines of my view; `game` is what a display draws (screen.draw_duel): the Duel as I see it.
+from binascii import unhexlify
+
+import duel
+import link
+from link import KEY_CODES, KEY_NAMES, ticks_ms
+
+CATCH_UP = 2                  # frames played at most per tick when the other side is ahead (else 1)
+LINGER_MS = 1000              # after the end: how long to keep sending so the other side ends too
+LINGER_PACKETS = 3            # ... and packets sent once it holds all our inputs
+BEARINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
+            (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}
+
+
+def state_hash(game):
+    # 24 bits over everything a frame can change: each player's cell, key, compass, artifact, view
+    # and steps, and the winner. Small ints only (below 2**29), no allocation.
+    h = 0x5A17
+    for pl in game.players:
+        h = ((h << 5) ^ (h >> 19) ^ pl.cell) & 0xFFFFFF
+        h = ((h << 5) ^ (h >> 19) ^ (pl.has_key + 2 * pl.has_compass + 4 * pl.boosted + 8 * pl.view)) & 0xFFFFFF
+        h = ((h << 5) ^ (h >> 19) ^ (pl.steps & 0xFFFF)) & 0xFFFFFF
+    w = game.winner
+    return ((h << 5) ^ (h >> 19) ^ (3 if w is None else w)) & 0xFFFFFF
+
+
+def maze_digest(game):
+    # The maze hash of SPEC 3.7 as its 32 bytes, for the handshake.
+    from maze32 import maze_hash
+    return unhexlify(maze_hash(game.maze, game.ws))
+
+
+class Maker:
+    # What the handshake asks of the game: generate the host's (offer_game) or the offered one (make),
+    # and give its maze hash. make_duel(seed, width, height) builds the Duel (tests pass a tampered one).
+    def __init__(self, seed=None, size=None, make_duel=None):
+        self.seed = seed
+        self.size = size
+        self.make_duel = make_duel or duel.Duel
+        self.game = None
+
+    def offer_game(self):
+        self.game = self.make_duel(self.seed, self.size[0], self.size[1])
+        return self.seed, self.size[0], self.size[1], maze_digest(self.game)
+
+    def make(self, seed, width, height):
+        self.game = self.make_duel(seed, width, height)
+        return maze_digest(self.game)
+
+
+class Perspective:
+    # The game as player p sees it: players[0] is p, players[1] the rival (winner 0: p won). The views
+    # (render_view here, screen.draw_duel) draw Player 1's view of what they are given: given this, p's.
+    def __init__(self, game, p):
+        self.game = game
+        self.p = p
+        self.maze = game.maze
+        self.players = (game.players[p], game.players[1 - p])
+
+    def landmarks(self):
+        return self.game.landmarks()
+
+    def artifacts(self):
+        return self.game.artifacts()
+
+    def bearing(self, i):
+        return self.game.bearing(self.p if i == 0 else 1 - self.p)
+
+    @property
+    def winner(self):
+        w = self.game.winner
+        return None if w is None else (0 if w == self.p else 1)
+
+
+WIN = 1
+LOST = 2
+DESYNCED = 3
+LEFT = 4
+
+
+class LinkRound:
+    # source: None for the keys given to tick (a person), or a function of this player's
+    # duel.PlayerView returning a key (a bot, or a test's script), asked once per frame played.
+    name = "duel"
+
+    def __init__(self, game, lockstep, offer, source=None):
+        self.duel = game
+        self.ls = lockstep
+        self.offer = offer
+        self.me = lockstep.me
+        self.game = Perspective(game, self.me)
+        self.player_view = duel.PlayerView(game, self.me)
+        self.source = source
+        self.pending = None             # the last key typed, until it becomes an input
+        self.outcome = 0                # WIN, LOST, DESYNCED or LEFT once the game is over
+        self.message = None
+        self.winner = None
+        self.end_frame = -1             # the frame that decided it
+        self.ended_at = 0
+        self.after = 0                  # packets sent after the other side held all our inputs
+        self.now = lockstep.moved       # the clock at the last tick
+
+    def next_code(self):
+        if self.source is not None:
+            key = self.source(self.player_view)
+        else:
+            key = self.pending
+            self.pending = None
+        return KEY_CODES.get(key, 0)
+
+    def tick(self, key=None, now=None):
+        now = ticks_ms() if now is None else now
+        self.now = now
+        ls = self.ls
+        ls.poll(now)
+        if key is not None:
+            self.pending = key
+        if not self.outcome:
+            self.play(now)
+        if self.outcome:
+            return self.linger(now)
+        ls.send()
+        return None
+
+    def play(self, now):
+        ls, game = self.ls, self.duel
+        steps = 0
+        while ls.desync < 0 and (not steps or (steps < CATCH_UP and ls.peer_frame > ls.frame)):
+            if ls.wants_input():
+                ls.put(self.next_code())
+            if not ls.ready():
+                break
+            winner = game.tick(KEY_NAMES[ls.key_code(0)], KEY_NAMES[ls.key_code(1)])
+            ls.advance(state_hash(game), now)
+            steps += 1
+            if winner is not None:
+                self.over(WIN, ls.frame - 1, now)
+                self.winner = winner
+                return
+        if ls.desync >= 0:
+            self.over(DESYNCED, ls.desync, now)
+        elif ls.ended == link.QUIT:
+            self.over(LEFT, ls.end_frame, now)
+        elif ls.ended == link.DESYNC:
+            self.over(DESYNCED, ls.end_frame, now)
+        elif not steps and ls.is_lost(now):
+            self.over(LOST, ls.frame, now)
+
+    def over(self, outcome, frame, now):
+        self.outcome = outcome
+        self.end_frame = frame
+        self.ended_at = now
+        self.ls.back = 0                # the last hash sent is the final state's
+
+    def linger(self, now):
+        # After the end: a win keeps sending until the other side holds our inputs up to the deciding
+        # frame (it needs them to reach it), a desync tells the other side; then the message.
+        ls = self.ls
+        waited = link.ticks_diff(now, self.ended_at)
+        if self.outcome == WIN:
+            ls.send()
+            if ls.acked >= self.end_frame:
+                self.after += 1
+            if self.after < LINGER_PACKETS and waited < LINGER_MS:
+                return None
+        elif self.outcome == DESYNCED and ls.ended != link.DESYNC:
+            ls.send_end(link.DESYNC, self.end_frame)
+            self.after += 1
+            if self.after < LINGER_PACKETS:
+                return None
+        return self.end_message()
+
+    def end_message(self):
+        if self.message is None:
+            f = self.end_frame
+            if self.outcome == WIN:
+                if self.winner == self.me:
+                    self.message = "you got out first at frame %d: you win!" % f
+                else:
+                    self.message = "the other player got out first at frame %d" % f
+            elif self.outcome == LOST:
+                self.message = ("link lost: nothing from the other player for %.1f s (frame %d)"
+                                % (self.ls.lost_ms / 1000, f))
+            elif self.outcome == DESYNCED:
+                self.message = ("desync at frame %d: the two games differ (state hashes do not match)" % f)
+            else:
+                self.message = "the other player left at frame %d" % f
+        return self.message
+
+    def close(self):
+        # Leaving before the end (q): tell the other side, so it shows why instead of "link lost".
+        if not self.outcome:
+            for _ in range(3):
+                self.ls.send_end(link.QUIT, self.ls.frame)
+
+    def link_line(self):
+        ls = self.ls
+        now = self.now
+        text = "link  Player %d  frame %d" % (self.me + 1, ls.frame)
+        stall = ls.stalled_ms(now)
+        if not self.outcome and stall >= 250:
+            text += "  waiting for the other player %.1f s" % (stall / 1000)
+        refused = ls.refusal_text()
+        if refused:
+            text += "  (" + refused + ")"
+        return text
+
+    def header(self, cols=80):
+        m = self.duel.maze
+        text = "maze32 duel over a link  seed %d  %dx%d  you are Player %d" % (
+            self.offer.seed if self.offer else 0, m.width, m.height, self.me + 1)
+        return text[:cols - 1]
+
+    def status(self, cols=80):
+        me = self.duel.players[self.me]
+        bearing = self.duel.bearing(self.me)
+        text = "duel  key %s  compass %s  view %d  steps %d" % (
+            "yes" if me.has_key else "no", "-" if bearing is None else BEARINGS[bearing], me.view, me.steps)
+        if self.message:
+            text += "   " + self.message
+        return text[:cols - 1]
+
+    def view(self, cols=80, rows=24):
+        # My view as lines that fit cols x rows: header, the maze around me, status, the link.
+        lines = [self.header(cols)] + render_view(self.game, cols, rows - 3)
+        return lines + [self.status(cols), self.link_line()[:cols - 1]]
+
+    def frame(self, cols=80, rows=24):
+        return "\r\n".join(self.view(cols, rows))
+
+    def summary(self):
+        # (title, [(label, value)]) for an end screen.
+        me, rival = self.duel.players[self.me], self.duel.players[1 - self.me]
+        return (self.message or "quit", [
+            ("frames", "%d at 20 a second" % self.ls.frame),
+            ("steps", "you %d, the other player %d" % (me.steps, rival.steps)),
+            ("link", "%d packets sent, %d received, %d bytes a packet" % (
+                self.ls.sent, self.ls.received, self.ls.bytes_sent // max(1, self.ls.sent))),
+        ])
+
+    def one_line(self):
+        return "%s  (%d frames, %d steps)" % (self.message or "quit", self.ls.frame,
+                                              self.duel.players[self.me].steps)
+
+
+def render_view(view, cols, rows):
+    # The maze as `view` (a Perspective) shows it to its player, in plain text two characters a cell
+    # (walls + - |, fog ░): the cells seen, the player @, the rival R only within the view radius,
+    # the player's key K (until taken), exit E, compass C, landmarks L, artifacts A. The window of
+    # cells fits cols x rows and is centred on the player as far as the maze allows.
+    m, me, rival = view.maze, view.players[0], view.players[1]
+    cw = min(m.width, (cols - 2) // 2)
+    ch = min(m.height, (rows - 1) // 2)             # two lines a cell, and the bottom wall
+    px, py = me.cell & 31, me.cell >> 5
+    x0 = min(max(0, px - cw // 2), m.width - cw)
+    y0 = min(max(0, py - ch // 2), m.height - ch)
+    marks = {me.exit: "E", me.compass_cell: "C"}
+    if not me.has_key:
+        marks[me.key] = "K"
+    for c in view.landmarks():
+        marks[c] = "L"
+    for c in view.artifacts():
+        marks.setdefault(c, "A")
+    in_sight = max(abs((rival.cell & 31) - px), abs((rival.cell >> 5) - py)) <= me.view
+    lines = []
+    for y in range(y0, y0 + ch):
+        top, mid = [], []
+        for x in range(x0, x0 + cw):
+            c = (y << 5) | x
+            if not me.seen[c]:
+                top.append("  ")
+                mid.append("\u2591\u2591")
+                continue
+            f = m.cells[c]
+            top.append("+" + (" " if f & 1 else "-"))
+            glyph = marks.get(c, " ")
+            if c == me.cell:
+                glyph = "@"
+            elif c == rival.cell and in_sight:
+                glyph = "R"
+            mid.append((" " if f & 8 else "|") + glyph)
+        c = (y << 5) | (x0 + cw - 1)                    # the east side of the window's last column
+        seen = me.seen[c]
+        top.append("+" if seen else " ")
+        mid.append(("|" if not m.cells[c] & 2 else " ") if seen else " ")
+        lines.append("".join(top))
+        lines.append("".join(mid))
+    bottom = []                                         # the south side of the window's last row
+    for x in range(x0, x0 + cw):
+        c = ((y0 + ch - 1) << 5) | x
+        bottom.append(("+-" if not m.cells[c] & 4 else "+ ") if me.seen[c] else "  ")
+    lines.append("".join(bottom) + "+")
+    return lines
+
+
+def start(transport, role, seed=None, size=None, delay=3, lost_ms=3000, timeout_ms=None, cancelled=None,
+          source=None, trace=None, log=None, make_duel=None, version=link.PROTOCOL):
+    # Pair over the transport (link.Pairing in `role`), both generate, compare hashes: a LinkRound
+    # ready to play, or link.Refused / link.LinkError saying why not.
+    maker = Maker(seed, size, make_duel)
+    pairing = link.Pairing(transport, role, maker, delay, lost_ms, timeout_ms, version, cancelled, trace, log)
+    lockstep, offer = pairing.run()
+    return LinkRound(maker.game, lockstep, offer, source)
+
+
+# -- the board's menu: "Duel over radio" ----------------------------------------------------------
+def open_radio():
+    # -> (transport, role, what to show while pairing). ESP-NOW between boards, where the firmware
+    # has it; elsewhere (the unix port: a virtual board) UDP on link_udp.DEFAULT_PORT as the host, for
+    # a twin's `maze32 play --mode duel --join HOST:PORT`.
+    try:
+        import link_espnow
+    except ImportError:
+        import link_udp
+        port = link_udp.DEFAULT_PORT
+        return (link_udp.UdpLink(port), link.HOST,
+                "no radio here: waiting on UDP port %d for maze32 play --mode duel --join HOST:%d" % (port, port))
+    return (link_espnow.EspNowLink(), link.AUTO,
+            "looking for another board on channel %d" % link_espnow.CHANNEL)
+
+
+def play_radio(term, seed, size):
+    # The menu's "Duel over radio" on a board (firmware/app.py), on a terminal as console.py's loops
+    # use it: pair with the other board (q cancels), play with console.play like any round (the
+    # display draws rnd.game, my view), then the end screen. -> one line for the menu.
+    import console
+    try:
+        transport, role, waiting = open_radio()
+    except OSError as e:
+        return "no radio: %s" % e
+    said = [waiting + "   (q cancels)"]
+
+    def cancelled():
+        cols, rows = term.size()
+        term.show([line[:cols - 1] for line in said])
+        text = term.typed()
+        return "q" in text or "Q" in text or "\x03" in text
+    try:
+        try:
+            rnd = start(transport, role, seed, size, cancelled=cancelled, log=said.append)
+        except link.LinkError as e:
+            return str(e)
+        if not console.play(rnd, term):
+            rnd.close()                 # q: the other side is told, and shows "the other player left"
+            return rnd.one_line()
+        console.end_screen(rnd, term, (("m", "menu"),), "q also goes back to the menu")
+        return rnd.one_line()
+    finally:
+        transport.close()
