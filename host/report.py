@@ -119,10 +119,18 @@ def show_failure(out, doc):
 
 
 def show_check(out, doc):
+    # The verdict of check_file: failed checks and false claims, or that everything holds.
+    from rich.markup import escape
+    from host.twin import shown
+    name = escape(shown(doc["file"]))
     if doc["failed"]:
-        out.print("[bold red]invalid[/] %s: failed %s" % (doc["file"], ", ".join(doc["failed"])))
-    else:
-        out.print("[green]valid[/] %s: all %d checks hold" % (doc["file"], doc["checks"]))
+        out.print("[bold red]invalid[/] %s: failed %s" % (name, ", ".join(doc["failed"])))
+    if doc.get("false_claims"):
+        out.print(("false claims:" if doc["failed"] else "[bold red]invalid[/] %s: false claims:" % name))
+        for line in doc["false_claims"]:
+            out.print("  " + escape(line))
+    if doc["valid"]:
+        out.print("[green]valid[/] %s: all %d checks hold and every recorded claim is true" % (name, doc["checks"]))
 
 
 def show_code(out, doc):

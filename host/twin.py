@@ -7,7 +7,7 @@ import tempfile
 
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash, CHECK_NAMES, OK
 from maze32 import levelcode
-from maze32.codec import to_dict, from_dict, hash_mask, FormatError
+from maze32.codec import to_dict, FormatError
 from host.errors import CliError
 
 SETTINGS = ("seams", "cycles", "view_radius", "min_exit_separation", "landmark_pairs",
@@ -24,9 +24,11 @@ def make_config(size, settings):
 
 def failure_counts(ws):
     # ws.fails after a FAILED generation -> {check name or "placement": attempts that failed it}.
-    from maze32 import CHECK_NAMES
-    from maze32.validate import PLACEMENT
-    counts = dict((name, ws.fails[i]) for i, name in enumerate(CHECK_NAMES) if ws.fails[i])
+    # Only the checks generation runs count: bit 15 of CHECK_NAMES (`seed`, files only) is not index
+    # PLACEMENT of ws.fails, nor is `hash` ever counted.
+    from maze32.validate import PLACEMENT, HASH
+    counts = dict((name, ws.fails[i]) for i, name in enumerate(CHECK_NAMES)
+                  if (1 << i) < HASH and ws.fails[i])
     if ws.fails[PLACEMENT]:
         counts["placement"] = ws.fails[PLACEMENT]
     return counts
@@ -132,44 +134,159 @@ def hedge_level(seed, level):
             "hash": hedge.hedge_hash(lv, ws)}
 
 
-def load_file(path):
-    # -> (cfg or None, maze, recorded hash); CliError for anything that is not a readable maze32/1 file.
+# -- files in: bounded, so no file of any size or shape costs more than reading 4 MiB -------------
+MAX_FILE_BYTES = 4 << 20     # a 32x32 maze32/1 export is about 9 KB; bands about 10 KB
+MAX_DEPTH = 32               # nesting of arrays and objects (maze32/1 needs 5)
+MAX_NUMBER = 24              # characters of one JSON number (seeds have 10 digits)
+_TOKENS = None
+
+
+class Malformed(ValueError):
+    # Input that is not a file of ours at all: too big, too deep, not UTF-8, not JSON.
+    pass
+
+
+def shown(path):
+    # A path as one-line messages quote it: as given, unless it holds control characters.
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
+def read_bytes(path, limit=MAX_FILE_BYTES):
+    # The bytes of a file, at most `limit` of them; CliError for what cannot be read. A FIFO with no
+    # writer reads as empty instead of waiting for one; a directory, a socket say what they are.
+    import stat
     try:
-        with open(path, "r", encoding="utf-8") as f:
-            doc = json.load(f)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise CliError("%s: no such file" % path)
+        raise CliError("%s: no such file" % shown(path))
     except IsADirectoryError:
-        raise CliError("%s: is a directory" % path)
+        raise CliError("%s: is a directory" % shown(path))
     except PermissionError:
-        raise CliError("%s: permission denied" % path)
-    except UnicodeDecodeError:
-        raise CliError("%s: not a text file" % path)
-    except json.JSONDecodeError as e:
-        raise CliError("%s: not JSON (%s at line %d column %d)" % (path, e.msg, e.lineno, e.colno))
+        raise CliError("%s: permission denied" % shown(path))
     except OSError as e:
-        raise CliError("%s: %s" % (path, e.strerror or e))
+        raise CliError("%s: cannot read it (%s)" % (shown(path), e.strerror or e))
     try:
-        return from_dict(doc)
-    except FormatError as e:
-        raise CliError("%s: %s" % (path, e))
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise CliError("%s: is a directory" % shown(path))
+        if stat.S_ISREG(st.st_mode) and st.st_size > limit:
+            raise CliError("%s: too big (%d bytes; a file of ours is at most %d)" % (shown(path), st.st_size, limit))
+        if not stat.S_ISREG(st.st_mode):
+            os.set_blocking(fd, True)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise CliError("%s: too big (more than %d bytes; a file of ours is at most that)" % (shown(path), limit))
+        return b"".join(chunks)
+    except OSError as e:
+        raise CliError("%s: cannot read it (%s)" % (shown(path), e.strerror or e))
+    finally:
+        os.close(fd)
 
 
-def check_loaded(cfg, maze, recorded):
-    # Mask of failed checks of a loaded maze, the files-only hash check included.
-    ws = Workspace()
-    mask = validate(maze, ws, cfg)
-    if cfg is not None and not (mask & 1):
-        mask |= hash_mask(maze, ws, recorded)
-    return mask, ws
+def parse_json(data):
+    # bytes -> the JSON value; Malformed (one line) for text that is not UTF-8 JSON, or JSON beyond our
+    # bounds: nested deeper than MAX_DEPTH, numbers longer than MAX_NUMBER characters, NaN or Infinity,
+    # a key given twice. The bounds are checked before anything is built.
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Malformed("not a text file (byte 0x%02x at offset %d is not UTF-8)" % (data[e.start], e.start))
+    depth = nesting(text)
+    if depth > MAX_DEPTH:
+        raise Malformed("nested %s levels deep (at most %d)" % (depth if depth < 1000 else "1000+", MAX_DEPTH))
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
+                          object_pairs_hook=_object)
+    except Malformed:
+        raise
+    except json.JSONDecodeError as e:
+        raise Malformed("not JSON (%s at line %d column %d)" % (e.msg, e.lineno, e.colno))
+    except (ValueError, RecursionError, MemoryError) as e:          # bounded above; never expected
+        raise Malformed("not JSON (%s)" % (str(e).splitlines() or [type(e).__name__])[0][:80])
+
+
+def nesting(text):
+    # Deepest nesting of [ and { outside strings, in linear time whatever the text (an unterminated
+    # string runs to the end; the parser reports it).
+    import itertools
+    import re
+    global _TOKENS
+    if _TOKENS is None:
+        _TOKENS = (re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S), re.compile(r"[^\[\]{}]+"))
+    strings, others = _TOKENS
+    brackets = others.sub("", strings.sub("", text))
+    if not brackets:
+        return 0
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)))
+
+
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _int(s):
+    if len(s) > MAX_NUMBER:
+        raise Malformed("an integer of %d digits (at most %d)" % (len(s), MAX_NUMBER))
+    return int(s)
+
+
+def _float(s):
+    import math
+    if len(s) > MAX_NUMBER:
+        raise Malformed("a number of %d characters (at most %d)" % (len(s), MAX_NUMBER))
+    v = float(s)
+    if not math.isfinite(v):
+        raise Malformed("number %s is out of range" % s)
+    return v
+
+
+def _constant(name):
+    raise Malformed("%s is not a JSON number" % name)
+
+
+def _object(pairs):
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise Malformed("key %s given twice in one object" % _clip(k))
+            seen.add(k)
+    return d
+
+
+def _clip(v):
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_json(path, limit=MAX_FILE_BYTES):
+    # A JSON file of ours (maze, bands; worlds when they come), read within the bounds above.
+    try:
+        return parse_json(read_bytes(path, limit))
+    except Malformed as e:
+        raise CliError("%s: %s" % (shown(path), e))
 
 
 def check_file(path):
-    # The verdict on any maze32/1 file: {"file", "valid", "failed": [check names], "checks": count}.
+    # The verdict on any maze32/1 file: {"file", "valid", "failed": [check names], "false_claims":
+    # [lines], "checks": count}. Valid = every check holds and every recorded claim is true.
     from maze32 import check_names
-    mask, _ = check_loaded(*load_file(path))
+    from maze32.codec import check_document
+    doc = read_json(path)
+    try:
+        mask, false = check_document(doc)
+    except FormatError as e:
+        raise CliError("%s: %s" % (shown(path), e))
     failed = check_names(mask)
-    return {"file": path, "valid": not failed, "failed": failed, "checks": len(CHECK_NAMES)}
+    return {"file": path, "valid": not failed and not false, "failed": failed, "false_claims": false,
+            "checks": len(CHECK_NAMES)}
 
 
 def write_output(path, text):

@@ -24,12 +24,14 @@ EXIT_SEPARATION = const(1 << 11)
 KEY_VISIBILITY = const(1 << 12)
 ROUTE_PARITY = const(1 << 13)
 HASH = const(1 << 14)       # files only: set by the host, never by validate
-PLACEMENT = const(15)       # index into Workspace.fails: attempts where no cell satisfied a placement rule
+SEED = const(1 << 15)       # files only: the recorded seeds regenerate this maze (codec.seed_mask)
+PLACEMENT = const(15)       # index into Workspace.fails (not a check bit; generation never sets HASH or
+                            # SEED): attempts where no cell satisfied a placement rule
 
 # Stable check names, indexed by bit number.
 CHECK_NAMES = ("dimensions", "border", "reciprocity", "symmetry", "reachability", "edges", "cycles",
                "dead_ends", "half_crossings", "placement_bounds", "placement_collisions",
-               "exit_separation", "key_visibility", "route_parity", "hash")
+               "exit_separation", "key_visibility", "route_parity", "hash", "seed")
 
 
 def check_names(mask):
