@@ -79,10 +79,14 @@ def do_render(args):
         report.show_failure(report.console(), result.document())
         return EXIT_FAILED
     doc = result.document()
+    if args.svg == "-" and args.png == "-":
+        raise CliError("--svg - and --png -: only one picture can go to stdout")
     if args.svg is not None:
         twin.write_output(args.svg, render.svg(doc, args.route, args.distances))
-    if args.svg != "-":
-        render.show(report.console(), doc, args.route, args.distances, args.svg)
+    if args.png is not None:
+        render.write_png(args.png, render.png(doc, args.route, args.distances))
+    if "-" not in (args.svg, args.png):
+        render.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
     return EXIT_OK
 
 
@@ -196,10 +200,17 @@ def sweep_options(p):
 def render_options(p):
     options.add_maze(p, code=True)
     p.add_argument("--svg", default=None, metavar="FILE",
-                   help="also write an SVG picture to FILE (- for stdout, instead of the terminal picture)")
-    p.add_argument("--route", action="store_true", help="draw each player's start -> key -> exit route")
+                   help="also write an SVG picture with title, level code and legend to FILE (- for "
+                        "stdout, instead of the terminal picture)")
+    p.add_argument("--png", default=None, metavar="FILE",
+                   help="also write the same picture as PNG to FILE (- for stdout)")
+    p.add_argument("--route", action="store_true",
+                   help="draw each player's shortest start -> key -> exit route")
     p.add_argument("--distances", action="store_true",
-                   help="shade cells by route distance from Player 1's start")
+                   help="shade cells by route distance from Player 1's start, with a colour scale")
+    p.add_argument("--full", action="store_true",
+                   help="the full terminal picture (two lines a maze row) even where it does not fit "
+                        "80 x 24; without it a maze that does not fit is drawn compact (braille walls)")
 
 
 def hedge_options(p):
@@ -290,8 +301,9 @@ COMMANDS = {
     "sweep": Command(do_sweep, "generate a range of seeds: metric distributions, failures, drift",
                      ["maze32 sweep --seeds 0..199 --size 32x32 --size 8x8 --check-bands",
                       "maze32 sweep --seeds 0..999 --jobs 2 -o sweep.json"], sweep_options),
-    "render": Command(do_render, "draw a maze in the terminal, and as SVG with --svg",
-                      ["maze32 render --seed 7 --route", "maze32 render --seed 7 --distances --svg maze.svg"],
+    "render": Command(do_render, "draw a maze in the terminal, and as SVG or PNG with --svg, --png",
+                      ["maze32 render --seed 7 --route", "maze32 render --seed 7 --distances --svg maze.svg",
+                       "maze32 render --code 1SG0-0000-7RBJR --route --png maze.png"],
                       render_options),
     "hedge": Command(do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",
                      ["maze32 hedge --seed 7 --level 3"], hedge_options),

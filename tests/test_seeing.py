@@ -1,4 +1,5 @@
-"""Issue 4 as a user meets it: render (terminal and SVG), sweep with bands, level codes."""
+"""Issue 4 as a user meets it: render (terminal and SVG), sweep with bands, level codes. The pictures
+of issue 12 (legend, PNG, compact terminal, replay sheet) are in test_pictures.py."""
 import json
 import subprocess
 import sys
@@ -31,7 +32,7 @@ def document(seed, size):
 # -- render ---------------------------------------------------------------------------------------
 def test_terminal_picture_draws_exactly_the_walls_and_objects():
     doc = document(11, "12x10")
-    proc = maze32("render", "--seed", "11", "--size", "12x10")
+    proc = maze32("render", "--seed", "11", "--size", "12x10", "--full")
     assert proc.returncode == 0
     rows = proc.stdout.splitlines()[:2 * 10 + 1]
     for y in range(10):
@@ -53,13 +54,13 @@ def test_svg_is_well_formed_with_walls_objects_routes_and_heat(tmp_path):
     assert proc.returncode == 0, proc.stderr
     root = ET.parse(out).getroot()
     assert root.tag == SVG + "svg"
-    ids = {el.get("id") for el in root.iter() if el.get("id")}
-    assert {"walls", "objects", "route-1", "route-2", "distances"} <= ids
-    circles = [el for el in root.iter(SVG + "circle")]
+    parts = dict((el.get("id"), el) for el in root.iter() if el.get("id"))
+    assert {"title", "legend", "walls", "objects", "route-1", "route-2", "distances", "colour-bar"} <= set(parts)
+    circles = [el for el in parts["objects"].iter(SVG + "circle")]
     assert len(circles) == 2 * (4 + 2 + 1)
-    heat = [el for el in root.iter(SVG + "rect")][1:]
+    heat = [el for el in parts["distances"].iter(SVG + "rect")]
     assert len(heat) == 16 * 16
-    routes = [el for el in root.iter(SVG + "polyline")]
+    routes = [parts["route-1"], parts["route-2"]]
     doc = document(5, "16x16")
     solution = doc["metrics"]["players"][0]["solution"]
     assert all(len(r.get("points").split()) == solution + 1 for r in routes)
@@ -69,7 +70,8 @@ def test_svg_without_options_has_no_routes_or_heat(tmp_path):
     out = tmp_path / "m.svg"
     assert maze32("render", "--seed", "5", "--svg", str(out)).returncode == 0
     ids = {el.get("id") for el in ET.parse(out).getroot().iter() if el.get("id")}
-    assert "walls" in ids and "route-1" not in ids and "distances" not in ids
+    assert "walls" in ids and "legend" in ids
+    assert "route-1" not in ids and "distances" not in ids and "colour-bar" not in ids
 
 
 def test_render_to_an_unwritable_path(tmp_path):
