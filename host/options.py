@@ -122,7 +122,8 @@ def add_json(p, what):
 
 
 def add_output(p, what, required=False):
-    p.add_argument("-o", "--output", required=required, default=None, metavar="FILE",
+    from host.twin import output_path
+    p.add_argument("-o", "--output", required=required, default=None, metavar="FILE", type=output_path,
                    help="write %s as JSON to FILE (whole or not at all; - for stdout)%s"
                    % (what, " (required)" if required else ""))
 

@@ -1,9 +1,9 @@
 # The desktop twin: shared/maze32 driven from CPython for the commands: mazes by seed or level code,
 # maze32/1 files in and out, Deeper's hedge levels. Library errors become CliError here.
+import errno
 import json
 import os
 import sys
-import tempfile
 
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash, CHECK_NAMES, OK
 from maze32 import levelcode
@@ -289,30 +289,124 @@ def check_file(path):
             "checks": len(CHECK_NAMES)}
 
 
+# -- files out: whole or not at all, and never a replaced link or device ---------------------------
 def write_output(path, text):
     # A command's output file; "-" is stdout.
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        write_atomically(path, text)
+        write_file(path, text)
 
 
 def write_json(path, doc):
     write_output(path, json.dumps(doc, indent=1) + "\n")
 
 
-def write_atomically(path, text):
-    # Nothing half-written: write a temporary file beside the target, then rename it into place.
-    directory = os.path.dirname(os.path.abspath(path))
+def output_path(text):
+    # An output file name as given on the command line: not empty, no NUL (argparse type).
+    if not text:
+        raise CliError("output: the file name is empty (use - for stdout)")
+    return text
+
+
+def write_file(path, text):
+    # Write text to path:
+    # - a regular file (new or existing) is written whole or not at all: a temporary file beside it,
+    #   then renamed over it. A new file gets the mode the umask gives (0666 minus the umask), an
+    #   existing one keeps its mode (and owner, where permitted); a read-only one is refused.
+    # - a symlink: its target is written that way; the link stays.
+    # - a character device or a FIFO (/dev/null, a terminal, a pipe) is written in place, never
+    #   replaced; a FIFO without a reader is refused rather than waited on. Directories, block devices
+    #   and sockets are refused.
+    import stat
+    output_path(path)
+    data = text.encode("utf-8", "replace")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".maze32-", dir=directory)
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
     except OSError as e:
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
+        raise CliError("%s: cannot write (%s)" % (shown(path), e.strerror or e))
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        if stat.S_ISDIR(st.st_mode):
+            raise CliError("%s: cannot write (is a directory)" % shown(path))
+        if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+            return _write_in_place(path, data, stat.S_ISFIFO(st.st_mode))
+        raise CliError("%s: cannot write (not a regular file, a %s; refusing to replace it)"
+                       % (shown(path), "block device" if stat.S_ISBLK(st.st_mode) else "socket"))
+    target = path
+    if os.path.islink(path):
+        target = os.path.realpath(path)
+        if os.path.islink(target):
+            raise CliError("%s: cannot write (a symlink loop)" % shown(path))
+    if st is not None and not os.access(target, os.W_OK):
+        raise CliError("%s: cannot write (permission denied)" % shown(path))
+    _replace(target, data, st, path)
+
+
+def _write_in_place(path, data, fifo):
+    flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        fd = os.open(path, flags | (os.O_NONBLOCK if fifo else 0))
     except OSError as e:
-        os.unlink(tmp)
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
+        if fifo and e.errno == errno.ENXIO:
+            raise CliError("%s: cannot write (a FIFO that nothing reads)" % shown(path))
+        raise CliError("%s: cannot write (%s)" % (shown(path), e.strerror or e))
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except BrokenPipeError:
+        raise CliError("%s: cannot write (its reader went away)" % shown(path))
+    except OSError as e:
+        raise CliError("%s: cannot write (%s)" % (shown(path), e.strerror or e))
+    finally:
+        os.close(fd)
+
+
+def _replace(target, data, st, shown_as):
+    # The atomic write of a regular file: temporary file in the target's folder, fsync, rename.
+    directory = os.path.dirname(os.path.abspath(target))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    tmp = fd = None
+    try:
+        for _ in range(100):
+            tmp = os.path.join(directory, ".maze32-%s.tmp" % os.urandom(6).hex())
+            try:
+                fd = os.open(tmp, flags, 0o666 if st is None else 0o600)    # the umask applies to 0666
+                break
+            except FileExistsError:
+                continue
+        if fd is None:
+            raise OSError(errno.EEXIST, "no free temporary name")
+        if st is not None:
+            if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+                try:
+                    os.fchown(fd, st.st_uid, st.st_gid)
+                except OSError:
+                    pass                          # only root may give a file away; keep ours then
+            os.fchmod(fd, stat_mode(st))
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+        os.close(fd)
+        fd = None
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as e:
+        raise CliError("%s: cannot write (%s)" % (shown(shown_as), e.strerror or e))
+    finally:
+        if fd is not None:
+            os.close(fd)
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def stat_mode(st):
+    return st.st_mode & 0o7777
