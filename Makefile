@@ -24,7 +24,7 @@ demo: setup
 	$(BIN)/maze32 validate --seed 7
 
 test: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -rs
 
 bench: setup
 	$(BIN)/python bench/board_time.py

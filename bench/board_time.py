@@ -10,14 +10,17 @@ Flavours (host/flavours.py): `bytecode` (viper decorators stripped), `viper` (by
 kernels) and `native` (every module -X emit=native, viper kernels), built for x64 as deploy builds them
 for the board (rv32imc there).
 
+With --riscv the same flavours, sizes, seeds and phases are also counted in RV32 instructions on the
+RISC-V board (bench/riscv_time.py: SPEC 8's primary figure, exact) and printed beside the estimate,
+with SPEC 8's C6 millisecond range.
+
 usage: python bench/board_time.py [--sizes 32x32,8x8] [--seeds 0..9] [--phases] [--jobs 2]
-                                  [--flavours bytecode,native]
+                                  [--flavours bytecode,native] [--riscv]
 """
 import argparse
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -78,6 +81,8 @@ def main():
     ap.add_argument("--phases", action="store_true", help="also measure each phase on its own")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated: " + ", ".join(FLAVOURS))
+    ap.add_argument("--riscv", action="store_true",
+                    help="also count RV32 instructions on the RISC-V board (bench/riscv_time.py)")
     args = ap.parse_args()
     if not shutil.which("valgrind"):
         raise SystemExit("board_time: valgrind is not installed (apt-get install valgrind)")
@@ -88,14 +93,39 @@ def main():
             for seed in args.seeds]
     with ThreadPoolExecutor(args.jobs) as pool:
         counts = dict(zip(jobs, pool.map(lambda j: measure(*j), jobs)))
-    print("%-9s %-7s %-9s %14s %12s %14s" % ("flavour", "size", "phase", "median instr", "board ms",
-                                             "instr/cell"))
+    rv32 = None
+    if args.riscv:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import riscv_time
+        rv32 = riscv_time.measure(flavours, sizes, list(args.seeds), phases,
+                                  say=lambda line: print(line, file=sys.stderr))
+    print("x86-64 instructions of the unix port (callgrind) / %d = estimated C6 ms; mean over seeds %d..%d "
+          "(every retry included), p95, max" % (INSTRUCTIONS_PER_BOARD_MS, args.seeds[0], args.seeds[-1]))
+    head = "%-9s %-6s %-9s %11s %11s %11s %8s %9s" % ("flavour", "size", "phase", "mean x86", "p95", "max",
+                                                       "est ms", "instr/cell")
+    if rv32 is not None:
+        head += "  %11s %11s %11s  %s" % ("mean RV32", "p95", "max", "C6 ms (CPI 1.0..2.5, midpoint)")
+    print(head)
     for fl in flavours:
         for w, h in sizes:
             for phase in phases:
-                med = statistics.median(counts[(w, h, s, phase, fl)] for s in args.seeds)
-                print("%-9s %-7s %-9s %14d %12.1f %14.0f" % (fl, "%dx%d" % (w, h), phase, med,
-                                                             med / INSTRUCTIONS_PER_BOARD_MS, med / (w * h)))
+                values = [counts[(w, h, s, phase, fl)] for s in args.seeds]
+                mean = sum(values) / len(values)
+                line = "%-9s %-6s %-9s %11s %11s %11s %8.1f %9.0f" % (
+                    fl, "%dx%d" % (w, h), phase, "{:,}".format(round(mean)), "{:,}".format(percentile(values, 95)),
+                    "{:,}".format(max(values)), mean / INSTRUCTIONS_PER_BOARD_MS, mean / (w * h))
+                if rv32 is not None:
+                    row = riscv_time.summarize(rv32, fl, (w, h), phase)
+                    low, mid, high = row["c6_ms"]
+                    line += "  %11s %11s %11s  %.1f..%.1f (%.1f)" % (
+                        "{:,}".format(row["mean"]), "{:,}".format(row["p95"]), "{:,}".format(row["max"]),
+                        low, high, mid)
+                print(line)
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))]
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ them), p95 and max instructions, and the SPEC 8 estimate for an ESP32-C6 at 160 
 cycles per instruction (1.0: everything in cache; 2.5: flash cache misses), with the range's midpoint.
 
 usage: python bench/riscv_time.py [--sizes 32x32,8x8] [--seeds 0..9] [--flavours bytecode,viper,native]
-                                  [--json FILE]
+                                  [--phases] [--json FILE]
+(bench/board_time.py --riscv prints these figures beside callgrind's.)
 """
 import argparse
 import json
@@ -50,24 +51,53 @@ for n in (1000000, 11000000, 1000000, 11000000):
     print(*run(n))
 """
 
+PHASES = ("total", "construct", "place", "validate", "hash")
+
+# Counted on the board, per size, seed and phase, with ticks_cpu() less the count of an empty span:
+#   total     = generate: every attempt, validation included (what a player waits for)
+#   construct = close walls, carve, seams, cycles      place = placements      validate, hash
+# Each seed's maze is generated first (its phases then run on that seed's state), as bench/work.py
+# does for callgrind; the heap is collected before each span.
 WORK = """
 import gc, time
-from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
+from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash
+from maze32.carve import close_walls, carve_half
+from maze32.loops import open_seams, add_cycles
+from maze32.place import try_place_objects
 maze = Maze()
 ws = Workspace()
+def phase(name, cfg, hi, lo):
+    if name == "total":
+        return generate(maze, ws, cfg, hi, lo)
+    if name == "construct":
+        close_walls(maze, ws)
+        carve_half(maze, ws)
+        open_seams(maze, ws, cfg.seams)
+        add_cycles(maze, ws, cfg.cycles)
+    elif name == "place":
+        try_place_objects(maze, ws, cfg)
+    elif name == "validate":
+        validate(maze, ws, cfg)
+    elif name == "hash":
+        maze_hash(maze, ws)
+    return 0
 for w, h in ARGS["sizes"]:
     cfg = Config(width=w, height=h)
     hi, lo = split_seed(ARGS["seeds"][0])
     generate(maze, ws, cfg, hi, lo)                  # warm-up
     for seed in ARGS["seeds"]:
         hi, lo = split_seed(seed)
-        gc.collect()
-        t = time.ticks_cpu()
-        empty = time.ticks_diff(time.ticks_cpu(), t)   # the counting's own instructions
-        t = time.ticks_cpu()
-        status = generate(maze, ws, cfg, hi, lo)
-        n = time.ticks_diff(time.ticks_cpu(), t) - empty
-        print(w, h, seed, n, status, maze.attempts, maze_hash(maze, ws))
+        for name in ARGS["phases"]:
+            status = generate(maze, ws, cfg, hi, lo)
+            digest = maze_hash(maze, ws)
+            attempts = maze.attempts
+            gc.collect()
+            t = time.ticks_cpu()
+            empty = time.ticks_diff(time.ticks_cpu(), t)   # the counting's own instructions
+            t = time.ticks_cpu()
+            phase(name, cfg, hi, lo)
+            n = time.ticks_diff(time.ticks_cpu(), t) - empty
+            print(w, h, seed, name, n, status, attempts, digest)
 """
 
 
@@ -104,14 +134,9 @@ def check_clock(board):
     return c2 - c1, u2 - u1
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default="32x32,8x8", type=parse_sizes)
-    ap.add_argument("--seeds", default="0..9", type=parse_seeds)
-    ap.add_argument("--flavours", default=",".join(FLAVOURS))
-    ap.add_argument("--json", help="also write the figures to this file")
-    args = ap.parse_args()
-    flavours = args.flavours.split(",")
+def measure(flavours, sizes, seeds, phases, say=print):
+    # -> [{flavour, width, height, seed, phase, instructions, attempts}] counted on a RISC-V board
+    # started here; every maze's hash is checked against CPython. SystemExit on any failure.
     try:
         firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
     except CliError as e:
@@ -124,40 +149,59 @@ def main():
             with _board(served) as board:
                 if not results:
                     counted, us = check_clock(board)
-                    print("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
-                          "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
+                    say("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
+                        "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
                 deploy(board, profile, flavour)
             with _board(served) as board:
-                out = board.exec("ARGS = %r\n" % ({"sizes": args.sizes, "seeds": args.seeds},) + WORK,
-                                 timeout=3600)
+                args = {"sizes": sizes, "seeds": seeds, "phases": list(phases)}
+                out = board.exec("ARGS = %r\n" % (args,) + WORK, timeout=3600)
             for line in out.splitlines():
-                w, h, seed, count, status, attempts, digest = line.split()
+                w, h, seed, phase, count, status, attempts, digest = line.split()
                 w, h, seed = int(w), int(h), int(seed)
                 if (digest, int(attempts)) != twin(w, h, seed) or status != "0":
                     raise SystemExit("riscv_time: %s %dx%d seed %d differs from CPython" % (flavour, w, h, seed))
-                results.append({"flavour": flavour, "width": w, "height": h, "seed": seed,
+                results.append({"flavour": flavour, "width": w, "height": h, "seed": seed, "phase": phase,
                                 "instructions": int(count), "attempts": int(attempts)})
-    print("every maze's hash matches CPython; instructions per generate() (all attempts, validation "
-          "included), seeds %d..%d" % (args.seeds[0], args.seeds[-1]))
-    print("%-9s %-6s %8s %12s %12s %12s  %s" % ("flavour", "size", "attempts", "mean", "p95", "max",
-                                                "C6 ms at 160 MHz, CPI 1.0..2.5 (midpoint), of the mean"))
+    return results
+
+
+def summarize(results, flavour, size, phase):
+    # Mean (every retry included), p95 and max of one flavour, size and phase, and SPEC 8's C6 range.
+    mine = [r for r in results if (r["flavour"], (r["width"], r["height"]), r["phase"]) == (flavour, size, phase)]
+    counts = [r["instructions"] for r in mine]
+    mean = sum(counts) / len(counts)
+    return {"flavour": flavour, "size": "%dx%d" % size, "phase": phase, "seeds": len(counts),
+            "mean_attempts": sum(r["attempts"] for r in mine) / len(mine), "mean": round(mean),
+            "p95": percentile(counts, 95), "max": max(counts), "c6_ms": list(riscv_board.c6_ms(mean)),
+            "c6_ms_p95": list(riscv_board.c6_ms(percentile(counts, 95))),
+            "c6_ms_max": list(riscv_board.c6_ms(max(counts)))}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="32x32,8x8", type=parse_sizes)
+    ap.add_argument("--seeds", default="0..9", type=parse_seeds)
+    ap.add_argument("--flavours", default=",".join(FLAVOURS))
+    ap.add_argument("--phases", action="store_true", help="also count each phase on its own")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args()
+    flavours = args.flavours.split(",")
+    phases = PHASES if args.phases else ("total",)
+    results = measure(flavours, args.sizes, args.seeds, phases)
+    print("every maze's hash matches CPython; RV32 instructions per maze (total: generate, all "
+          "attempts, validation included), seeds %d..%d" % (args.seeds[0], args.seeds[-1]))
+    print("%-9s %-6s %-9s %8s %12s %12s %12s  %s" % ("flavour", "size", "phase", "attempts", "mean", "p95",
+                                                     "max", "C6 ms at 160 MHz, CPI 1.0..2.5 (midpoint), of the mean"))
     summary = []
     for flavour in flavours:
-        for w, h in args.sizes:
-            mine = [r for r in results if (r["flavour"], r["width"], r["height"]) == (flavour, w, h)]
-            counts = [r["instructions"] for r in mine]
-            mean = sum(counts) / len(counts)
-            attempts = sum(r["attempts"] for r in mine) / len(mine)
-            low, mid, high = riscv_board.c6_ms(mean)
-            row = {"flavour": flavour, "size": "%dx%d" % (w, h), "seeds": len(counts),
-                   "mean_attempts": attempts, "mean": round(mean),
-                   "p95": percentile(counts, 95), "max": max(counts), "c6_ms": [low, mid, high],
-                   "c6_ms_p95": list(riscv_board.c6_ms(percentile(counts, 95))),
-                   "c6_ms_max": list(riscv_board.c6_ms(max(counts)))}
-            summary.append(row)
-            print("%-9s %-6s %8.1f %12s %12s %12s  %.1f..%.1f (%.1f)" % (
-                flavour, row["size"], attempts, "{:,}".format(row["mean"]), "{:,}".format(row["p95"]),
-                "{:,}".format(row["max"]), low, high, mid))
+        for size in args.sizes:
+            for phase in phases:
+                row = summarize(results, flavour, size, phase)
+                summary.append(row)
+                low, mid, high = row["c6_ms"]
+                print("%-9s %-6s %-9s %8.1f %12s %12s %12s  %.1f..%.1f (%.1f)" % (
+                    flavour, row["size"], phase, row["mean_attempts"], "{:,}".format(row["mean"]),
+                    "{:,}".format(row["p95"]), "{:,}".format(row["max"]), low, high, mid))
     if args.json:
         Path(args.json).write_text(json.dumps({"summary": summary, "results": results}, indent=1) + "\n")
 
