@@ -15,6 +15,9 @@ BOARDS = DATA / "boards"                         # board profiles, one JSON file
 BANDS = DATA / "bench" / "bands.json"            # sweep's reference metric bands
 FIRMWARE = DATA / "firmware"                     # the board's application, as deploy ships it
 LIBRARY = Path(maze32.__file__).resolve().parent  # shared/maze32, or the installed package
+RISCV_PORT = HOST / "riscv"                      # the RISC-V board's additions to MicroPython's port
+# The kit's MicroPython source beside a checkout (../shared/micropython); elsewhere MICROPYTHON_SRC.
+MICROPYTHON_TARBALL = HOST.parent.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
 
 
 def firmware(*names):

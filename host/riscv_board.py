@@ -31,9 +31,7 @@ from pathlib import Path
 
 from host.errors import CliError
 
-ROOT = Path(__file__).resolve().parent.parent
-PORT_FILES = Path(__file__).resolve().parent / "riscv"
-DEFAULT_SOURCE = ROOT.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
+from host.paths import RISCV_PORT as PORT_FILES, MICROPYTHON_TARBALL as DEFAULT_SOURCE
 DEBIAN_PACKAGES = "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc"
 GCC = "riscv64-unknown-elf-gcc"
 QEMU = "qemu-system-riscv32"
