@@ -1,7 +1,8 @@
 # The board's application: a menu on the serial console, then Duel against the bot, Deeper or Bench.
 # Hardware is reached only through adapters (console keys and frames, clock, entropy here; the
 # profile's display and buttons in display.py and buttons.py, opened lazily), so the same code runs on
-# the MicroPython unix port in a terminal, which is how it is tested.
+# the MicroPython unix port in a terminal, which is how it is tested. The views are console.py's, on
+# the alternate screen, which is left again on every way out (q, Ctrl-C, an error).
 import json
 import os
 import select
@@ -11,9 +12,7 @@ import time
 import console
 from maze32 import Maze, Workspace, levelcode
 
-FRAME_MS = 50                          # 20 frames a second
-CLEAR = "\x1b[H\x1b[2J"
-WINDOW = (7, 4)                        # Duel cells shown around the player: 15 x 9
+SIZE = (80, 24)                        # the console's size when the terminal does not say
 
 
 def ticks_ms():
@@ -29,13 +28,16 @@ def sleep_ms(ms):
         time.sleep_ms(ms) if hasattr(time, "sleep_ms") else time.sleep(ms / 1000)
 
 
+def write(text):
+    sys.stdout.write(text)
+
+
 class Keys:
-    # Non-blocking key reader on the console; console.read_keys decodes what was typed.
+    # Non-blocking reader of the console's characters.
     def __init__(self, stream=None):
         self.stream = stream or sys.stdin
         self.poll = select.poll()
         self.poll.register(self.stream, select.POLLIN)
-        self.rest = ""                 # an arrow key's bytes cut off at the end of the last frame
 
     def ready(self):
         return bool(self.poll.poll(0))
@@ -43,35 +45,11 @@ class Keys:
     def read_char(self):
         return self.stream.read(1)
 
-    def frame_keys(self):
-        # -> (movement key or None, quit?) from what was typed since the last frame.
-        text = self.rest
+    def typed(self):
+        text = ""
         while self.ready():
             text += self.read_char()
-        key, quit_, self.rest = console.read_keys(text)
-        return key, quit_
-
-    def wait_char(self):
-        while not self.ready():
-            sleep_ms(10)
-        return self.read_char()
-
-
-def board_profile():
-    try:
-        with open("board.json") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return {"name": "unknown", "title": "a board without board.json"}
-
-
-def random_seed():
-    b = os.urandom(4)
-    return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x7F) << 24)
-
-
-def write(text):
-    sys.stdout.write(text)
+        return text
 
 
 class Frontends:
@@ -87,91 +65,169 @@ class Frontends:
         except (ImportError, AttributeError, OSError):
             pass
 
-    def draw(self, draw_fn, game):
+    def draw(self, rnd):
         d = self.display
         if d:
+            import screen
             cell = 8 if d.height <= 64 else 10
-            draw_fn(d.fb, game, d.width, d.height, cell, d.fg, d.bg)
+            fn = screen.draw_duel if rnd.name == "duel" else screen.draw_deeper
+            fn(d.fb, rnd.game, d.width, d.height, cell, d.fg, d.bg)
             d.show()
 
     def key(self):
         return self.buttons.pressed() if self.buttons else None
 
 
-def play_duel(keys, seed, size, front):
-    import screen
-    game = console.DuelRound(seed, size[0], size[1])
-    return loop(keys, front, game, lambda: front.draw(screen.draw_duel, game.game))
+class Terminal:
+    # The serial console as console.py's loops use it (see the top of console.py).
+    def __init__(self, keys, front):
+        self.keys = keys
+        self.front = front
+        self.screen = console.Screen(write)
+        self.cols, self.rows = SIZE
+        self.pending = ""
+
+    def typed(self):
+        return self.keys.typed()
+
+    def size(self):
+        return self.cols, self.rows
+
+    def show(self, lines):
+        self.screen.show(lines)
+
+    def now_ms(self):
+        return ticks_ms()
+
+    def sleep_ms(self, ms):
+        sleep_ms(ms)
+
+    def button(self):
+        return self.front.key()
+
+    def draw(self, rnd):
+        self.front.draw(rnd)
+
+    def ask_size(self):
+        # The terminal's size by the cursor-position report (ESC [ 6 n after moving the cursor as far
+        # as it goes); keeps 80 x 24 when nothing answers within 300 ms (a bare serial monitor).
+        write("\x1b7\x1b[999;999H\x1b[6n\x1b8")
+        start, text = ticks_ms(), ""
+        while ticks_diff(ticks_ms(), start) < 300 and not text.endswith("R"):
+            if self.keys.ready():
+                text += self.keys.read_char()
+            else:
+                sleep_ms(5)
+        i = text.rfind("\x1b[")
+        if text.endswith("R") and i >= 0:
+            parts = text[i + 2:-1].split(";")
+            if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+                self.rows, self.cols = int(parts[0]), int(parts[1])
+                self.screen.clear()
 
 
-def play_deeper(keys, seed, front):
-    import screen
-    game = console.DeeperRound(seed)
-    return loop(keys, front, game, lambda: front.draw(screen.draw_deeper, game.game))
+def board_profile():
+    try:
+        with open("board.json") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {"name": "unknown", "title": "a board without board.json"}
 
 
-def loop(keys, front, game, draw):
-    # The game clock: one tick and one frame every FRAME_MS, whatever the keys do.
-    while True:
-        start = ticks_ms()
-        key, quit_ = keys.frame_keys()
-        if quit_:
-            return "quit"
-        message = game.tick(key or front.key())
-        write(CLEAR + game.frame(WINDOW) + "\r\n")
-        draw()
-        if message:
-            return message
-        sleep_ms(FRAME_MS - ticks_diff(ticks_ms(), start))
+def random_seed():
+    b = os.urandom(4)
+    return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x7F) << 24)
 
 
-def bench():
-    import bench as board_bench
-    board_bench.run([(32, 32), (8, 8)], 0, 9, 1)
+def menu_lines(title, seed, size, message, cols, rows, prompt=None):
+    if cols < console.MIN_SIZE[0] or rows < console.MIN_SIZE[1]:
+        return console.too_small(cols, rows)
+    out = [console.BOLD + console.fit("maze32 on %s" % title, cols) + console.RESET, ""]
+    for text in ("  1  Duel vs bot (%dx%d)" % size, "  2  Deeper", "  3  Bench",
+                 "  c  enter a level code    n  new random seed    q  quit", "", "seed %d" % seed):
+        out.append(console.fit(text, cols))
+    if prompt is not None:
+        out += ["", console.fit("level code: " + prompt, cols)]
+    elif message:
+        out.append("")
+        out += console.wrap(message, cols)
+    return out
 
 
-def read_code(keys):
-    write("level code: ")
+def read_code(term, lines):
+    # A level code typed on the menu screen; Enter ends it, Backspace deletes, Esc or Ctrl-C cancels.
     text = ""
     while True:
-        ch = keys.wait_char()
-        if ch in ("\r", "\n"):
-            return text
-        text += ch
-        write(ch)
+        cols, rows = term.size()
+        term.show(lines(cols, rows, text))
+        keys, term.pending = console.split_keys(console.take(term))
+        for i in range(len(keys)):
+            k = keys[i]
+            if k in ("\r", "\n"):
+                term.pending = console.join_keys(keys[i + 1:]) + term.pending
+                return text
+            if k in ("\x03", "\x1b"):
+                return None
+            if k in ("\x7f", "\x08"):
+                text = text[:-1]
+            elif len(k) == 1 and " " < k <= "~":
+                text += k
+        sleep_ms(console.FRAME_MS)
+
+
+def play(term, game, seed, size):
+    # Rounds of one game until the player goes back to the menu. -> the last round's one line.
+    while True:
+        rnd = console.DuelRound(seed, size[0], size[1]) if game == "1" else console.DeeperRound(seed)
+        if not console.play(rnd, term):
+            return rnd.one_line()
+        choice = console.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu")
+        if choice != "r":
+            return rnd.one_line()
+
+
+def bench(term):
+    import bench as board_bench
+    write("\x1b[H\x1b[2J")
+    board_bench.run([(32, 32), (8, 8)], 0, 9, 1)
+    write("\r\nbench done (any key)\r\n")
+    while not console.take(term):
+        sleep_ms(console.FRAME_MS)
+    term.screen.clear()
 
 
 def main(keys=None):
     keys = keys or Keys()
     profile = board_profile()
-    front = Frontends(profile)
-    seed, size = random_seed(), (16, 16)
-    while True:
-        write(CLEAR + "maze32 on %s\r\n\r\n" % profile.get("title", profile.get("name")))
-        write("  1  Duel vs bot (%dx%d)\r\n  2  Deeper\r\n  3  Bench\r\n" % size)
-        write("  c  enter a level code    n  new random seed    q  quit\r\n\r\nseed %d\r\n" % seed)
-        choice = keys.wait_char()
-        if choice == "1":
-            message = play_duel(keys, seed, size, front)
-        elif choice == "2":
-            message = play_deeper(keys, seed, front)
-        elif choice == "3":
-            bench()
-            message = "bench done"
-        elif choice == "c":
-            try:                       # the command line's own check: format version and hash too
-                seed, w, h = levelcode.check(read_code(keys), Maze(), Workspace())
-                size = (w, h)
-                message = "code loaded: seed %d, %dx%d" % (seed, w, h)
-            except ValueError as e:
-                message = str(e)
-        elif choice == "n":
-            seed = random_seed()
-            continue
-        elif choice in ("q", "\x03"):
-            write("bye\r\n")
-            return
-        else:
-            continue
-        write("\r\n%s (any key)\r\n" % message)
-        keys.wait_char()
+    title = profile.get("title", profile.get("name"))
+    term = Terminal(keys, Frontends(profile))
+    seed, size, message = random_seed(), (16, 16), ""
+    write(console.ENTER)
+    try:
+        term.ask_size()
+        while True:
+            choice = console.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
+                                    "123cnq")
+            message = ""
+            if choice in ("1", "2"):
+                message = play(term, choice, seed, size)
+            elif choice == "3":
+                bench(term)
+                message = "bench done"
+            elif choice == "c":
+                code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
+                                                                           text))
+                if code:
+                    try:               # the command line's own check: format version and hash too
+                        seed, w, h = levelcode.check(code, Maze(), Workspace())
+                        size = (w, h)
+                        message = "code loaded: seed %d, %dx%d" % (seed, w, h)
+                    except ValueError as e:
+                        message = str(e)
+            elif choice == "n":
+                seed = random_seed()
+            elif choice == "q":
+                break
+    finally:
+        write(console.LEAVE)
+    write("bye\r\n")

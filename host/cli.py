@@ -156,7 +156,7 @@ def do_play(args):
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
-    return play.run(args.mode, seed, size, args.bot)
+    return play.run(args.mode, seed, size, args.bot, replay=args.replay)
 
 
 # -- the command table ----------------------------------------------------------------------------
@@ -275,6 +275,9 @@ def play_options(p):
     p.add_argument("--bot", type=options.bot_level, default="stroll", metavar="LEVEL",
                    help="the bot's pace: stroll, walk, run, sprint or dash (2.5, 4, 6.7, 10 or 20 moves a "
                         "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
+    p.add_argument("--replay", default=None, metavar="FILE",
+                   help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
+                        "p on the end screen writes maze32-replay-SEED.svg")
     p.add_argument("--port", default=None, metavar="PORT",
                    help="play the board's own game on this port instead (Ctrl-] detaches)")
     p.add_argument("--board", action="store_true",

@@ -1,29 +1,53 @@
-"""Test helpers: a program on a real pseudo-terminal, and a served virtual board."""
+"""Test helpers: a program on a real pseudo-terminal of a given size, read through a terminal-screen
+emulator (pyte); a served virtual board; a Duel's shortest route as arrow keys."""
 import contextlib
+import fcntl
 import os
 import pty
 import re
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 import tty
 from pathlib import Path
 
+import pyte
+
 MAZE32 = str(Path(sys.executable).parent / "maze32")
-CLEAR = "\x1b[H\x1b[2J"
+ARROW = {(1, 0): b"\x1b[C", (-1, 0): b"\x1b[D", (0, 1): b"\x1b[B", (0, -1): b"\x1b[A"}    # (dx, dy)
+
+
+def route(seed, size):
+    # Player 1's shortest route start -> key -> exit in a Duel maze, as steps (dx, dy).
+    from host import render, twin
+    doc = twin.build(seed, twin.make_config((size, size), {})).document()
+    cells = render.solution(doc, 0)
+    return [(b[0] - a[0], b[1] - a[1]) for a, b in zip(cells, cells[1:])]
+
+
+def tile_of(term):
+    # Deeper: the player's tile (x, y) on the screen (2 columns a tile, the header line above).
+    at = term.find("@")
+    return None if at is None else (at[0] // 2, at[1] - 1)
 
 
 class PtyProcess:
-    # cmd on a pseudo-terminal; raw=True puts the terminal in raw mode first (as a board's console).
-    def __init__(self, cmd, env=None, cwd=None, raw=False):
+    # cmd on a pseudo-terminal of size (columns, rows); raw=True puts the terminal in raw mode first
+    # (as a board's console). screen is every byte written so far; display the screen they make.
+    def __init__(self, cmd, env=None, cwd=None, raw=False, size=(80, 24)):
         self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         if raw:
             tty.setraw(slave)
         self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, close_fds=True,
                                      env=env, cwd=cwd)
         os.close(slave)
         self.screen = b""
+        self.display = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.display)
 
     def read(self, seconds):
         # Everything written so far, after waiting `seconds` for more.
@@ -31,13 +55,46 @@ class PtyProcess:
         while time.monotonic() < end:
             if select.select([self.master], [], [], 0.05)[0]:
                 try:
-                    self.screen += os.read(self.master, 65536)
+                    data = os.read(self.master, 65536)
                 except OSError:
                     break
+                self.screen += data
+                self.stream.feed(data)
         return self.screen.decode(errors="replace")
 
-    def last_frame(self):
-        return self.screen.decode(errors="replace").rsplit(CLEAR, 1)[-1]
+    def wait_for(self, text, seconds):
+        # Read until text is on the screen (True) or seconds have passed (False).
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read(0.1)
+            if text in self.text():
+                return True
+        return False
+
+    def text(self):
+        # The screen as the terminal shows it now, one line per row, trailing blanks cut.
+        return "\n".join(line.rstrip() for line in self.display.display)
+
+    def find(self, glyph):
+        # (column, row) of the first glyph on the screen, or None.
+        for row, line in enumerate(self.display.display):
+            if glyph in line:
+                return line.index(glyph), row
+        return None
+
+    def modes(self):
+        # The terminal's modes now: (echo on?, canonical input?).
+        lflag = termios.tcgetattr(self.master)[3]
+        return bool(lflag & termios.ECHO), bool(lflag & termios.ICANON)
+
+    def restored(self, modes=True):
+        # Whether the program left the terminal as it found it: the alternate screen left after it was
+        # last entered, the cursor shown after it was last hidden, echo and line input back on (unless
+        # modes=False: a board's console, raw before and after).
+        out = self.screen
+        alt = out.rfind(b"\x1b[?1049h") < out.rfind(b"\x1b[?1049l")
+        cursor = out.rfind(b"\x1b[?25l") < out.rfind(b"\x1b[?25h") and not self.display.cursor.hidden
+        return alt and cursor and (not modes or self.modes() == (True, True))
 
     def send(self, data):
         os.write(self.master, data)
