@@ -181,11 +181,13 @@ def code_options(p):
 
 
 def sweep_options(p):
+    from host import sweep
     from host.paths import BANDS
     p.add_argument("--seeds", required=True, type=options.seed_range, metavar="A..B",
                    help="the seeds to generate, inclusive (required)")
     options.add_sizes(p)
-    p.add_argument("--jobs", type=options.count("jobs", 1), default=1, metavar="N", help="worker processes")
+    p.add_argument("--jobs", type=options.count("jobs", 1, sweep.MAX_JOBS), default=1, metavar="N",
+                   help="worker processes, 1..%d; never more than the work has items" % sweep.MAX_JOBS)
     options.add_json(p, "the summary")
     options.add_output(p, "the summary")
     p.add_argument("--check-bands", action="store_true",

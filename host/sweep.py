@@ -1,9 +1,6 @@
 # maze32 sweep: generate many seeds, gather the metrics of SPEC 3.6, and compare their distributions
 # with checked-in bands so that an unintended generator change shows even when every maze is valid.
-import json
-import statistics
-from multiprocessing import get_context
-from pathlib import Path
+from array import array
 
 from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
 from maze32.codec import metrics
@@ -15,9 +12,17 @@ DEFAULT_SIZES = ((8, 8), (16, 16), (32, 32), (32, 16), (16, 32))
 # Player 1's figures; a valid maze gives Player 2 the same ones (route_parity).
 METRICS = ("attempts", "edges", "cyclomatic", "dead_ends", "half_crossings", "start_key", "key_exit",
            "start_exit", "solution", "disjoint_routes", "route_bridges", "route_decisions")
-CHUNK = 50
+CHUNK = 50                 # seeds per work item, at most
+MAX_JOBS = 64              # --jobs 1..MAX_JOBS; fewer run when the work has fewer items
+WINDOW = 4                 # work items in flight per worker: the range is streamed, never listed
 
 _state = {}
+
+
+def _quiet():
+    # Workers leave Ctrl-C to the parent, which stops them (no traceback from each worker).
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _worker(job):
@@ -44,25 +49,85 @@ def _worker(job):
     return key, rows
 
 
+class Tally:
+    # What a sweep keeps of one size, compactly and in seed order: each metric of the valid seeds in
+    # an array, the failures, and the first seed of every distinct hash (by a 128-bit prefix).
+    def __init__(self):
+        self.seeds = 0
+        self.values = dict((name, array("l")) for name in METRICS)
+        self.failures = []
+        self.by_hash = {}
+
+    def add(self, rows):
+        for r in rows:
+            self.seeds += 1
+            if not r["ok"]:
+                self.failures.append({"seed": r["seed"], "failed": r["failed"]})
+                continue
+            for name in METRICS:
+                self.values[name].append(r[name])
+            key = bytes.fromhex(r["hash"][:32])
+            seen = self.by_hash.get(key)
+            if seen is None:
+                self.by_hash[key] = r["seed"]
+            elif isinstance(seen, list):
+                seen.append(r["seed"])
+            else:
+                self.by_hash[key] = [seen, r["seed"]]
+
+    @property
+    def valid(self):
+        return len(self.values[METRICS[0]])
+
+
+def jobs_for(jobs, items):
+    # Worker processes for a sweep: as asked, but never more than there are work items.
+    return max(1, min(jobs, items))
+
+
+def chunk_for(count, jobs):
+    # Seeds per work item: CHUNK, or fewer so that every worker gets some of a short range.
+    return max(1, min(CHUNK, -(-count // max(1, jobs))))
+
+
+def work(sizes, first, last, settings, chunk):
+    # The work items, made as they are taken (a range of 2**32 seeds is 86 million of them).
+    for w, h in sizes:
+        for a in range(first, last + 1, chunk):
+            yield (w, h, a, min(a + chunk - 1, last), tuple(settings))
+
+
 def run(sizes, first, last, jobs, on_progress, settings=()):
-    # -> {(w, h): [row, ...]} in seed order. settings: ((name, value), ...) overriding the defaults.
+    # -> {(w, h): Tally} in seed order. settings: ((name, value), ...) overriding the defaults.
     _state.clear()
-    work = [(w, h, a, min(a + CHUNK - 1, last), tuple(settings))
-            for w, h in sizes for a in range(first, last + 1, CHUNK)]
-    results = {tuple(s): [] for s in sizes}
+    count = last - first + 1
+    chunk = chunk_for(count, jobs)
+    items = len(sizes) * -(-count // chunk)
+    jobs = jobs_for(jobs, items)
+    results = dict((tuple(s), Tally()) for s in sizes)
+    todo = work(sizes, first, last, settings, chunk)
     if jobs <= 1:
-        chunks = map(_worker, work)
-        for key, rows in chunks:
-            results[key].extend(rows)
+        for key, rows in map(_worker, todo):
+            results[key].add(rows)
             on_progress(len(rows))
-    else:
-        with get_context("fork").Pool(jobs) as pool:
-            for key, rows in pool.imap(_worker, work):
-                results[key].extend(rows)
-                on_progress(len(rows))
-    for rows in results.values():
-        rows.sort(key=lambda r: r["seed"])
+        return results
+    from collections import deque
+    from itertools import islice
+    from multiprocessing import get_context
+    with get_context("fork").Pool(jobs, initializer=_quiet) as pool:
+        pending = deque(pool.apply_async(_worker, (job,)) for job in islice(todo, WINDOW * jobs))
+        while pending:
+            key, rows = pending.popleft().get()
+            for job in islice(todo, 1):
+                pending.append(pool.apply_async(_worker, (job,)))
+            results[key].add(rows)
+            on_progress(len(rows))
     return results
+
+
+def median(values):
+    import statistics
+    return statistics.median(values)
 
 
 def quantile(values, q):
@@ -73,17 +138,17 @@ def quantile(values, q):
 def sweep(sizes, first, last, jobs, settings=(), bands=None, write_bands=False, on_progress=None):
     # The sweep document: {"seeds": [first, last], "sizes": {"WxH": summary}}; each summary gains
     # "drifted" (lines) when bands are given; "bands" holds new bands when write_bands.
-    if jobs < 1:
-        raise CliError("jobs: must be at least 1, got %d" % jobs)
+    if jobs < 1 or jobs > MAX_JOBS:
+        raise CliError("jobs: must be 1..%d, got %d" % (MAX_JOBS, jobs))
     results = run(sizes, first, last, jobs, on_progress or (lambda n: None), settings)
     document = {"seeds": [first, last], "sizes": {}}
-    for (w, h), rows in results.items():
+    for (w, h), tally in results.items():
         label = "%dx%d" % (w, h)
-        summary = summarize(rows)
+        summary = summarize(tally)
         if bands is not None:
-            summary["drifted"] = check_bands(rows, bands[label])
+            summary["drifted"] = check_bands(tally, bands[label])
         if write_bands:
-            document.setdefault("bands", {})[label] = make_bands(rows)
+            document.setdefault("bands", {})[label] = make_bands(tally)
         document["sizes"][label] = summary
     return document
 
@@ -97,22 +162,21 @@ def verdict(document):
         raise CliError("metrics drifted outside their bands (listed above)", code=1)
 
 
-def summarize(rows):
-    ok = [r for r in rows if r["ok"]]
+def summarize(tally):
+    import statistics
     stats = {}
+    ok = tally.valid
     for name in METRICS:
-        values = [r[name] for r in ok]
-        if values:
-            stats[name] = {"min": min(values), "median": statistics.median(values),
-                           "p95": quantile(values, 0.95), "max": max(values)}
-    by_hash = {}
-    for r in ok:
-        by_hash.setdefault(r["hash"], []).append(r["seed"])
-    return {"seeds": len(rows), "valid": len(ok), "metrics": stats,
-            "histograms": dict((name, [list(b) for b in histogram([r[name] for r in ok])])
+        values = tally.values[name]
+        if ok:
+            ordered = sorted(values)
+            stats[name] = {"min": ordered[0], "median": statistics.median(ordered),
+                           "p95": quantile(ordered, 0.95), "max": ordered[-1]}
+    return {"seeds": tally.seeds, "valid": ok, "metrics": stats,
+            "histograms": dict((name, [list(b) for b in histogram(tally.values[name])])
                                for name in HISTOGRAMS if ok),
-            "failures": [{"seed": r["seed"], "failed": r["failed"]} for r in rows if not r["ok"]],
-            "duplicates": [seeds for seeds in by_hash.values() if len(seeds) > 1]}
+            "failures": list(tally.failures),
+            "duplicates": [seeds for seeds in tally.by_hash.values() if isinstance(seeds, list)]}
 
 
 def histogram(values, bins=8):
@@ -129,24 +193,22 @@ def histogram(values, bins=8):
 
 
 # -- bands ----------------------------------------------------------------------------------------
-def make_bands(rows):
-    ok = [r for r in rows if r["ok"]]
-    return dict((name, {q: quantile([r[name] for r in ok], v) for q, v in
+def make_bands(tally):
+    return dict((name, {q: quantile(tally.values[name], v) for q, v in
                         (("p01", 0.01), ("p25", 0.25), ("median", 0.5), ("p75", 0.75), ("p99", 0.99))})
-                for name in METRICS)
+                for name in METRICS if tally.valid)
 
 
-def check_bands(rows, bands):
+def check_bands(tally, bands):
     # A metric drifts when this sweep's median leaves the reference's middle half, or (with enough
     # seeds to judge tails) its 5th/95th percentile leaves the reference's 1st..99th percentile.
-    ok = [r for r in rows if r["ok"]]
     drifted = []
     for name in METRICS:
         ref = bands.get(name)
-        values = [r[name] for r in ok]
+        values = tally.values[name]
         if not ref or not values:
             continue
-        med = statistics.median(values)
+        med = median(values)
         if not ref["p25"] <= med <= ref["p75"]:
             drifted.append("%s: median %g outside the reference middle half %g..%g"
                            % (name, med, ref["p25"], ref["p75"]))
@@ -158,13 +220,30 @@ def check_bands(rows, bands):
     return drifted
 
 
+BAND_KEYS = ("p01", "p25", "median", "p75", "p99")
+
+
 def load_bands(path, sizes):
-    # The reference bands of a file, for every size of the sweep, or CliError saying what is missing.
-    try:
-        bands = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as e:
-        raise CliError("bands: cannot read %s (%s)" % (path, e))
+    # The reference bands of a file, for every size of the sweep, or CliError saying what is missing
+    # or malformed (the file is read within twin's bounds, and each band used is checked here).
+    import math
+    from host.twin import read_json, shown
+    bands = read_json(path)
+    where = "bands: %s" % shown(path)
+    if not isinstance(bands, dict):
+        raise CliError("%s: not an object of sizes" % where)
     for w, h in sizes:
-        if "%dx%d" % (w, h) not in bands:
-            raise CliError("bands: %s has no bands for %dx%d" % (path, w, h))
+        label = "%dx%d" % (w, h)
+        if label not in bands:
+            raise CliError("%s has no bands for %s" % (where, label))
+        if not isinstance(bands[label], dict):
+            raise CliError("%s: %s is not an object of metrics" % (where, label))
+        for name in METRICS:
+            ref = bands[label].get(name)
+            if ref is None:
+                continue
+            if not isinstance(ref, dict) or any(
+                    isinstance(ref.get(k), bool) or not isinstance(ref.get(k), (int, float))
+                    or not math.isfinite(ref[k]) for k in BAND_KEYS):
+                raise CliError("%s: %s.%s needs numbers %s" % (where, label, name, ", ".join(BAND_KEYS)))
     return bands
