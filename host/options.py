@@ -10,9 +10,12 @@ SEED_LIMIT = 0xFFFFFFFF
 
 
 class Parser(argparse.ArgumentParser):
-    # argparse prints usage and exits on its own; route its complaints through CliError instead.
+    # argparse prints usage and exits on its own; route its complaints through CliError instead, on
+    # one line: control characters escaped, long quoted values clipped.
     def error(self, message):
-        raise CliError(message)
+        import re
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        raise CliError(re.sub(r"'([^']{37})[^']{4,}'", r"'\1...'", message)[:300])
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -27,13 +30,25 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 # -- value types: each raises CliError naming the option and what is wrong -------------------------
+def clipped(text):
+    # What the user typed, quoted in a one-line error: repr, at most 40 characters.
+    text = repr(text)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def number(value):
+    # An integer the user typed, in a one-line error: in full up to 24 digits.
+    text = "%d" % value
+    return text if len(text) <= 24 else "%s... (%d digits)" % (text[:12], len(text))
+
+
 def seed(text):
     try:
         value = int(text, 0)
     except ValueError:
-        raise CliError("seed: %r is not an integer" % text)
+        raise CliError("seed: %s is not an integer" % clipped(text))
     if value < 0 or value > SEED_LIMIT:
-        raise CliError("seed: %d is outside 0..%d" % (value, SEED_LIMIT))
+        raise CliError("seed: %s is outside 0..%d" % (number(value), SEED_LIMIT))
     return value
 
 
@@ -46,37 +61,43 @@ def bot_level(text):
         return int(text)
     if text in names:
         return names.index(text) + 1
-    raise CliError("bot: %r is not a level; choose %s (or 1..%d)" % (text, ", ".join(names), len(names)))
+    raise CliError("bot: %s is not a level; choose %s (or 1..%d)" % (clipped(text), ", ".join(names), len(names)))
 
 
 def size(text):
     # "WxH" -> (W, H); evenness and limits are the library's to judge (twin.make_config).
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise CliError("size: %r is not WxH (for example 32x32)" % text)
+        raise CliError("size: %s is not WxH (for example 32x32)" % clipped(text))
+    if any(len(p.strip()) > 4 for p in parts):
+        raise CliError("size: %s is far too large (sides are 8..32)" % clipped(text))
     return int(parts[0]), int(parts[1])
 
 
 def seed_range(text):
     parts = text.split("..")
     if len(parts) != 2:
-        raise CliError("seeds: %r is not a range A..B (for example 0..19)" % text)
+        raise CliError("seeds: %s is not a range A..B (for example 0..19)" % clipped(text))
     first, last = seed(parts[0]), seed(parts[1])
     if last < first:
-        raise CliError("seeds: range %s is empty (%d > %d)" % (text, first, last))
+        raise CliError("seeds: range %s is empty (%d > %d)" % (clipped(text), first, last))
     return first, last
 
 
+COUNT_LIMIT = 2 ** 31 - 1      # what "at least N" options accept at most (the library judges the rest)
+
+
 def count(name, low, high=None):
-    # An integer type for option `name` within low..high.
+    # An integer type for option `name` within low..high (high None: at least low, below 2**31).
     def parse(text):
         try:
             value = int(text, 0)
         except ValueError:
-            raise CliError("%s: %r is not an integer" % (name, text))
-        if value < low or (high is not None and value > high):
-            raise CliError("%s: must be %s, got %d" % (
-                name, "at least %d" % low if high is None else "%d..%d" % (low, high), value))
+            raise CliError("%s: %s is not an integer" % (name, clipped(text)))
+        if value < low or value > (COUNT_LIMIT if high is None else high):
+            raise CliError("%s: must be %s, got %s" % (
+                name, "at least %d" % low if high is None and value < low else
+                "%d..%d" % (low, COUNT_LIMIT if high is None else high), number(value)))
         return value
     return parse
 
@@ -142,6 +163,8 @@ def add_port(p):
 def timeout(text):
     # --timeout: finite seconds in range (transport.check_timeout says which); imported only when given.
     from host.transport import check_timeout
+    if len(text) > 24:
+        raise CliError("timeout: %s is not a number of seconds" % clipped(text))
     return check_timeout(text)
 
 

@@ -11,8 +11,16 @@ from maze32 import CHECK_NAMES
 PLAYERS = ("Player 1", "Player 2")
 
 
+class _Console(Console):
+    # rich exits with status 1 when stdout's reader goes away, which would read as "a check failed";
+    # raise instead, so that cli.main ends the command quietly with 141, as for any other output.
+    def on_broken_pipe(self):
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console():
-    return Console(highlight=False)
+    return _Console(highlight=False)
 
 
 def publish(doc, show, as_json=False, output=None):
@@ -31,7 +39,8 @@ def publish(doc, show, as_json=False, output=None):
 def progress(label, total=None):
     # A transient progress bar on stderr (stdout stays clean for --json); yields advance(n=1, text=None).
     from rich.progress import Progress
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    err = Console(stderr=True)
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:   # nothing in a log
         task = bar.add_task(label, total=total)
 
         def advance(n=1, text=None):

