@@ -153,6 +153,10 @@ def do_flash(args):
 # -- play -----------------------------------------------------------------------------------------
 def do_play(args):
     from host import play
+    if args.host is not None or args.join is not None:
+        from host import duel_link
+        seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
+        return duel_link.run(args.host, args.join, seed, size, args.mode)
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
@@ -284,6 +288,11 @@ def play_options(p):
                    help="play the board's own game on this port instead (Ctrl-] detaches)")
     p.add_argument("--board", action="store_true",
                    help="play the board's own game on the virtual board")
+    p.add_argument("--host", nargs="?", const=3232, default=None, type=options.count("host", 1, 65535),
+                   metavar="PORT", help="Duel over UDP: offer this game (--seed/--code, --size) to a player "
+                   "who joins on PORT (default: 3232)")
+    p.add_argument("--join", default=None, metavar="HOST:PORT",
+                   help="Duel over UDP: join the game a twin or a virtual board offers at HOST:PORT")
     options.add_timeout(p)
 
 
@@ -323,7 +332,8 @@ COMMANDS = {
                      flash_options),
     "play": Command(do_play, "play in this terminal (Duel against a bot, or Deeper), or the board's game",
                     ["maze32 play --mode deeper", "maze32 play --code 1SG0-0000-7RBJR",
-                     "maze32 play --port /dev/ttyACM0"], play_options),
+                     "maze32 play --port /dev/ttyACM0", "maze32 play --mode duel --host 3232 --seed 7",
+                     "maze32 play --mode duel --join 192.168.1.20:3232"], play_options),
     # `boards` as it was before `board list`; not listed in the help.
     "boards": Command(do_board_list, "list the board profiles (as: board list)", ["maze32 boards"],
                       board_list_options),
