@@ -314,3 +314,26 @@ def test_maze32_play_waiting_for_a_player_quits_on_q():
         assert twin.proc.wait(10) == 1
     finally:
         twin.close()
+
+
+def test_the_board_menus_duel_over_radio_and_quitting_tells_the_other_board(tmp_path):
+    # link_duel.play_radio, the hook for firmware/app.py's menu, on a virtual board with the stand-in
+    # radio: it pairs with another board (broadcast HELLO), plays through console.play, and its player
+    # quits with q after 40 frames: the other board shows why.
+    ports = [free_port(), free_port()]
+    air = ",".join(map(str, ports))
+    env = dict(os.environ, MAZE32_ESPNOW_AIR=air, MAZE32_ESPNOW_PORT=str(ports[0]),
+               MICROPYPATH=":".join(map(str, (runtimes.library("unix"), ROOT / "firmware",
+                                              ROOT / "tests" / "standin"))))
+    script = tmp_path / "radio.py"
+    script.write_text(runtimes.script_text("link_radio.py", {"seed": SEED, "size": SIZE, "quit_after": 40}))
+    menu = subprocess.Popen([runtimes.micropython_binary(), "-X", "heapsize=4M", str(script)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    other = side("board", "auto", tmp_path, transport="espnow", frame_ms=50,
+                 env={"MAZE32_ESPNOW_PORT": str(ports[1]), "MAZE32_ESPNOW_AIR": air})
+    out, err = menu.communicate(timeout=60)
+    facts = outcome(other)
+    assert menu.returncode == 0, err[-2000:]
+    assert out.startswith("menu quit  (")
+    assert "shown link  Player" in out
+    assert facts["end"].startswith("the other player left at frame ")
