@@ -266,7 +266,7 @@ def time_options(p):
 
 def flash_options(p):
     p.add_argument("--port", required=True, metavar="PORT", help="the board's serial port (required)")
-    p.add_argument("--firmware", required=True, metavar="FILE",
+    p.add_argument("--firmware", required=True, metavar="FILE", type=options.input_file("firmware"),
                    help="an ESP32_GENERIC_C6 .bin image (required)")
     p.add_argument("--erase", action="store_true", help="erase the whole flash first")
 

@@ -84,6 +84,26 @@ def seed_range(text):
     return first, last
 
 
+def input_file(what):
+    # A file a command reads whole, such as a firmware image: it must be a regular file (a FIFO would
+    # be waited on for ever, a device read without end).
+    def parse(text):
+        import os
+        import stat
+        from host.twin import shown
+        try:
+            st = os.stat(text)
+        except FileNotFoundError:
+            raise CliError("%s: %s: no such file" % (what, shown(text)))
+        except (OSError, ValueError) as e:
+            raise CliError("%s: %s: %s" % (what, shown(text), getattr(e, "strerror", None) or e))
+        if not stat.S_ISREG(st.st_mode):
+            raise CliError("%s: %s: %s" % (what, shown(text), "is a directory" if stat.S_ISDIR(st.st_mode)
+                                             else "not a regular file"))
+        return text
+    return parse
+
+
 COUNT_LIMIT = 2 ** 31 - 1      # what "at least N" options accept at most (the library judges the rest)
 
 

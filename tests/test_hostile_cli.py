@@ -224,6 +224,19 @@ def test_the_whole_seed_range_from_the_command_line_under_a_memory_limit():
     assert clean, (proc.returncode, err[-1500:], rss)
 
 
+# -- files a command reads whole ----------------------------------------------------------------
+def test_flash_reads_only_a_regular_firmware_file(tmp_path):
+    fifo = tmp_path / "fw.fifo"
+    os.mkfifo(fifo)
+    for name, path, word in (("a FIFO", fifo, "not a regular file"), ("a directory", tmp_path, "directory"),
+                             ("/dev/zero", "/dev/zero", "not a regular file"),
+                             ("missing", tmp_path / "none.bin", "no such file")):
+        start = time.monotonic()
+        one_line("flash --firmware " + name, run("flash", "--port", "/dev/ttyNOPE", "--firmware", str(path),
+                                                 timeout=30), 2, "firmware", word)
+        assert time.monotonic() - start < 20
+
+
 # -- hostile bands files -------------------------------------------------------------------------
 @pytest.mark.parametrize("name,content,word", [
     ("deep", "[" * 100000, "nested"), ("huge-int", '{"8x8": ' + "9" * 5000 + "}", "integer"),
