@@ -51,6 +51,21 @@ BEARINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
 JUNCTION = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
 
 
+# What a corner of the Duel maze shows, by what is known of its four cells (0 unseen, 1 remembered,
+# 2 in view; q = 27 a + 9 b + 3 c + d for the cells up-left a, up-right b, down-left c, down-right d):
+# KNOWN_ARMS[q] the arms whose walls are known (a wall is known when a cell beside it is), and
+# ARM_LEVEL[16 q + arms drawn] the brightest of those arms (1 remembered, 2 in view).
+KNOWN_ARMS = bytearray(81)
+ARM_LEVEL = bytearray(81 * 16)
+for _q in range(81):
+    _a, _b, _c, _d = _q // 27, _q // 9 % 3, _q // 3 % 3, _q % 3
+    _arm = (max(_a, _b), max(_b, _d), max(_c, _d), max(_a, _c))
+    KNOWN_ARMS[_q] = (1 if _arm[0] else 0) | (2 if _arm[1] else 0) | (4 if _arm[2] else 0) | (8 if _arm[3] else 0)
+    for _m in range(1, 16):             # the arms of _m but its lowest, and its lowest
+        _low = _m & -_m
+        ARM_LEVEL[16 * _q + _m] = max(ARM_LEVEL[16 * _q + (_m ^ _low)], _arm[(0, 0, 1, 0, 2, 0, 0, 0, 3)[_low]])
+
+
 # -- keys -------------------------------------------------------------------------------------------
 def split_keys(text):
     # What was typed -> (keys, rest): keys are characters, or "up"/"down"/"left"/"right" for arrows;
@@ -282,11 +297,22 @@ class DuelRound:
             marks.setdefault(c, ("L", i & 1))
         for i, c in enumerate(game.artifacts()):
             marks.setdefault(c, ("A", i & 1))
+        # The walls at each corner of the cells (33 x 33 corners): its arms up=1 right=2 down=4 left=8.
+        self.arms = arms = bytearray(33 * 33)
+        w, h, cells = m.width, m.height, m.cells
+        for y in range(h + 1):
+            for x in range(w + 1):
+                up = y > 0 and (x == 0 or x == w or not cells[((y - 1) << 5) | (x - 1)] & 2)
+                right = x < w and (y == 0 or y == h or not cells[((y - 1) << 5) | x] & 4)
+                down = y < h and (x == 0 or x == w or not cells[(y << 5) | (x - 1)] & 2)
+                left = x > 0 and (y == 0 or y == h or not cells[((y - 1) << 5) | (x - 1)] & 4)
+                arms[y * 33 + x] = (1 if up else 0) | (2 if right else 0) | (4 if down else 0) | (8 if left else 0)
         self.ticks = 0
         self.bump = 0
         self.message = None
         self.origin = [0, 0]
         self.cached = None                      # (stamp, lines) of the last maze window drawn
+        self.slots = []                         # (key, text) of each window line last drawn
         self.paths = ([me.cell], [game.players[1].cell]) if record else None
 
     def tick(self, key):
@@ -350,81 +376,135 @@ class DuelRound:
             self.cached = (stamp, self.draw(o[0], o[1], cw, ch, rival))
         return self.cached[1]
 
-    def draw(self, x0, y0, cw, ch, rival):
-        game = self.game
-        m, me = game.maze, game.players[0]
-        cells, seen, marks = m.cells, me.seen, self.marks
-        w, h = m.width, m.height
+    def know(self, x0, y0, cw, ch):
+        # What Player 1 knows of the window and the ring of cells around it, a bytearray a row (cells
+        # x0 - 1 .. x0 + cw of rows y0 - 1 .. y0 + ch): 0 never seen or outside, 1 remembered, 2 in view.
+        m, me = self.game.maze, self.game.players[0]
+        w, h, seen = m.width, m.height, me.seen
         px, py, r = me.cell & 31, me.cell >> 5, me.view
-        # What Player 1 knows of the window and the ring of cells around it: 0 never seen (or outside
-        # the maze), 1 remembered, 2 in view now.
-        know = []
+        lo, hi = x0 - 1, x0 + cw + 1
+        a, b = max(lo, 0), min(hi, w)
+        va, vb = max(px - r, a), min(px + r + 1, b)
+        rows = []
         for y in range(y0 - 1, y0 + ch + 1):
             row = bytearray(cw + 2)
             if 0 <= y < h:
-                for i in range(cw + 2):
-                    x = x0 - 1 + i
-                    if 0 <= x < w and seen[(y << 5) | x]:
-                        row[i] = 2 if abs(x - px) <= r and abs(y - py) <= r else 1
-            know.append(row)
+                row[a - lo:b - lo] = seen[(y << 5) + a:(y << 5) + b]
+                if py - r <= y <= py + r:
+                    for x in range(va - lo, vb - lo):
+                        row[x] = 2
+            rows.append(row)
+        return rows
 
-        def hwall(x, y):     # the wall along the top of cell (x, y), if known: its state, else 0
-            k = max(know[y - y0][x - x0 + 1], know[y - y0 + 1][x - x0 + 1])
-            if k and (y == 0 or y == h or not cells[((y - 1) << 5) | x] & 4):
-                return k
-            return 0
-
-        def vwall(x, y):     # the wall along the left of cell (x, y)
-            k = max(know[y - y0 + 1][x - x0], know[y - y0 + 1][x - x0 + 1])
-            if k and (x == 0 or x == w or not cells[(y << 5) | (x - 1)] & 2):
-                return k
-            return 0
-
+    def draw(self, x0, y0, cw, ch, rival):
+        # The window's lines; a line whose cells and glyphs are as in the last frame is reused.
+        me = self.game.players[0]
+        know = self.know(x0, y0, cw, ch)
+        py = me.cell >> 5
+        slots = self.slots
+        if len(slots) != 2 * ch + 1:
+            slots = self.slots = [None] * (2 * ch + 1)
         lines = []
-        for y in range(y0, y0 + ch + 1):
-            top = Line()
-            for x in range(x0, x0 + cw + 1):
-                up = vwall(x, y - 1) if y > 0 else 0
-                right = hwall(x, y) if x < w else 0
-                down = vwall(x, y) if y < h else 0
-                left = hwall(x - 1, y) if x > 0 else 0
-                k = max(up, right, down, left)
-                arms = (up > 0) | (right > 0) * 2 | (down > 0) * 4 | (left > 0) * 8
-                top.add(WALL[k - 1] if k else RESET, JUNCTION[arms])
-                if x < x0 + cw:
-                    top.add(WALL[right - 1] if right else RESET, "───" if right else "   ")
-            lines.append(top.text())
-            if y == y0 + ch:
+        for j in range(ch + 1):
+            y = y0 + j
+            key = (y, x0, cw, know[j], know[j + 1])
+            if slots[2 * j] is None or slots[2 * j][0] != key:
+                slots[2 * j] = (key, self.junctions(y, x0, cw, know[j], know[j + 1]))
+            lines.append(slots[2 * j][1])
+            if j == ch:
                 break
-            mid = Line()
-            ky = know[y - y0 + 1]
-            for x in range(x0, x0 + cw + 1):
-                v = vwall(x, y)
-                mid.add(WALL[v - 1] if v else RESET, "│" if v else " ")
-                if x == x0 + cw:
-                    break
-                k = ky[x - x0 + 1]
-                c = (y << 5) | x
-                if not k:
-                    mid.add(FOG, " · ")
-                    continue
-                if c == me.cell:
-                    mid.add(RESET, " ")
-                    mid.add(BUMP if self.bump else P1[1], "@")
-                    mid.add(RESET, " ")
-                elif c == rival:
-                    mid.add(RESET, " ")
-                    mid.add(P2[1], "B")
-                    mid.add(RESET, " ")
-                elif c in marks and not (c == me.key and me.has_key):
-                    glyph, p = marks[c]
-                    mid.add(RESET, " ")
-                    mid.add((P1, P2)[p][k - 1], glyph)
-                    mid.add(RESET, " ")
-                else:
-                    mid.add(RESET, "   ")
-            lines.append(mid.text())
+            key = (y, x0, cw, know[j + 1], me.cell if py == y else -1, self.bump > 0,
+                   rival if rival >> 5 == y else -1, me.has_key)
+            if slots[2 * j + 1] is None or slots[2 * j + 1][0] != key:
+                slots[2 * j + 1] = (key, self.cells_line(y, x0, cw, know[j + 1], rival))
+            lines.append(slots[2 * j + 1][1])
         return lines
+
+    def junctions(self, y, x0, cw, up, down):
+        # The line of walls along the top of row y: junctions and horizontal walls, where known.
+        # up and down are what is known of rows y - 1 and y (know()).
+        arms, base = self.arms, y * 33
+        parts, cur = [], RESET
+        i = 1
+        for x in range(x0, x0 + cw + 1):
+            q = up[i - 1] * 27 + up[i] * 9 + down[i - 1] * 3 + down[i]
+            drawn = arms[base + x] & KNOWN_ARMS[q]
+            if drawn:
+                style = WALL[ARM_LEVEL[16 * q + drawn] - 1]
+                if style != cur:
+                    parts.append(style)
+                    cur = style
+                parts.append(JUNCTION[drawn])
+            else:
+                parts.append(" ")
+            if i > cw:
+                break
+            k = up[i] if up[i] > down[i] else down[i]
+            if k and arms[base + x] & 2:
+                style = WALL[k - 1]
+                if style != cur:
+                    parts.append(style)
+                    cur = style
+                parts.append("───")
+            else:
+                parts.append("   ")
+            i += 1
+        if cur != RESET:
+            parts.append(RESET)
+        return "".join(parts)
+
+    def cells_line(self, y, x0, cw, row, rival):
+        # The line through the middle of row y: vertical walls where known, and the cells: fog, floor,
+        # Player 1, the rival in sight, Player 1's objects and the pairs.
+        me = self.game.players[0]
+        arms, base, marks = self.arms, y * 33, self.marks
+        taken = me.key if me.has_key else -1
+        parts, cur = [], RESET
+        i = 1
+        for x in range(x0, x0 + cw + 1):
+            k = row[i - 1] if row[i - 1] > row[i] else row[i]
+            if k and arms[base + x] & 4:
+                style = WALL[k - 1]
+                if style != cur:
+                    parts.append(style)
+                    cur = style
+                parts.append("│")
+            else:
+                parts.append(" ")
+            if i > cw:
+                break
+            k = row[i]
+            c = (y << 5) | x
+            if not k:
+                style, glyph = FOG, "·"
+            elif c == me.cell:
+                style, glyph = BUMP if self.bump else P1[1], "@"
+            elif c == rival:
+                style, glyph = P2[1], "B"
+            elif c in marks and c != taken:
+                glyph, p = marks[c]
+                style = (P1, P2)[p][k - 1]
+            else:
+                style = None
+            if style is None:
+                parts.append("   ")
+            else:
+                if cur == BUMP:
+                    parts.append(RESET)
+                    cur = RESET
+                parts.append(" ")
+                if style != cur:
+                    parts.append(style)
+                    cur = style
+                parts.append(glyph)
+                if cur == BUMP:
+                    parts.append(RESET)
+                    cur = RESET
+                parts.append(" ")
+            i += 1
+        if cur != RESET:
+            parts.append(RESET)
+        return "".join(parts)
 
     def summary(self):
         # (title, [(label, value)]) for the end screen.
@@ -461,7 +541,7 @@ class DeeperRound:
         self.cleared = 0                        # shortest routes of the levels cleared, summed
         self.level_shortest = self.measure()
         self.origin = [0, 0]
-        self.cached = None
+        self.slots = []                         # (key, text) of each line last drawn
 
     def measure(self):
         # The shortest route from the spawn to this level's hatch.
@@ -519,6 +599,7 @@ class DeeperRound:
         return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
 
     def window(self, cols, rows):
+        # The level's lines: as many tiles as fit (2 columns each), the window following the player.
         g = self.game
         lv = g.level
         tw = min(lv.side, (cols - 1) // 2)
@@ -526,45 +607,60 @@ class DeeperRound:
         o = self.origin
         o[0] = follow(o[0], g.player & 31, tw, lv.side, 3)
         o[1] = follow(o[1], g.player >> 5, th, lv.side, 3)
+        # What is not hedge, floor or hatch: the player (or the ghost that caught them), the ghosts.
         chase = lv.chase
-        stamp = (g.depth, g.player, bytes(chase.pos), bytes(chase.awake), g.state, self.bump > 0,
-                 o[0], o[1], tw, th)
-        if self.cached is None or self.cached[0] != stamp:
-            self.cached = (stamp, self.draw(o[0], o[1], tw, th))
-        return self.cached[1]
-
-    def draw(self, x0, y0, tw, th):
-        g = self.game
-        lv = g.level
-        tiles, chase = lv.tiles, lv.chase
-        ghosts = {}
+        spots = {}
         for i in range(lv.ghosts):
-            ghosts[chase.pos[i]] = max(ghosts.get(chase.pos[i], 0), chase.awake[i])
-        caught = g.state == deeper.CAUGHT
+            c = chase.pos[i]
+            if chase.awake[i] or c not in spots:
+                spots[c] = GHOST[1 if chase.awake[i] else 0] + "G"
+        if g.state == deeper.CAUGHT:
+            spots[g.player] = BUMP + "G"
+        else:
+            spots[g.player] = (BUMP if self.bump else P1[1]) + "@"
+        slots = self.slots
+        if len(slots) != th:
+            slots = self.slots = [None] * th
         lines = []
-        for y in range(y0, y0 + th):
-            line = Line()
-            for x in range(x0, x0 + tw):
-                c = (y << 5) | x
-                t = tiles[c]
-                if c == g.player:
-                    if caught:                       # the ghost that caught the player, on them
-                        line.add(BUMP, "G")
-                    else:
-                        line.add(BUMP if self.bump else P1[1], "@")
-                    line.add(RESET, " ")
-                elif c in ghosts:
-                    line.add(GHOST[1 if ghosts[c] else 0], "G")
-                    line.add(RESET, " ")
-                elif t == 0:
-                    line.add(HEDGE, "██")
-                elif t == 2:
-                    line.add(HATCH, "H")
-                    line.add(RESET, " ")
-                else:
-                    line.add(RESET, "  ")
-            lines.append(line.text())
+        for j in range(th):
+            y = o[1] + j
+            here = [(c, spots[c]) for c in spots if c >> 5 == y]
+            key = (g.depth, y, o[0], tw, here)
+            if slots[j] is None or slots[j][0] != key:
+                slots[j] = (key, self.row(y, o[0], tw, spots if here else None))
+            lines.append(slots[j][1])
         return lines
+
+    def row(self, y, x0, tw, spots):
+        # One line of tiles: hedges green, the hatch yellow, floor blank; spots {tile: style + glyph}.
+        tiles = self.game.level.tiles
+        parts, cur = [], RESET
+        for c in range((y << 5) | x0, (y << 5) | (x0 + tw)):
+            t = tiles[c]
+            if spots and c in spots:
+                spot = spots[c]
+                style, glyph = spot[:-1], spot[-1]
+            elif t == 0:
+                style, glyph = HEDGE, "██"
+            elif t == 2:
+                style, glyph = HATCH, "H "
+            else:
+                style, glyph = None, "  "
+            if style is not None and style != cur:
+                parts.append(style)
+                cur = style
+            elif style is None and cur == BUMP:
+                parts.append(RESET)
+                cur = RESET
+            parts.append(glyph)
+            if len(glyph) == 1:                   # a spot: one glyph, then a blank
+                if cur == BUMP:
+                    parts.append(RESET)
+                    cur = RESET
+                parts.append(" ")
+        if cur != RESET:
+            parts.append(RESET)
+        return "".join(parts)
 
     def summary(self):
         g = self.game
