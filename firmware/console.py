@@ -43,7 +43,7 @@ ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}     # ESC [ A..D (o
 LETTERS = {"w": "up", "s": "down", "a": "left", "d": "right"}
 QUIT = ("q", "Q", "\x03")
 MOVE_KEYS = ("up", "down", "left", "right")
-HINT = "arrows/WASD move, q quits"
+HINT = "arrows/WASD, q quits"
 
 BEARINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
             (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}
@@ -235,7 +235,7 @@ def follow(origin, pos, span, size, margin):
 
 def too_small(cols, rows):
     need = "maze32 needs %d x %d, this terminal is %d x %d" % (MIN_SIZE[0], MIN_SIZE[1], cols, rows)
-    return [BOLD + fit("terminal too small", cols) + RESET, fit(need, cols), fit("q quits", cols)]
+    return [BOLD + fit("terminal too small", cols) + RESET] + wrap(need, cols) + [fit("q quits", cols)]
 
 
 def boxed(texts, cols, rows):
