@@ -28,7 +28,11 @@
 #   END     reason frame(3)                       a player left (QUIT) or saw a desync at frame (DESYNC)
 import time
 
-from maze32._compat import const
+try:
+    from micropython import const
+except ImportError:                     # CPython
+    def const(x):
+        return x
 
 PROTOCOL = 1               # bump whenever a packet's layout or meaning changes
 MAX_PACKET = const(250)    # ESP-NOW's limit, kept on every transport

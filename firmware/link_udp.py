@@ -8,6 +8,7 @@
 #     cannot tell packets apart: recvfrom it is, which allocates the packet's bytes and address.
 #     That is the unix port only (a virtual board); a board's radio is link_espnow.py, which does not.
 import socket
+import struct
 
 from link import MAX_PACKET, REFUSED
 
@@ -86,12 +87,8 @@ class UdpLink:
             data, addr = self.sock.recvfrom(MAX_PACKET)
         except OSError:                 # nothing waiting (EAGAIN), or an ICMP error: no packet
             return 0, None
-        n = len(data)
-        i = 0
-        while i < n:
-            buf[i] = data[i]
-            i += 1
-        return n, addr
+        struct.pack_into("250s", buf, 0, data)     # data into buf, in C
+        return min(len(data), MAX_PACKET), addr
 
     def set_peer(self, addr):
         self.peer = addr
