@@ -160,25 +160,6 @@ class Screen:
             self.write("".join(out))
 
 
-class Line:
-    # One line of a frame: text in styles, each style written only where it changes.
-    def __init__(self):
-        self.parts = []
-        self.style = RESET
-
-    def add(self, style, text):
-        # Spaces look the same in any foreground: only a background (BUMP's) must end before them.
-        if style != self.style and (self.style == BUMP or text.strip()):
-            self.parts.append(style)
-            self.style = style
-        self.parts.append(text)
-
-    def text(self):
-        if self.style != RESET:
-            self.parts.append(RESET)
-        return "".join(self.parts)
-
-
 def fit(text, cols):
     # Plain text cut to the columns a line may use (all but the last).
     return text if len(text) < cols else text[:cols - 1]
@@ -263,10 +244,19 @@ def end_lines(rnd, cols, rows, keys, note=""):
     for label, value in rows_:
         out.append(fit("  %-11s %s" % (label, value), cols))
     out.append("")
-    out.append(fit("  " + "    ".join(keys), cols))
+    line = ""
+    for k in keys:                              # the keys, as many a line as fit
+        if line and len(line) + 4 + len(k) >= cols - 2:
+            out.append(fit("  " + line, cols))
+            line = k
+        else:
+            line = line + "    " + k if line else k
+    out.append(fit("  " + line, cols))
     if note:
         out.append("")
         out += ["  " + x for x in wrap(note, cols - 2)]
+    if len(out) > rows:                         # a small terminal: no blank lines, then no more
+        out = [x for x in out if x][:rows]
     return out
 
 

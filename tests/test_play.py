@@ -101,10 +101,11 @@ def test_every_view_fits_and_the_window_follows_the_player(size):
         if rnd.message:
             break
     assert rnd.message == "you win!"
-    end = fits(console.end_lines(rnd, cols, rows, ["r  replay", "m  menu", "q  quit"]))
-    if size != (40, 12):
-        text = "\n".join(plain(line) for line in end)
-        assert "you win!" in text and "steps       109   shortest route 109" in text
+    keys = ["r  replay", "m  menu", "q  quit", "p  save the replay sheet"]
+    end = fits(console.end_lines(rnd, cols, rows, keys, "replay sheet written to maze32-replay-7.svg"))
+    text = "\n".join(plain(line) for line in end)
+    assert "you win!" in text and "steps       109   shortest route 109" in text
+    assert "level code  1SG0-0000-7RBJR" in text and all(k in text for k in keys)
     game = DeeperRound(3)
     for _ in range(8):                                      # deep levels are the largest (21 x 21)
         game.game.descend()
