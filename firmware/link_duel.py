@@ -310,28 +310,28 @@ def start(transport, role, seed=None, size=None, delay=3, lost_ms=3000, timeout_
 
 
 # -- the board's menu: "Duel over radio" ----------------------------------------------------------
-def open_radio():
+def open_radio(udp_port=None):
     # -> (transport, role, what to show while pairing). ESP-NOW between boards, where the firmware
-    # has it; elsewhere (the unix port: a virtual board) UDP on link_udp.DEFAULT_PORT as the host, for
-    # a twin's `maze32 play --mode duel --join HOST:PORT`.
+    # has it; elsewhere (the unix port: a virtual board) UDP on udp_port (link_udp.DEFAULT_PORT) as the
+    # host, for a twin's `maze32 play --mode duel --join HOST:PORT`.
     try:
         import link_espnow
     except ImportError:
         import link_udp
-        port = link_udp.DEFAULT_PORT
+        port = udp_port or link_udp.DEFAULT_PORT
         return (link_udp.UdpLink(port), link.HOST,
                 "no radio here: waiting on UDP port %d for maze32 play --mode duel --join HOST:%d" % (port, port))
     return (link_espnow.EspNowLink(), link.AUTO,
             "looking for another board on channel %d" % link_espnow.CHANNEL)
 
 
-def play_radio(term, seed, size):
+def play_radio(term, seed, size, udp_port=None):
     # The menu's "Duel over radio" on a board (firmware/app.py), on a terminal as console.py's loops
     # use it: pair with the other board (q cancels), play with console.play like any round (the
     # display draws rnd.game, my view), then the end screen. -> one line for the menu.
     import console
     try:
-        transport, role, waiting = open_radio()
+        transport, role, waiting = open_radio(udp_port)
     except OSError as e:
         return "no radio: %s" % e
     said = [waiting + "   (q cancels)"]
@@ -349,7 +349,7 @@ def play_radio(term, seed, size):
         if not console.play(rnd, term):
             rnd.close()                 # q: the other side is told, and shows "the other player left"
             return rnd.one_line()
-        console.end_screen(rnd, term, (("m", "menu"),), "q also goes back to the menu")
+        console.end_screen(rnd, term, (("m", "back to the menu"),))
         return rnd.one_line()
     finally:
         transport.close()

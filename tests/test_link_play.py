@@ -337,3 +337,22 @@ def test_the_board_menus_duel_over_radio_and_quitting_tells_the_other_board(tmp_
     assert out.startswith("menu quit  (")
     assert "shown link  Player" in out
     assert facts["end"].startswith("the other player left at frame ")
+
+
+def test_a_virtual_board_without_radio_hosts_the_twin_over_udp(tmp_path):
+    # Where there is no espnow (the unix port), play_radio hosts on UDP: a twin joins; its bot gets
+    # out first while the board's player stands still; the board's end screen, m, the menu's line.
+    port = free_port()
+    env = dict(os.environ, MICROPYPATH=":".join(map(str, (runtimes.library("unix"), ROOT / "firmware"))))
+    script = tmp_path / "radio.py"
+    script.write_text(runtimes.script_text("link_radio.py", {"seed": SEED, "size": (8, 8),
+                                                            "quit_after": 10 ** 6, "udp_port": port}))
+    board = subprocess.Popen([runtimes.micropython_binary(), "-X", "heapsize=4M", str(script)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    twin = side("twin", "join", tmp_path, peer="127.0.0.1:%d" % port, frame_ms=50)
+    facts = outcome(twin)
+    out, err = board.communicate(timeout=60)
+    assert board.returncode == 0, err[-2000:]
+    assert facts["me"] == "1" and facts["end"].startswith("you got out first at frame ")
+    frame = facts["end"].split()[6].rstrip(":")
+    assert out.startswith("menu the other player got out first at frame %s  (" % frame)

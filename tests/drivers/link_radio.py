@@ -1,7 +1,8 @@
 # The board menu's "Duel over radio" (link_duel.play_radio, what firmware/app.py calls) on a terminal
-# that types nothing until ARGS["quit_after"] game frames were shown, then q: pairing over the
-# radio (here the stand-in espnow), the game through console.play, and q telling the other board.
-# Prints the line play_radio returns for the menu, and the last frame shown.
+# that types nothing until ARGS["quit_after"] game frames were shown, then q (and m on an end
+# screen): pairing over the radio (the stand-in espnow, or UDP on ARGS["udp_port"] where there is
+# none), the game through console.play. Prints the line play_radio returns for the menu, and the
+# last lines shown.
 import time
 
 import link_duel
@@ -15,6 +16,8 @@ class Term:
         self.last = []
 
     def typed(self):
+        if any("m  back to the menu" in line for line in self.last):
+            return "m"                      # the end screen: back to the menu
         return "q" if self.shown >= ARGS["quit_after"] else ""
 
     def size(self):
@@ -40,7 +43,7 @@ class Term:
 
 
 term = Term()
-line = link_duel.play_radio(term, ARGS["seed"], tuple(ARGS["size"]))
+line = link_duel.play_radio(term, ARGS["seed"], tuple(ARGS["size"]), ARGS.get("udp_port"))
 print("menu " + line)
 for text in term.last:
     print("shown " + text)
