@@ -9,6 +9,7 @@ import host
 from host import options, report, twin
 from host.errors import CliError
 from host.options import Command
+from host import world as worlds
 
 EXIT_OK = 0
 EXIT_FAILED = 1     # a maze that failed generation or a check
@@ -334,6 +335,9 @@ COMMANDS = {
                     ["maze32 play --mode deeper", "maze32 play --code 1SG0-0000-7RBJR",
                      "maze32 play --port /dev/ttyACM0", "maze32 play --mode duel --host 3232 --seed 7",
                      "maze32 play --mode duel --join 192.168.1.20:3232"], play_options),
+    "world": Command(None, "side-view worlds (seed 004): validate, export, check, render, sweep",
+                     ["maze32 world validate --seed 7 --depth 4 --size 250x250",
+                      "maze32 world render --seed 7 --depth 1"], actions=worlds.actions(Command)),
     # `boards` as it was before `board list`; not listed in the help.
     "boards": Command(do_board_list, "list the board profiles (as: board list)", ["maze32 boards"],
                       board_list_options),
@@ -342,6 +346,7 @@ COMMANDS = {
 GROUPS = (("maze commands", ("validate", "check", "export", "code", "sweep")),
           ("picture commands", ("render", "hedge")),
           ("board commands", ("board", "deploy", "time", "flash")),
+          ("world commands", ("world",)),
           ("play commands", ("play",)))
 
 

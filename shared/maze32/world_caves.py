@@ -1,0 +1,463 @@
+# Caves (SPEC 10, depths 4-6; and under the surface at depths 1-3): a cellular automaton, then per chunk
+# the largest region kept and joined to its neighbours, stalactites, and pools of lava, acid and water.
+#
+# The automaton is a field: cell (x, y) starts open from per-cell hashes of (world key, x, y), then 5
+# iterations of the 4-5 rule (a cell is wall when 5 or more of the 9 cells of its 3 x 3 block are wall,
+# so a wall stays wall with 4 wall neighbours and an open cell walls over with 5). After k iterations a
+# cell depends only on the starting cells within k of it, so a window computed with an apron of 5 cells
+# around it (words of 16 cells across, APRON rows above and below) gives exactly the cells the whole
+# world gives there. Cells are packed 16 to a word (bit k of word i is x = 16 * (gx0 + i) + k) and
+# the rule runs on whole words: full adders over the shifted words.
+#   Start fill: seed 004 gives ~45% either way (walls in its algorithm notes, empty in its steps and
+#   SPEC 10). The 4-5 rule keeps a 45%-open start as specks (28% open, largest region 2% of the area)
+#   and turns a 45%-wall start into caverns, so caves start 7/16 wall (44%), the classic fill; the
+#   surface's underground starts half wall, for smaller caves.
+#
+# Chunk stages (local): keep the largest region, seal the rest; tunnel from each doorway to it;
+# stalactites; spawn and stairs where this chunk holds them; pools.
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.world_tiles import SOLID
+from maze32.world_tiles import (CHUNK_SHIFT, APRON, SALT_CHUNK, SALT_POOLS, REGION_SHIFT,
+                                STONE, WATER, seed_stream)
+from maze32.world_regions import flood, find_largest, seal_unkept, nearest_marked
+from maze32.world_tunnels import set_bounds, open_doorways
+
+_AIR = const(0)         # world_tiles.AIR
+_STONE = const(3)       # world_tiles.STONE
+ITERATIONS = const(5)
+DENSE = const(1)        # start 7/16 wall (caves)
+SPARSE = const(0)       # start 1/2 wall (under the surface)
+
+
+# -- the automaton (a field) ----------------------------------------------------------------------
+def frame_window(ws, x0, y0, w, h, pitch):
+    # The current window: tiles (x0..x0+w-1, y0..y0+h-1) at buf[(y - y0) * pitch + (x - x0)], and the
+    # automaton's words around it: two spare words each side (the outermost never steps, so the one
+    # inside it is exact only in the cells ITERATIONS or more from it) and APRON rows above and below
+    # (the outermost row never steps; after ITERATIONS steps the rows 0..APRON-1 are inexact).
+    ws.win_x0 = x0
+    ws.win_y0 = y0
+    ws.win_w = w
+    ws.win_h = h
+    ws.win_pitch = pitch
+    ws.gx0 = (x0 >> 4) - 2
+    ws.nwords = ((x0 + w + 15) >> 4) + 2 - ws.gx0
+    ws.nrows = h + 2 * APRON
+
+
+@micropython.viper
+def seed_cells(ws, key0: int, key1: int, dense: int):
+    # The start: word i of row r is cells 16 * (gx0 + i) .. + 15 of row y0 - APRON + r. A row hash
+    # from (key, y), a word hash from it and x, then words a, b, c, d chained from that by mix16
+    # (world_tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a.
+    out = ptr16(ws.ca_a)
+    nwords = int(ws.nwords)
+    nrows = int(ws.nrows)
+    gx0 = int(ws.gx0)
+    gy0 = int(ws.win_y0) - 5
+    r = 0
+    while r < nrows:
+        h = key0 ^ (gy0 + r + 64)
+        h = (h * 0x2D35) & 0xFFFF
+        h ^= h >> 7
+        h = (h * 0x1F53) & 0xFFFF
+        h ^= h >> 8
+        h ^= key1 ^ 10                      # SALT_CELLS
+        h = (h * 0x2D35) & 0xFFFF
+        h ^= h >> 7
+        h = (h * 0x1F53) & 0xFFFF
+        row = h ^ (h >> 8)
+        base = r * nwords
+        i = 0
+        while i < nwords:
+            h = row ^ (gx0 + i + 4)
+            h = (h * 0x2D35) & 0xFFFF
+            h ^= h >> 7
+            h = (h * 0x1F53) & 0xFFFF
+            a = h ^ (h >> 8)
+            wall = a
+            if dense:
+                h = a ^ 0x5A5A
+                h = (h * 0x2D35) & 0xFFFF
+                h ^= h >> 7
+                h = (h * 0x1F53) & 0xFFFF
+                b = h ^ (h >> 8)
+                h = b ^ 0x3C3C
+                h = (h * 0x2D35) & 0xFFFF
+                h ^= h >> 7
+                h = (h * 0x1F53) & 0xFFFF
+                c = h ^ (h >> 8)
+                h = c ^ 0x0F0F
+                h = (h * 0x2D35) & 0xFFFF
+                h ^= h >> 7
+                h = (h * 0x1F53) & 0xFFFF
+                d = h ^ (h >> 8)
+                wall = a & (b | c | d)
+            out[base + i] = wall ^ 0xFFFF
+            i += 1
+        r += 1
+
+
+@micropython.viper
+def step_cells(ws, src_obj, dst_obj):
+    # One iteration of the 4-5 rule from src to dst: a cell is open when 5 or more of its 3 x 3 block
+    # are open (the same rule: 5 or more walls make a wall). The outermost words and rows are copied:
+    # they lack neighbours, and the apron absorbs their error.
+    src = ptr16(src_obj)
+    dst = ptr16(dst_obj)
+    lo = ptr16(ws.ca_lo)
+    hi = ptr16(ws.ca_hi)
+    nwords = int(ws.nwords)
+    nrows = int(ws.nrows)
+    last = nwords - 1
+    # Horizontal 3-sums of every row as a 2-bit number (hi, lo) per cell: left, self and right.
+    r = 0
+    while r < nrows:
+        b = r * nwords
+        dst[b] = src[b]
+        dst[b + last] = src[b + last]
+        i = 1
+        while i < last:
+            c = src[b + i]
+            left = ((c << 1) | (src[b + i - 1] >> 15)) & 0xFFFF
+            right = (c >> 1) | ((src[b + i + 1] & 1) << 15)
+            x = left ^ c
+            lo[b + i] = x ^ right
+            hi[b + i] = (left & c) | (right & x)
+            i += 1
+        r += 1
+    i = 0
+    b = (nrows - 1) * nwords
+    while i < nwords:
+        dst[i] = src[i]
+        dst[b + i] = src[b + i]
+        i += 1
+    # Vertical: the three rows' sums added (0..9); open when the sum is 5 or more.
+    r = 1
+    while r < nrows - 1:
+        b = r * nwords
+        i = 1
+        while i < last:
+            m = b + i
+            u = m - nwords
+            d = m + nwords
+            lu = lo[u]
+            lm = lo[m]
+            ld = lo[d]
+            z0 = lu ^ lm ^ ld                       # the sum's bit 0
+            t1 = (lu & lm) | (ld & (lu ^ lm))       # its carry into the twos
+            hu = hi[u]
+            hm = hi[m]
+            hd = hi[d]
+            p = hu ^ hm
+            q = hu & hm
+            r2 = hd ^ t1
+            s = hd & t1
+            twos2 = q | s | (p & r2)                # the twos count (p + 2q + r2 + 2s) >= 2
+            twos3 = (q & (r2 | s)) | (s & p)        # ... >= 3
+            dst[m] = twos3 | (twos2 & z0)           # 2 * twos + bit 0 >= 5
+            i += 1
+        r += 1
+
+
+def grow_cells(ws, spec, dense):
+    # The automaton over the current window: start fill, then ITERATIONS steps; the result in ws.ca_b.
+    seed_cells(ws, spec.key0, spec.key1, dense)
+    i = 0
+    while i < ITERATIONS:
+        if i & 1:
+            step_cells(ws, ws.ca_b, ws.ca_a)
+        else:
+            step_cells(ws, ws.ca_a, ws.ca_b)
+        i += 1
+    # ITERATIONS is odd: the last step wrote ca_b.
+
+
+@micropython.viper
+def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
+    # Open (air) every window tile whose cell is open after grow_cells (in ws.ca_b), inside the
+    # world's border, and with use_tops only from row ws.tops[column] down.
+    buf = ptr8(buf_obj)
+    words = ptr16(ws.ca_b)
+    tops = ptr16(ws.tops)
+    x0 = int(ws.win_x0)
+    y0 = int(ws.win_y0)
+    w = int(ws.win_w)
+    h = int(ws.win_h)
+    pitch = int(ws.win_pitch)
+    gx0 = int(ws.gx0)
+    nwords = int(ws.nwords)
+    last_x = world_w - 2
+    last_y = world_h - 2
+    j = 0
+    while j < h:
+        y = y0 + j
+        if y >= 1 and y <= last_y:
+            row = (j + 5) * nwords - gx0
+            out = j * pitch
+            i = 0
+            while i < w:
+                x = x0 + i
+                if (words[row + (x >> 4)] >> (x & 15)) & 1:
+                    if x >= 1 and x <= last_x:
+                        if not use_tops or y >= tops[i]:
+                            buf[out + i] = _AIR
+                i += 1
+        j += 1
+
+
+@micropython.viper
+def fill_window(ws, buf_obj, material: int):
+    # Every window tile `material`.
+    buf = ptr8(buf_obj)
+    w = int(ws.win_w)
+    h = int(ws.win_h)
+    pitch = int(ws.win_pitch)
+    j = 0
+    while j < h:
+        out = j * pitch
+        end = out + w
+        while out < end:
+            buf[out] = material
+            out += 1
+        j += 1
+
+
+# -- the caves kind: stages ------------------------------------------------------------------------
+def shape(ws, spec, buf):
+    # Field: stone, then the automaton's caves, over the current window.
+    fill_window(ws, buf, STONE)
+    grow_cells(ws, spec, DENSE)
+    carve_cells(ws, buf, spec.width, spec.height, 0)
+
+
+def settle(ws, spec, tiles):
+    # Local: the chunk's main region and its doorways, stalactites, spawn and stairs, pools.
+    seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
+    hub = keep_largest_region(ws, spec, tiles)
+    open_doorways(ws, spec, tiles, hub)
+    hang_stalactites(ws, tiles)
+    place_ends(ws, spec, tiles)
+    fill_pools(ws, spec, tiles)
+
+
+def finish(ws, spec, buf):
+    pass
+
+
+def keep_largest_region(ws, spec, tiles):
+    # Keep the chunk's largest open region (marked 2), seal every other; returns the hub, the kept
+    # tile nearest the chunk's centre, where the doorways' tunnels aim. A chunk with no open tile
+    # gets its centre dug as the hub.
+    set_bounds(ws, spec)
+    largest = find_largest(ws, tiles)
+    cx = ws.cw >> 1
+    cy = ws.ch >> 1
+    if largest >= 0:
+        flood(ws, tiles, largest, 2)
+    else:
+        c = (cy << 6) | cx
+        tiles[c] = _AIR
+        ws.marks[c] = 2
+    seal_unkept(ws, tiles)
+    return nearest_marked(ws, tiles, cx, cy, 2, 0, 0)
+
+
+# -- stalactites ----------------------------------------------------------------------------------
+def _removable_table():
+    # REMOVABLE[m] = 1 when a tile whose 8 neighbours' openness is the bit mask m (bit 0 north, then
+    # clockwise: NE, E, SE, S, SW, W, NW) can turn solid without disconnecting anything: its open
+    # 4-neighbours (N, E, S, W) all lie in one run of consecutive open tiles around it, so any route
+    # through the tile can go round it. Made once, at import.
+    t = bytearray(256)
+    m = 0
+    while m < 256:
+        runs = 0                       # runs of open ring tiles that contain a 4-neighbour
+        k = 0
+        while k < 8:
+            if m >> k & 1 and not (m >> ((k + 7) & 7) & 1):
+                # a run starts at k; does it reach a 4-neighbour (even k) before it ends?
+                j = k
+                hit = 0
+                while m >> (j & 7) & 1 and j < k + 8:
+                    if (j & 7) % 2 == 0:
+                        hit = 1
+                    j += 1
+                runs += hit
+            k += 1
+        if m == 255:
+            runs = 1                   # an open ring all round
+        t[m] = 1 if runs <= 1 else 0
+        m += 1
+    return bytes(t)
+
+
+REMOVABLE = _removable_table()
+
+
+@micropython.viper
+def grow_stalactite(ws, tiles_obj, x: int, length: int) -> int:
+    # From the first ceiling in column x (a solid tile over a kept open tile, scanning down from row
+    # 2), hang up to `length` stone tiles, each only while two kept open tiles stay below it and
+    # REMOVABLE says the tile's neighbours stay joined. Returns the tiles hung.
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    solid = ptr8(SOLID)
+    removable = ptr8(REMOVABLE)
+    last = int(ws.ch) - 4
+    y = 2
+    while y < last:
+        c = (y << 6) | x
+        if solid[tiles[c]] and marks[c + 64] == 2:
+            break
+        y += 1
+    if y >= last:
+        return 0
+    hung = 0
+    while hung < length:
+        y += 1
+        c = (y << 6) | x
+        if y + 2 > last + 2 or marks[c + 64] != 2 or marks[c + 128] != 2:
+            break
+        m = 0
+        if not solid[tiles[c - 64]]:
+            m |= 1
+        if not solid[tiles[c - 63]]:
+            m |= 2
+        if not solid[tiles[c + 1]]:
+            m |= 4
+        if not solid[tiles[c + 65]]:
+            m |= 8
+        if not solid[tiles[c + 64]]:
+            m |= 16
+        if not solid[tiles[c + 63]]:
+            m |= 32
+        if not solid[tiles[c - 1]]:
+            m |= 64
+        if not solid[tiles[c - 65]]:
+            m |= 128
+        if not removable[m]:
+            break
+        tiles[c] = _STONE
+        marks[c] = 0
+        hung += 1
+    return hung
+
+
+def hang_stalactites(ws, tiles):
+    # 2..5 stalactites from the chunk's stream, at columns 2 from the chunk's sides, 2..5 tiles long.
+    rng = ws.rng
+    n = 2 + rng.below(4)
+    while n:
+        grow_stalactite(ws, tiles, 2 + rng.below(ws.cw - 4), 2 + rng.below(4))
+        n -= 1
+
+
+# -- spawn, stairs, pools -------------------------------------------------------------------------
+def place_ends(ws, spec, tiles):
+    # The spawn chunk's spawn: the kept tile standing on solid ground nearest the chunk's centre. The
+    # stairs chunk's stairs: the kept tile on solid ground farthest from the spawn chunk's centre (from
+    # the spawn itself when it is the same chunk). Both in world coordinates on ws.
+    spawn_here = ws.cx == spec.spawn_cx and ws.cy == spec.spawn_cy
+    if spawn_here:
+        c = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 1, 0)
+        ws.spawn_x = ws.x0 + (c & 63)
+        ws.spawn_y = ws.y0 + (c >> 6)
+        ws.marks[c] = 3                       # set aside: no stairs, no pool here
+    if ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy:
+        px = ws.spawn_x
+        py = ws.spawn_y
+        if not spawn_here:
+            px = (spec.spawn_cx << CHUNK_SHIFT) + (spec.chunk_width(spec.spawn_cx) >> 1)
+            py = (spec.spawn_cy << CHUNK_SHIFT) + (spec.chunk_height(spec.spawn_cy) >> 1)
+        c = nearest_marked(ws, tiles, px - ws.x0, py - ws.y0, 2, 1, 1)
+        tiles[c] = 11                          # world_tiles.STAIRS
+        ws.marks[c] = 3
+        ws.stairs_x = ws.x0 + (c & 63)
+        ws.stairs_y = ws.y0 + (c >> 6)
+
+
+@micropython.viper
+def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
+    # A pool at the first kept tile on solid ground in column x from row y down: liquid fills the
+    # kept open tiles joined to it that lie at or below a waterline radius//2 above it and within
+    # `radius` of it. Returns the tiles filled (0: no ground under the anchor in this chunk).
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    queue = ptr16(ws.queue)
+    solid = ptr8(SOLID)
+    end = int(ws.ch) - 1
+    while y < end:
+        c = (y << 6) | x
+        if marks[c] == 2:
+            if solid[tiles[c + 64]]:
+                break
+        y += 1
+    if y >= end:
+        return 0
+    line = y - (radius >> 1)
+    r2 = radius * radius
+    start = (y << 6) | x
+    marks[start] = 4
+    queue[0] = start
+    head = 0
+    tail = 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        tiles[c] = material
+        cx = c & 63
+        k = 0
+        while k < 4:
+            if k == 0:
+                n = c - 64
+            elif k == 1:
+                n = c + 1
+            elif k == 2:
+                n = c + 64
+            else:
+                n = c - 1
+            k += 1
+            if n < 0 or n >= 4096:
+                continue
+            if marks[n] != 2:
+                continue
+            nx = n & 63
+            ny = n >> 6
+            if ny < line or nx - cx > 1 or cx - nx > 1:
+                continue
+            dx = nx - x
+            dy = ny - y
+            if dx * dx + dy * dy > r2:
+                continue
+            marks[n] = 4
+            queue[tail] = n
+            tail += 1
+    return tail
+
+
+def fill_pools(ws, spec, tiles):
+    # The region's pools (2 + depth // 2 per region of 256 x 256, seed 004), drawn from the region's
+    # stream: each in one of its chunks, radius 4..10, lava, acid or water, anchored radius + 1 or more
+    # from the chunk's sides so it stays inside; this chunk pours those anchored in it.
+    rx = ws.x0 >> REGION_SHIFT
+    ry = ws.y0 >> REGION_SHIFT
+    rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
+    rrows = (spec.region_height(ry) + 63) >> CHUNK_SHIFT
+    rng = ws.rng
+    seed_stream(spec, rng, rx, ry, SALT_POOLS)
+    n = 2 + spec.depth // 2
+    while n:
+        n -= 1
+        ccx = (rx << 2) + rng.below(rcols)
+        ccy = (ry << 2) + rng.below(rrows)
+        radius = 4 + rng.below(7)
+        material = WATER + rng.below(3)            # water, lava or acid (world_tiles: 5, 6, 7)
+        cw = spec.chunk_width(ccx)
+        ch = spec.chunk_height(ccy)
+        if cw < 2 * radius + 4 or ch < 2 * radius + 4:
+            continue                               # no room for it in that narrow chunk
+        px = radius + 1 + rng.below(cw - 2 * radius - 2)
+        py = radius + 1 + rng.below(ch - 2 * radius - 2)
+        if ccx == ws.cx and ccy == ws.cy:
+            pour_pool(ws, tiles, px, py, radius, material)

@@ -1,0 +1,474 @@
+# Dungeons (SPEC 10, depths 7+), the BSP strategy: each region of 256 x 256 tiles is planned on its own
+# from its random stream, as geometry only (rooms, corridors, doors, traps, items), so any chunk renders
+# the part of the plan that falls inside it, and a chunk equals the same tiles of the whole world by
+# construction. The plan of the last region is kept in the workspace: the chunks of one region reuse it.
+#   plan_region: split_space walks the binary space partition: the region less a 1-tile rim, cut
+#       alternately across and down (the root's first direction drawn) into leaves of at least 15 x 10
+#       (a side is cut only when both halves keep the least size; the cut is drawn uniformly), a room
+#       per leaf (5x3 to 12x8, 2 or more smaller than its leaf each way, centred), and after both halves
+#       of a node an L-shaped corridor, 2 tiles wide, between a room of each half (room centres; which
+#       room stands for the node and which leg comes first are drawn). link_regions: each edge shared
+#       with another region has a doorway 2 tiles wide at a position hashed from the edge, and a
+#       corridor from the nearest room, arriving square to the edge, in both regions. Then the spawn's
+#       room (spawn region) and the stairs' room (the room farthest from the spawn, or from the spawn
+#       region's centre in another region), traps (acid pockets under a lid) in 1-2 rooms, items in
+#       2-3 rooms, all drawn.
+#   render_layout: rooms and corridors dug out of stone, doors where a corridor crosses the rim of a room
+#       it joins, traps, items, the stairs; clipped to the window.
+from maze32._compat import const, micropython, ptr8
+from maze32.world_tiles import (AIR, STONE, DOOR, TRAP, ACID, ITEM, STAIRS, BSP, SALT_LAYOUT,
+                                SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3)
+from maze32.world_caves import fill_window
+from maze32 import world_accretion
+
+LEAF_W = const(15)
+LEAF_H = const(10)
+NO_ROOM = const(0xFFFF)
+_SET = const(0)           # fill_rect modes: every tile,
+_ON_STONE = const(1)      # only stone tiles,
+_ON_AIR = const(2)        # only air tiles
+_SALT_SPOTS = const(21)   # the stream that places traps and items inside their rooms
+
+
+# -- the plan -------------------------------------------------------------------------------------------
+def plan_region(ws, spec, rx, ry):
+    # The plan of region (rx, ry) into ws (kept while the same region of the same world is asked for).
+    if ws.layout_spec is spec and ws.layout_rx == rx and ws.layout_ry == ry:
+        return
+    ws.layout_spec = None
+    rw = spec.region_width(rx)
+    rh = spec.region_height(ry)
+    seed_stream(spec, ws.rng, rx, ry, SALT_LAYOUT)
+    ws.room_count = 0
+    ws.cor_count = 0
+    split_space(ws, rw, rh)
+    link_regions(ws, spec, rx, ry, rw, rh)
+    choose_ends(ws, spec, rx, ry)
+    choose_traps_and_items(ws)
+    ws.layout_spec = spec
+    ws.layout_rx = rx
+    ws.layout_ry = ry
+
+
+def add_room(ws, lx, ly, lw, lh):
+    # A room inside leaf (lx, ly, lw, lh): drawn size, centred; returns its index.
+    rng = ws.rng
+    w = 5 + rng.below(min(12, lw - 2) - 4)
+    h = 3 + rng.below(min(8, lh - 2) - 2)
+    k = ws.room_count
+    ws.room_x[k] = lx + ((lw - w) >> 1)
+    ws.room_y[k] = ly + ((lh - h) >> 1)
+    ws.room_w[k] = w
+    ws.room_h[k] = h
+    ws.room_count = k + 1
+    return k
+
+
+def add_corridor(ws, ax, ay, bx, by, bend, a, b):
+    k = ws.cor_count
+    ws.cor_ax[k] = ax
+    ws.cor_ay[k] = ay
+    ws.cor_bx[k] = bx
+    ws.cor_by[k] = by
+    ws.cor_bend[k] = bend
+    ws.cor_a[k] = a
+    ws.cor_b[k] = b
+    ws.cor_count = k + 1
+
+
+def join_rooms(ws, a, b, bend):
+    # An L-shaped corridor between the centres of rooms a and b.
+    add_corridor(ws, ws.room_x[a] + (ws.room_w[a] >> 1), ws.room_y[a] + (ws.room_h[a] >> 1),
+                 ws.room_x[b] + (ws.room_w[b] >> 1), ws.room_y[b] + (ws.room_h[b] >> 1), bend, a, b)
+
+
+def split_space(ws, w, h):
+    # The partition of (1, 1, w - 2, h - 2), walked depth first with an explicit stack (ws.stack, 9
+    # values a frame: x, y, w, h, depth, across, cut, phase, room of the first half). Phase 0 cuts the
+    # node or makes it a leaf; 1 has finished the first half; 2 both, and joins them.
+    rng = ws.rng
+    st = ws.stack
+    flip = rng.below(2)
+    st[0] = 1
+    st[1] = 1
+    st[2] = w - 2
+    st[3] = h - 2
+    st[4] = 0
+    st[7] = 0
+    sp = 1
+    ret = 0                    # the room standing for the node just finished
+    while sp:
+        f = (sp - 1) * 9
+        phase = st[f + 7]
+        x = st[f]
+        y = st[f + 1]
+        nw = st[f + 2]
+        nh = st[f + 3]
+        if phase == 0:
+            can_across = nw >= 2 * LEAF_W           # a cut across x, into left and right
+            can_down = nh >= 2 * LEAF_H             # a cut across y, into top and bottom
+            if can_across and (((st[f + 4] + flip) & 1) == 0 or not can_down):
+                across = 1
+                cut = LEAF_W + rng.below(nw - 2 * LEAF_W + 1)
+            elif can_down:
+                across = 0
+                cut = LEAF_H + rng.below(nh - 2 * LEAF_H + 1)
+            else:
+                ret = add_room(ws, x, y, nw, nh)
+                sp -= 1
+                continue
+            st[f + 5] = across
+            st[f + 6] = cut
+            st[f + 7] = 1
+            g = f + 9
+            st[g] = x
+            st[g + 1] = y
+            st[g + 2] = cut if across else nw
+            st[g + 3] = nh if across else cut
+            st[g + 4] = st[f + 4] + 1
+            st[g + 7] = 0
+            sp += 1
+        elif phase == 1:
+            st[f + 8] = ret
+            st[f + 7] = 2
+            cut = st[f + 6]
+            g = f + 9
+            if st[f + 5]:
+                st[g] = x + cut
+                st[g + 1] = y
+                st[g + 2] = nw - cut
+                st[g + 3] = nh
+            else:
+                st[g] = x
+                st[g + 1] = y + cut
+                st[g + 2] = nw
+                st[g + 3] = nh - cut
+            st[g + 4] = st[f + 4] + 1
+            st[g + 7] = 0
+            sp += 1
+        else:
+            a = st[f + 8]
+            b = ret
+            keep_first = rng.below(2) == 0
+            join_rooms(ws, a, b, rng.below(2))
+            ret = a if keep_first else b
+            sp -= 1
+
+
+def nearest_room(ws, px, py):
+    # The room whose centre is nearest (px, py) (Manhattan; the first on ties).
+    best = 0
+    best_d = 1 << 20
+    k = 0
+    while k < ws.room_count:
+        d = abs(ws.room_x[k] + (ws.room_w[k] >> 1) - px) + abs(ws.room_y[k] + (ws.room_h[k] >> 1) - py)
+        if d < best_d:
+            best = k
+            best_d = d
+        k += 1
+    return best
+
+
+def link_regions(ws, spec, rx, ry, rw, rh):
+    # Doorway corridors on the region's shared edges: left, right, top, bottom.
+    key = spec.key0
+    if rx > 0:
+        y = 4 + hash3(key, rx, ry, SALT_LINK_V) % (rh - 8)
+        _link(ws, 0, y, 1)
+    if rx < spec.region_cols - 1:
+        y = 4 + hash3(key, rx + 1, ry, SALT_LINK_V) % (rh - 8)
+        _link(ws, rw - 2, y, 1)
+    if ry > 0:
+        x = 4 + hash3(key, rx, ry, SALT_LINK_H) % (rw - 8)
+        _link(ws, x, 0, 0)
+    if ry < spec.region_rows - 1:
+        x = 4 + hash3(key, rx, ry + 1, SALT_LINK_H) % (rw - 8)
+        _link(ws, x, rh - 2, 0)
+
+
+def _link(ws, dx, dy, bend):
+    # A corridor from the room nearest (dx, dy) to (dx, dy); bend 1 arrives across (a side edge),
+    # bend 0 arrives down (a top or bottom edge).
+    k = nearest_room(ws, dx, dy)
+    add_corridor(ws, ws.room_x[k] + (ws.room_w[k] >> 1), ws.room_y[k] + (ws.room_h[k] >> 1),
+                 dx, dy, bend, k, NO_ROOM)
+
+
+def choose_ends(ws, spec, rx, ry):
+    # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region, the room
+    # farthest from the spawn (its region's centre when that is another region; the first on ties).
+    ws.spawn_room = -1
+    ws.stairs_room = -1
+    spawn_here = rx == spec.spawn_cx and ry == spec.spawn_cy
+    if spawn_here:
+        ws.spawn_room = ws.rng.below(ws.room_count)
+    if rx == spec.stairs_cx and ry == spec.stairs_cy:
+        if spawn_here:
+            k = ws.spawn_room
+            px = ws.room_x[k] + (ws.room_w[k] >> 1)
+            py = ws.room_y[k] + ws.room_h[k] - 1
+        else:
+            px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
+            py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
+        best = 0
+        best_d = -1
+        k = 0
+        while k < ws.room_count:
+            d = abs(ws.room_x[k] + (ws.room_w[k] >> 1) - px) + abs(ws.room_y[k] + (ws.room_h[k] >> 1) - py)
+            if d > best_d:
+                best = k
+                best_d = d
+            k += 1
+        ws.stairs_room = best
+
+
+def _draw_room(ws, taken_a, taken_b):
+    # A room drawn uniformly that is neither the spawn's nor the stairs' nor among the first taken_a
+    # traps and taken_b items; -1 after 16 draws without one.
+    rng = ws.rng
+    tries = 0
+    while tries < 16:
+        tries += 1
+        k = rng.below(ws.room_count)
+        if k == ws.spawn_room or k == ws.stairs_room:
+            continue
+        j = 0
+        while j < taken_a:
+            if ws.traps[j] == k:
+                k = -1
+                break
+            j += 1
+        j = 0
+        while k >= 0 and j < taken_b:
+            if ws.items[j] == k:
+                k = -1
+                break
+            j += 1
+        if k >= 0:
+            return k
+    return -1
+
+
+def choose_traps_and_items(ws):
+    # 1-2 trap rooms and 2-3 item rooms, all distinct; fewer in a region with few rooms.
+    rng = ws.rng
+    n = 1 + rng.below(2)
+    ws.trap_count = 0
+    while n:
+        k = _draw_room(ws, ws.trap_count, 0)
+        if k >= 0:
+            ws.traps[ws.trap_count] = k
+            ws.trap_count += 1
+        n -= 1
+    n = 2 + rng.below(2)
+    ws.item_count = 0
+    while n:
+        k = _draw_room(ws, ws.trap_count, ws.item_count)
+        if k >= 0:
+            ws.items[ws.item_count] = k
+            ws.item_count += 1
+        n -= 1
+
+
+# -- rendering ---------------------------------------------------------------------------------------
+@micropython.viper
+def fill_rect(ws, buf_obj, x0: int, y0: int, x1: int, y1: int, t: int, mode: int):
+    # Tiles x0..x1, y0..y1 (inclusive, world coordinates) of the window become t: all of them, only
+    # the stone ones, or only the air ones (mode 0, 1, 2). Clipped to the window.
+    wx = int(ws.win_x0)
+    wy = int(ws.win_y0)
+    if x0 < wx:
+        x0 = wx
+    if y0 < wy:
+        y0 = wy
+    if x1 > wx + int(ws.win_w) - 1:
+        x1 = wx + int(ws.win_w) - 1
+    if y1 > wy + int(ws.win_h) - 1:
+        y1 = wy + int(ws.win_h) - 1
+    if x0 > x1 or y0 > y1:
+        return
+    buf = ptr8(buf_obj)
+    pitch = int(ws.win_pitch)
+    y = y0
+    while y <= y1:
+        c = (y - wy) * pitch + (x0 - wx)
+        end = c + (x1 - x0)
+        while c <= end:
+            if mode == 0:
+                buf[c] = t
+            elif mode == 1:
+                if buf[c] == 3:             # STONE
+                    buf[c] = t
+            elif buf[c] == 0:               # AIR
+                buf[c] = t
+            c += 1
+        y += 1
+
+
+def _overlaps(ws, x0, y0, x1, y1):
+    # Whether x0..x1, y0..y1 (world coordinates) meets the window.
+    return x1 >= ws.win_x0 and y1 >= ws.win_y0 and x0 < ws.win_x0 + ws.win_w and y0 < ws.win_y0 + ws.win_h
+
+
+def _legs(ws, k, ox, oy):
+    # The two legs of corridor k as rectangles in world coordinates, into ws.legs: first leg x0, y0,
+    # x1, y1 (inclusive), then the second.
+    ax = ox + ws.cor_ax[k]
+    ay = oy + ws.cor_ay[k]
+    bx = ox + ws.cor_bx[k]
+    by = oy + ws.cor_by[k]
+    lx = min(ax, bx)
+    hx = max(ax, bx) + 1
+    ly = min(ay, by)
+    hy = max(ay, by) + 1
+    s = ws.legs
+    if ws.cor_bend[k] == 0:        # across at ay, then down at bx
+        s[0] = lx
+        s[1] = ay
+        s[2] = hx
+        s[3] = ay + 1
+        s[4] = bx
+        s[5] = ly
+        s[6] = bx + 1
+        s[7] = hy
+    else:                          # down at ax, then across at by
+        s[0] = ax
+        s[1] = ly
+        s[2] = ax + 1
+        s[3] = hy
+        s[4] = lx
+        s[5] = by
+        s[6] = hx
+        s[7] = by + 1
+
+
+def _doors(ws, buf, room, ox, oy):
+    # Doors where the legs in ws.legs cross the rim of `room` (one tile outside it, corners excepted).
+    x = ox + ws.room_x[room]
+    y = oy + ws.room_y[room]
+    x1 = x + ws.room_w[room] - 1
+    y1 = y + ws.room_h[room] - 1
+    s = ws.legs
+    i = 0
+    while i < 8:
+        a0 = s[i]
+        b0 = s[i + 1]
+        a1 = s[i + 2]
+        b1 = s[i + 3]
+        # top and bottom rims (rows y - 1 and y1 + 1, columns x..x1), left and right (columns x - 1
+        # and x1 + 1, rows y..y1): each met by the leg's rectangle.
+        if b0 <= y - 1 <= b1:
+            fill_rect(ws, buf, max(a0, x), y - 1, min(a1, x1), y - 1, DOOR, _ON_AIR)
+        if b0 <= y1 + 1 <= b1:
+            fill_rect(ws, buf, max(a0, x), y1 + 1, min(a1, x1), y1 + 1, DOOR, _ON_AIR)
+        if a0 <= x - 1 <= a1:
+            fill_rect(ws, buf, x - 1, max(b0, y), x - 1, min(b1, y1), DOOR, _ON_AIR)
+        if a0 <= x1 + 1 <= a1:
+            fill_rect(ws, buf, x1 + 1, max(b0, y), x1 + 1, min(b1, y1), DOOR, _ON_AIR)
+        i += 4
+
+
+def render_layout(ws, spec, buf, rx, ry):
+    # Region (rx, ry)'s plan (planned first) drawn over the window.
+    plan_region(ws, spec, rx, ry)
+    ox = rx << REGION_SHIFT
+    oy = ry << REGION_SHIFT
+    k = 0
+    while k < ws.room_count:
+        x = ox + ws.room_x[k]
+        y = oy + ws.room_y[k]
+        fill_rect(ws, buf, x, y, x + ws.room_w[k] - 1, y + ws.room_h[k] - 1, AIR, _SET)
+        k += 1
+    k = 0
+    while k < ws.cor_count:
+        _legs(ws, k, ox, oy)
+        s = ws.legs
+        if _overlaps(ws, min(s[0], s[4]) - 1, min(s[1], s[5]) - 1, max(s[2], s[6]) + 1, max(s[3], s[7]) + 1):
+            fill_rect(ws, buf, s[0], s[1], s[2], s[3], AIR, _SET)
+            fill_rect(ws, buf, s[4], s[5], s[6], s[7], AIR, _SET)
+        k += 1
+    k = 0
+    while k < ws.cor_count:
+        _legs(ws, k, ox, oy)
+        s = ws.legs
+        if _overlaps(ws, min(s[0], s[4]) - 1, min(s[1], s[5]) - 1, max(s[2], s[6]) + 1, max(s[3], s[7]) + 1):
+            _doors(ws, buf, ws.cor_a[k], ox, oy)
+            if ws.cor_b[k] != NO_ROOM:
+                _doors(ws, buf, ws.cor_b[k], ox, oy)
+        k += 1
+    rng = ws.rng
+    seed_stream(spec, rng, rx, ry, _SALT_SPOTS)      # where in its room each trap and item goes
+    i = 0
+    while i < ws.trap_count:
+        k = ws.traps[i]
+        w = 2 + rng.below(2)
+        x = ox + ws.room_x[k] + 1 + rng.below(ws.room_w[k] - w - 1)
+        y = oy + ws.room_y[k] + ws.room_h[k] - 1
+        fill_rect(ws, buf, x, y, x + w - 1, y, TRAP, _SET)
+        fill_rect(ws, buf, x, y + 1, x + w - 1, y + 2, ACID, _ON_STONE)
+        i += 1
+    i = 0
+    while i < ws.item_count:
+        k = ws.items[i]
+        x = ox + ws.room_x[k] + 1 + rng.below(ws.room_w[k] - 2)
+        y = oy + ws.room_y[k] + ws.room_h[k] - 1
+        fill_rect(ws, buf, x, y, x, y, ITEM, _SET)
+        i += 1
+    p = end_tile(ws, ws.spawn_room, rx, ry, 0)
+    if p >= 0 and _overlaps(ws, p >> 12, p & 4095, p >> 12, p & 4095):
+        ws.spawn_x = p >> 12
+        ws.spawn_y = p & 4095
+    p = end_tile(ws, ws.stairs_room, rx, ry, 1)
+    if p >= 0 and _overlaps(ws, p >> 12, p & 4095, p >> 12, p & 4095):
+        ws.stairs_x = p >> 12
+        ws.stairs_y = p & 4095
+        fill_rect(ws, buf, ws.stairs_x, ws.stairs_y, ws.stairs_x, ws.stairs_y, STAIRS, _SET)
+
+
+def end_tile(ws, k, rx, ry, stairs):
+    # Where the spawn (stairs 0) or the stairs (1) stand in room k of the planned region (rx, ry): the
+    # floor row's middle, or its last tile for stairs in the spawn's own room; packed x << 12 | y in
+    # world coordinates, or -1 without a room.
+    if k < 0:
+        return -1
+    x = (rx << REGION_SHIFT) + ws.room_x[k] + (ws.room_w[k] >> 1)
+    if stairs and k == ws.spawn_room:
+        x = (rx << REGION_SHIFT) + ws.room_x[k] + ws.room_w[k] - 1
+    return (x << 12) | ((ry << REGION_SHIFT) + ws.room_y[k] + ws.room_h[k] - 1)
+
+
+# -- the dungeon kind: stages ------------------------------------------------------------------------
+def shape(ws, spec, buf):
+    # Field: stone; with BSP every region's plan that meets the window.
+    fill_window(ws, buf, STONE)
+    if spec.strategy != BSP:
+        return
+    rx = ws.win_x0 >> REGION_SHIFT
+    while rx <= (ws.win_x0 + ws.win_w - 1) >> REGION_SHIFT:
+        ry = ws.win_y0 >> REGION_SHIFT
+        while ry <= (ws.win_y0 + ws.win_h - 1) >> REGION_SHIFT:
+            render_layout(ws, spec, buf, rx, ry)
+            ry += 1
+        rx += 1
+
+
+def settle(ws, spec, tiles):
+    # Local: room accretion, when that is the strategy.
+    if spec.strategy != BSP:
+        world_accretion.settle(ws, spec, tiles)
+
+
+def finish(ws, spec, buf):
+    pass
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    # Append region (rx, ry)'s rooms to the list `out` as [x, y, w, h] in world coordinates (hosts
+    # only: this allocates).
+    plan_region(ws, spec, rx, ry)
+    ox = rx << REGION_SHIFT
+    oy = ry << REGION_SHIFT
+    k = 0
+    while k < ws.room_count:
+        out.append([ox + ws.room_x[k], oy + ws.room_y[k], ws.room_w[k], ws.room_h[k]])
+        k += 1

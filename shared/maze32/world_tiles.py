@@ -1,0 +1,314 @@
+# Worlds (SPEC 10, seed 004): the tile and material model, the chunk and region geometry, the world's
+# keys and random streams, stated once for every world module.
+#
+# A world is (seed, depth, size, strategy) -> a side-view grid of tiles, x right, y down, one byte a tile
+# holding a material index (MATERIALS below). Sizes are 64..2048 tiles each way; the world is cut into
+# square chunks of CHUNK = 64 tiles (the last column and row of chunks may be narrower, but at least
+# LAST_MIN = 16 tiles) and into regions of REGION = 256 tiles (4 x 4 chunks), the unit of the per-world
+# counts of seed 004 (pools, trees, walls, traps, items: a 250 x 250 test world is one region).
+#
+# Chunk rule: a chunk depends only on (world, chunk coordinates). Randomness comes from
+#   - per-cell hashes (mix16 chains over the world key and the coordinates) for anything that overlaps
+#     chunks: the cellular automaton's first fill, doorway positions on shared edges;
+#   - random streams (rng.Rng, xoroshiro32++) seeded from the world key and a chunk's or a region's
+#     coordinates, for what stays inside that chunk or region (tunnels, stalactites, rooms, pools).
+# Stages are either fields (a pure function of the coordinates, computed over any window: the whole
+# world or one chunk plus its apron) or local (reads and writes only its own chunk's tiles), so a region
+# built chunk by chunk equals the region built whole by construction (tests/test_world.py proves it).
+# Every integer stays below 2**30; nothing here allocates after setup except WorldSpec itself.
+from array import array
+
+from maze32._compat import const, micropython
+from maze32.maze import filled
+from maze32.rng import Rng, mix_seed
+
+FORMAT = "maze32-world/1"
+MAGIC = b"maze32-world/1"
+
+# Materials: (name, code, solid, liquid, hazard). A tile holds the index. Solid tiles block walking and
+# the connectivity checks; liquids and hazards are open. Grass and dirt and sand can be dug, stone not.
+AIR = const(0)
+GRASS = const(1)
+DIRT = const(2)
+STONE = const(3)
+SAND = const(4)
+WATER = const(5)
+LAVA = const(6)
+ACID = const(7)
+WOOD = const(8)       # trees: a trunk and a crown you can walk through
+DOOR = const(9)       # a room's entrance, open
+TRAP = const(10)      # a trap's lid over an acid pocket, open and deadly
+STAIRS = const(11)    # leads a depth deeper
+ITEM = const(12)      # a pick-up in a room
+MATERIALS = (
+    ("air", ".", False, False, False),
+    ("grass", "g", True, False, False),
+    ("dirt", "d", True, False, False),
+    ("stone", "#", True, False, False),
+    ("sand", "s", True, False, False),
+    ("water", "w", False, True, False),
+    ("lava", "l", False, True, True),
+    ("acid", "a", False, True, True),
+    ("wood", "t", False, False, False),
+    ("door", "+", False, False, False),
+    ("trap", "^", False, False, True),
+    ("stairs", ">", False, False, False),
+    ("item", "*", False, False, False),
+)
+MATERIAL_COUNT = const(13)
+CODES = "".join(m[1] for m in MATERIALS)
+
+
+def _table(column, unknown):
+    # A 256-byte lookup: byte t -> MATERIALS[t][column] as 0/1; codes past the table get `unknown`.
+    t = bytearray(256)
+    i = 0
+    while i < 256:
+        t[i] = (1 if MATERIALS[i][column] else 0) if i < MATERIAL_COUNT else unknown
+        i += 1
+    return bytes(t)
+
+
+SOLID = _table(2, 1)        # unknown codes count as solid: nothing ever walks into them
+LIQUID = _table(3, 0)
+HAZARD = _table(4, 0)
+DIGGABLE = bytes(1 if i in (GRASS, DIRT, SAND) else 0 for i in range(256))
+
+# Geometry.
+CHUNK = const(64)
+CHUNK_SHIFT = const(6)
+CHUNK_AREA = const(4096)
+REGION = const(256)
+REGION_SHIFT = const(8)
+MIN_SIDE = const(64)
+MAX_SIDE = const(2048)
+LAST_MIN = const(16)
+MAX_DEPTH = const(255)
+APRON = const(5)            # rows of apron above and below a window for the automaton's 5 iterations
+
+# Kinds of world by depth (the registry in world.py maps depths to them) and dungeon strategies.
+SURFACE = const(0)
+CAVES = const(1)
+DUNGEON = const(2)
+KIND_NAMES = ("surface", "caves", "dungeon")
+BSP = const(0)
+ACCRETION = const(1)
+STRATEGIES = ("bsp", "accretion")
+
+# Salts of the random streams and hashes.
+SALT_TERRAIN = const(1)
+SALT_PLACES = const(2)
+SALT_FEATURES = const(3)
+SALT_CHUNK = const(4)
+SALT_LAYOUT = const(5)
+SALT_POOLS = const(7)
+SALT_EDGE_V = const(8)
+SALT_EDGE_H = const(9)
+SALT_CELLS = const(10)
+SALT_LINK_V = const(11)
+SALT_LINK_H = const(12)
+
+
+@micropython.viper
+def mix16(h: int) -> int:
+    # The round function of rng.mix_seed on a 16-bit value: multiply, xor-shift, multiply, xor-shift,
+    # modulo 2**16 (multipliers below 2**14, so products stay below 2**30). A bijection of 0..65535.
+    h = (h * 0x2D35) & 0xFFFF
+    h ^= h >> 7
+    h = (h * 0x1F53) & 0xFFFF
+    return h ^ (h >> 8)
+
+
+def hash3(key, a, b, c):
+    # A 16-bit hash of three 16-bit values under a 16-bit key: chained mix16 rounds.
+    return mix16(mix16(mix16(key ^ a) ^ b) ^ c)
+
+
+def seed_stream(spec, rng, a, b, salt):
+    # Seed rng (an Rng) for the stream of (a, b, salt) of this world: a chunk's, a region's, the
+    # world's own (a = b = 0). Each half is a chain of mix16 rounds over one half of the world key.
+    rng.seed(hash3(spec.key0, a, b, salt), hash3(spec.key1 ^ 0x6A09, salt, a, b))
+
+
+def side_error(name, value):
+    # None when `value` is a valid world side, else what is wrong with it.
+    if isinstance(value, bool) or not isinstance(value, int):
+        return "%s: must be an integer, got %r" % (name, value)
+    if value < MIN_SIDE or value > MAX_SIDE:
+        return "%s: must be %d..%d, got %d" % (name, MIN_SIDE, MAX_SIDE, value)
+    rest = value & (CHUNK - 1)
+    if rest and rest < LAST_MIN:
+        return "%s: %d leaves a last chunk only %d wide; use a multiple of %d or leave %d or more" % (
+            name, value, rest, CHUNK, LAST_MIN)
+    return None
+
+
+def kind_of(depth):
+    return SURFACE if depth <= 3 else (CAVES if depth <= 6 else DUNGEON)
+
+
+class _KeyHolder:
+    # What rng.mix_seed writes into: the two halves, and an Rng it seeds.
+    def __init__(self):
+        self.pair = array("H", [0, 0])
+        self.rng = Rng()
+
+
+class WorldSpec:
+    # What names a world, checked up front (ValueError naming the bad value), and what follows from it:
+    # its key, chunk and region counts, the surface's terrain parameters, where spawn and stairs go.
+    # Allocated once per world; generation only reads it.
+    def __init__(self, seed_hi, seed_lo, depth, width=MAX_SIDE, height=MAX_SIDE, strategy=BSP):
+        for name, v in (("seed", seed_hi), ("seed", seed_lo)):
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 0xFFFF:
+                raise ValueError("seed: halves must be 0..65535, got %r" % (v,))
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1 or depth > MAX_DEPTH:
+            raise ValueError("depth: must be 1..%d, got %r" % (MAX_DEPTH, depth))
+        for name, v in (("width", width), ("height", height)):
+            problem = side_error(name, v)
+            if problem:
+                raise ValueError(problem)
+        if strategy not in (BSP, ACCRETION):
+            raise ValueError("strategy: must be bsp or accretion")
+        self.seed_hi = seed_hi
+        self.seed_lo = seed_lo
+        self.depth = depth
+        self.width = width
+        self.height = height
+        self.kind = kind_of(depth)
+        self.strategy = strategy if self.kind == DUNGEON else BSP
+        self.cols = (width + CHUNK - 1) >> CHUNK_SHIFT
+        self.rows = (height + CHUNK - 1) >> CHUNK_SHIFT
+        self.region_cols = (width + REGION - 1) >> REGION_SHIFT
+        self.region_rows = (height + REGION - 1) >> REGION_SHIFT
+        # The world key: rng.mix_seed's Feistel network on the seed's halves, with depth and (for
+        # dungeons) strategy as its attempt number, so distinct seeds never share a key at one depth.
+        holder = _KeyHolder()
+        mix_seed(seed_hi, seed_lo, depth * 2 + self.strategy, holder)
+        self.key0 = holder.pair[0]
+        self.key1 = holder.pair[1]
+        rng = holder.rng
+        # Surface terrain: three octaves of integer sine (base, detail, micro): frequencies in 1/16
+        # of a table step per tile, phases, and the relief in tiles (peak to peak).
+        seed_stream(self, rng, 0, 0, SALT_TERRAIN)
+        self.terrain = array("H", [16 + rng.below(17), rng.below(256),
+                                   64 + rng.below(65), rng.below(256),
+                                   256 + rng.below(257), rng.below(256),
+                                   4 + rng.below(5)])
+        # Spawn and stairs: the spawn's chunk (its region for a BSP dungeon) is drawn; the stairs go in
+        # the chunk (region) at the far corner from it. The surface keeps both in the top chunk row,
+        # at drawn columns.
+        seed_stream(self, rng, 0, 0, SALT_PLACES)
+        cols, rows = self.cols, self.rows
+        if self.kind == DUNGEON and self.strategy == BSP:
+            cols, rows = self.region_cols, self.region_rows
+        if self.kind == SURFACE:
+            rows = 1
+        self.spawn_cx = sx = rng.below(cols)
+        self.spawn_cy = sy = rng.below(rows)
+        self.stairs_cx = 0 if 2 * sx >= cols else cols - 1
+        self.stairs_cy = 0 if 2 * sy >= rows else rows - 1
+        self.spawn_column = -1
+        self.stairs_column = -1
+        if self.kind == SURFACE:
+            self.spawn_column = self._surface_column(rng, sx, -1)
+            self.stairs_column = self._surface_column(rng, self.stairs_cx, self.spawn_column)
+
+    def _surface_column(self, rng, cx, avoid):
+        # A column of chunk column cx, 4 or more tiles from the chunk's edges and from `avoid`.
+        x0 = cx << CHUNK_SHIFT
+        cw = self.chunk_width(cx)
+        while True:
+            x = x0 + 4 + rng.below(cw - 8)
+            if avoid < 0 or x - avoid > 3 or avoid - x > 3:
+                return x
+
+    def chunk_width(self, cx):
+        return min(CHUNK, self.width - (cx << CHUNK_SHIFT))
+
+    def chunk_height(self, cy):
+        return min(CHUNK, self.height - (cy << CHUNK_SHIFT))
+
+    def region_width(self, rx):
+        return min(REGION, self.width - (rx << REGION_SHIFT))
+
+    def region_height(self, ry):
+        return min(REGION, self.height - (ry << REGION_SHIFT))
+
+    @property
+    def kind_name(self):
+        return KIND_NAMES[self.kind]
+
+    @property
+    def strategy_name(self):
+        return STRATEGIES[self.strategy]
+
+
+# Room and corridor capacities (world_dungeon, world_accretion).
+MAX_ROOMS = const(400)          # a BSP region of 254 x 254 has at most 16 x 25 leaves of 15 x 10
+MAX_CORRIDORS = const(404)      # one per inner node of the tree, and a link per region edge
+MAX_STACK = const(48)           # the BSP walk's depth: at most 15 cuts across and 24 down, plus the root
+MAX_FEATURES = const(16)        # surface features of one region band: 3 pools, 3 dunes, 3 walls, 7 trees
+MAX_CHUNK_ROOMS = const(24)     # accretion rooms in one chunk
+
+
+class WorldWorkspace:
+    # Every buffer world generation uses, allocated once: for one chunk by default (the board's
+    # Explore), or for a whole world's window (window_w x window_h, the twin's whole builds).
+    def __init__(self, window_w=CHUNK, window_h=CHUNK):
+        words = (((window_w + 15) >> 4) + 5) * (window_h + 2 * APRON)
+        self.ca_a = filled("H", words, 0)         # the automaton's cells, 16 a word, bit set = open
+        self.ca_b = filled("H", words, 0)
+        self.ca_lo = filled("H", words, 0)        # its horizontal 3-sums, low and high bits
+        self.ca_hi = filled("H", words, 0)
+        self.heights = filled("h", window_w, 0)   # surface height of each column of the window
+        self.tops = filled("h", window_w, 0)      # first row where caves may open, per column
+        self.window_capacity = window_w
+        self.win_x0 = self.win_y0 = self.win_w = self.win_h = self.win_pitch = 0
+        self.gx0 = self.nwords = self.nrows = 0
+        self.marks = bytearray(CHUNK_AREA)        # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
+        self.queue = filled("H", CHUNK_AREA, 0)   # flood fills
+        self.stone = bytes([STONE]) * CHUNK_AREA  # a chunk of stone, copied in before each chunk
+        self.chunk = bytearray(CHUNK_AREA)        # a chunk's tiles while a whole world is built
+        self.rng = Rng()
+        self.pair = array("H", [0, 0])
+        self.found = 0                            # size of the component find_largest returned
+        # The chunk being settled: coordinates, origin, size, and the tunnels' bounds in it.
+        self.cx = self.cy = self.x0 = self.y0 = self.cw = self.ch = 0
+        self.lo_x = self.hi_x = self.lo_y = self.hi_y = 0
+        # Spawn and stairs (world coordinates) when the last chunk or layout held them, else -1.
+        self.spawn_x = self.spawn_y = self.stairs_x = self.stairs_y = -1
+        # A region's rooms and corridors (world_dungeon), relative to the region's origin.
+        self.room_x = bytearray(MAX_ROOMS)
+        self.room_y = bytearray(MAX_ROOMS)
+        self.room_w = bytearray(MAX_ROOMS)
+        self.room_h = bytearray(MAX_ROOMS)
+        self.room_count = 0
+        self.cor_ax = bytearray(MAX_CORRIDORS)
+        self.cor_ay = bytearray(MAX_CORRIDORS)
+        self.cor_bx = bytearray(MAX_CORRIDORS)
+        self.cor_by = bytearray(MAX_CORRIDORS)
+        self.cor_bend = bytearray(MAX_CORRIDORS)      # 0 across first, 1 down first
+        self.cor_a = filled("H", MAX_CORRIDORS, 0)    # the rooms it joins (0xFFFF: a region doorway)
+        self.cor_b = filled("H", MAX_CORRIDORS, 0)
+        self.cor_count = 0
+        self.traps = filled("H", 2, 0)
+        self.items = filled("H", 3, 0)
+        self.trap_count = self.item_count = 0
+        self.spawn_room = self.stairs_room = -1
+        self.layout_spec = None
+        self.layout_rx = self.layout_ry = -1
+        self.stack = filled("H", 9 * MAX_STACK, 0)   # the BSP walk's frames
+        self.legs = filled("h", 8, 0)                # a corridor's two legs while it is drawn
+        # Surface features of one region band (world_surface).
+        self.feat_kind = bytearray(MAX_FEATURES)
+        self.feat_x = filled("h", MAX_FEATURES, 0)
+        self.feat_a = bytearray(MAX_FEATURES)
+        self.feat_b = bytearray(MAX_FEATURES)
+        self.feat_count = 0
+        self.feat_band = -1
+        self.feat_spec = None
+        # Accretion rooms of one chunk (world_accretion), chunk coordinates: core rectangle, box, shape.
+        self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # world_accretion.ROOM_BYTES a room
+        self.acc_count = 0
+        self.blob = bytearray(2 * 16 * 16)           # a cave-blob room's cells while it is grown
