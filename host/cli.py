@@ -85,7 +85,7 @@ def do_render(args):
     if args.svg is not None:
         twin.write_output(args.svg, render.svg(doc, args.route, args.distances))
     if args.png is not None:
-        render.write_png(args.png, render.png(doc, args.route, args.distances))
+        twin.write_output(args.png, render.png(doc, args.route, args.distances))
     if "-" not in (args.svg, args.png):
         render.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
     return EXIT_OK
@@ -108,6 +108,8 @@ def do_board_serve(args):
     out = report.console()
     if args.riscv:
         from host import riscv_board
+        from host.virtual_board import board_folder
+        board_folder(args.root or riscv_board.default_root())     # a bad folder fails before the build
         firmware = riscv_board.build_firmware(lambda line: out.print(line, highlight=False))
         vb = riscv_board.RiscvBoard(args.root, port=args.tcp_port, firmware=firmware)
         out.print("RISC-V board (MicroPython's rv32imc firmware in QEMU, -icount shift=0) in %s" % vb.root)

@@ -740,60 +740,6 @@ def png(doc, route=False, heat=False, cell=None, scale=2):
     return to_png(picture(doc, route, heat, cell), scale)
 
 
-def write_png(path, data):
-    # The PNG's bytes to path: a regular file whole or not at all (a temporary file beside it, then
-    # renamed; an existing file keeps its mode); a character device or FIFO (/dev/null, a pipe)
-    # written in place, never replaced; anything else refused. "-" is stdout.
-    import os
-    import stat
-    import sys
-    import tempfile
-    from host.errors import CliError
-    if path == "-":
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    if not path:
-        raise CliError("png: the file name is empty (use - for stdout)")
-    target = os.path.realpath(path)
-    try:
-        st = os.stat(target)
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
-    try:
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            if not (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
-                raise CliError("%s: cannot write (%s)" % (
-                    path, "is a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"))
-            with open(target, "wb") as f:
-                f.write(data)
-            return
-        fd, tmp = tempfile.mkstemp(prefix=".maze32-", suffix=".tmp", dir=os.path.dirname(target))
-    except OSError as e:
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
-
-
-def _umask():
-    import os
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 # -- the replay sheet of a Duel -------------------------------------------------------------------
 def _steps(cells):
     # A walk as cells, standing still dropped.

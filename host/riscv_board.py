@@ -347,8 +347,8 @@ class RiscvBoard:
     # maze32 command connects afresh). `root` holds the board's RAM as a file (flash.ram: the
     # filesystem lives in it) and QEMU's own messages (qemu.log). Prints nothing.
     def __init__(self, root=None, host="127.0.0.1", port=0, firmware=None):
-        self.root = Path(root) if root else default_root()
-        self.root.mkdir(parents=True, exist_ok=True)
+        from host.virtual_board import board_folder, listen
+        self.root = board_folder(root or default_root())     # one-line errors for a bad folder
         # One QEMU per root: two would share flash.ram and wreck its filesystem.
         self._lock = open(self.root / "lock", "w")
         try:
@@ -359,10 +359,10 @@ class RiscvBoard:
                            "use its URL, or another folder" % self.root)
         self.firmware = Path(firmware) if firmware else None
         try:
-            self.listener = socket.create_server((host, port))
-        except OSError as e:
+            self.listener = listen(host, port)
+        except CliError:
             self._lock.close()
-            raise CliError("RISC-V board: cannot listen on %s:%d (%s)" % (host, port, e.strerror or e))
+            raise
         self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
         self.proc = None
         self.console = None          # the connection QEMU's serial port makes to us

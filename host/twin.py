@@ -298,8 +298,13 @@ def check_file(path):
 def write_output(path, text):
     # A command's output file; "-" is stdout.
     if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if isinstance(text, bytes):          # a picture: the bytes as they are
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
     else:
         write_file(path, text)
 
