@@ -1,4 +1,5 @@
-# The board's application: a menu on the serial console, then Duel against the bot, Deeper or Bench.
+# The board's application: a menu on the serial console, then Duel against the bot, Deeper, Bench, or
+# Duel over radio against another board (firmware/link_duel.py).
 # Hardware is reached only through adapters (console keys and frames, clock, entropy here; the
 # profile's display and buttons in display.py and buttons.py, opened lazily), so the same code runs on
 # the MicroPython unix port in a terminal, which is how it is tested. The views are console.py's, on
@@ -144,6 +145,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
         return console.too_small(cols, rows)
     out = [console.BOLD + console.fit("maze32 on %s" % title, cols) + console.RESET, ""]
     for text in ("  1  Duel vs bot (%dx%d)" % size, "  2  Deeper", "  3  Bench",
+                 "  4  Duel over radio (%dx%d, another board or maze32 play --join)" % size,
                  "  c  enter a level code    n  new random seed    q  quit", "", "seed %d" % seed):
         out.append(console.fit(text, cols))
     if prompt is not None:
@@ -181,7 +183,8 @@ def play(term, game, seed, size):
         rnd = console.DuelRound(seed, size[0], size[1]) if game == "1" else console.DeeperRound(seed)
         if not console.play(rnd, term):
             return rnd.one_line()
-        choice = console.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu")
+        choice = console.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
+                                    also="q")
         if choice != "r":
             return rnd.one_line()
 
@@ -207,13 +210,16 @@ def main(keys=None):
         term.ask_size()
         while True:
             choice = console.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                                    "123cnq")
+                                    "1234cnq")
             message = ""
             if choice in ("1", "2"):
                 message = play(term, choice, seed, size)
             elif choice == "3":
                 bench(term)
                 message = "bench done"
+            elif choice == "4":
+                import link_duel       # only when asked: the link costs RAM a bot game does not need
+                message = link_duel.play_radio(term, seed, size)
             elif choice == "c":
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))

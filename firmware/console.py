@@ -717,9 +717,10 @@ def choose(term, lines, keys):
         term.sleep_ms(FRAME_MS)
 
 
-def end_screen(rnd, term, choices, note=""):
-    # The end of a game until a key of choices [(key, label)] is typed. -> the key.
+def end_screen(rnd, term, choices, note="", also=""):
+    # The end of a game until a key of choices [(key, label)] (or of `also`, keys the note mentions)
+    # is typed. -> the key.
     take(term)                                  # keys typed as the game ended are not an answer
     labels = ["%s  %s" % (k, label) for k, label in choices]
     return choose(term, lambda cols, rows: end_lines(rnd, cols, rows, labels, note),
-                  "".join([k for k, _ in choices]))
+                  "".join([k for k, _ in choices]) + also)

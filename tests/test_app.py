@@ -77,3 +77,20 @@ def test_a_won_duel_ends_on_the_end_screen(tmp_path):
         assert board.restored(modes=False)
     finally:
         board.close()
+
+
+def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
+    # Menu 4 on a board without a radio (the unix port has no espnow): it hosts on UDP instead and
+    # says so (firmware/link_duel.py); q cancels back to the menu, which says what happened.
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("4  Duel over radio", 4.0), board.text()
+        board.send(b"4")
+        assert board.wait_for("no radio here: waiting on UDP port", 4.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("2  Deeper", 4.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0)
+        assert board.proc.wait(10) == 0
+    finally:
+        board.close()
