@@ -6,7 +6,7 @@
 #     tiles = bytearray(CHUNK_AREA)
 #     generate_chunk(ws, spec, cx, cy, tiles)           # allocates nothing
 #
-# Every kind is a module with three stages, each called over a window of tiles (world_caves.frame_window:
+# Every kind is a module with three stages, each called over a window of tiles (world_tiles.frame_window:
 # one chunk, or the whole world at its own pitch):
 #   shape(ws, spec, buf)   a field: every tile of the window from its coordinates alone
 #   settle(ws, spec, tiles) local: one chunk's tiles (pitch 64), reading and writing nothing else
@@ -15,28 +15,35 @@
 # each chunk copied out and back, finish over the whole world. Fields are pure and settle is local, so
 # a region built either way is the same (tests/test_world.py checks it at every depth).
 from maze32._compat import micropython, ptr8
-from maze32.maze import WHOLE
-from maze32.world_tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, SURFACE, DUNGEON, BSP,
-                                REGION_SHIFT, WorldSpec, WorldWorkspace)  # noqa: F401
-from maze32.world_caves import frame_window
+from maze32.world_tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, SURFACE, DUNGEON, BSP, STONE,
+                                WorldSpec, WorldWorkspace, frame_window, height_at)  # noqa: F401
 from maze32.world_regions import clear_marks
-from maze32.world_surface import height_at
-from maze32 import world_surface, world_caves, world_dungeon, world_accretion
 
 
 class Kind:
-    # One row of the depth table: a name, the depths it covers, the module with its stages.
-    def __init__(self, name, first, last, module):
+    # One row of the depth table: a name, the depths it covers, and the modules with its stages (one
+    # per dungeon strategy, world_tiles.BSP and ACCRETION; one for the others). A module is imported
+    # when a world first needs it (prepare), so a board holds only the code of the worlds it makes.
+    def __init__(self, name, first, last, modules):
         self.name = name
         self.first = first
         self.last = last
-        self.module = module
+        self.modules = modules
+        self.loaded = [None] * len(modules)
+
+    def module(self, strategy):
+        i = strategy if strategy < len(self.modules) else 0
+        m = self.loaded[i]
+        if m is None:
+            m = getattr(__import__("maze32." + self.modules[i]), self.modules[i])
+            self.loaded[i] = m
+        return m
 
 
 # The depth table of SPEC 10, indexed by world_tiles' SURFACE, CAVES, DUNGEON.
-KINDS = (Kind("surface", 1, 3, world_surface),
-         Kind("caves", 4, 6, world_caves),
-         Kind("dungeon", 7, MAX_DEPTH, world_dungeon))
+KINDS = (Kind("surface", 1, 3, ("world_surface",)),
+         Kind("caves", 4, 6, ("world_caves",)),
+         Kind("dungeon", 7, MAX_DEPTH, ("world_dungeon", "world_accretion")))
 
 
 def kind_for(depth):
@@ -44,6 +51,11 @@ def kind_for(depth):
         if kind.first <= depth <= kind.last:
             return kind
     raise ValueError("depth: must be 1..%d, got %r" % (MAX_DEPTH, depth))
+
+
+def prepare(spec):
+    # The module that builds this world, imported now (setup: the only allocation it takes).
+    return KINDS[spec.kind].module(spec.strategy)
 
 
 def begin_chunk(ws, spec, cx, cy):
@@ -63,14 +75,24 @@ def generate_chunk(ws, spec, cx, cy, tiles):
     # (y << 6) | x; beyond a narrow chunk's width and height, stone). Allocates nothing. Afterwards
     # ws.spawn_x/y and ws.stairs_x/y hold the spawn and stairs when this chunk has them (else -1), and
     # with accretion ws.acc the chunk's rooms.
-    module = KINDS[spec.kind].module
+    module = KINDS[spec.kind].module(spec.strategy)
     begin_chunk(ws, spec, cx, cy)
-    tiles[WHOLE] = ws.stone
+    fill_chunk(tiles, STONE)
     frame_window(ws, ws.x0, ws.y0, ws.cw, ws.ch, CHUNK)
     module.shape(ws, spec, tiles)
     clear_marks(ws)
     module.settle(ws, spec, tiles)
     module.finish(ws, spec, tiles)
+
+
+@micropython.viper
+def fill_chunk(tiles_obj, t: int):
+    # Every one of a chunk's CHUNK_AREA tiles t.
+    tiles = ptr8(tiles_obj)
+    i = 0
+    while i < 4096:
+        tiles[i] = t
+        i += 1
 
 
 @micropython.viper
@@ -102,11 +124,13 @@ def build_world(ws, spec, world, visit=None):
     # WorldWorkspace(spec.width, spec.height). visit(ws), when given, is called after each chunk has
     # settled (the host collects accretion rooms there). Afterwards ws.spawn_x/y, ws.stairs_x/y hold
     # the world's spawn and stairs.
-    module = KINDS[spec.kind].module
+    module = KINDS[spec.kind].module(spec.strategy)
     width = spec.width
     if ws.window_capacity < width:
         raise ValueError("workspace: a window of %d columns cannot hold a world %d wide"
                          % (ws.window_capacity, width))
+    if ws.chunk is None:
+        ws.chunk = bytearray(CHUNK * CHUNK)
     frame_window(ws, 0, 0, width, spec.height, width)
     ws.spawn_x = ws.spawn_y = ws.stairs_x = ws.stairs_y = -1
     module.shape(ws, spec, world)
@@ -119,7 +143,7 @@ def build_world(ws, spec, world, visit=None):
         cx = 0
         while cx < spec.cols:
             begin_chunk(ws, spec, cx, cy)
-            ws.chunk[WHOLE] = ws.stone
+            fill_chunk(ws.chunk, STONE)
             copy_chunk(ws, world, width, 0)
             clear_marks(ws)
             module.settle(ws, spec, ws.chunk)
@@ -166,10 +190,11 @@ def locate(ws, spec, scratch):
         tx = spec.stairs_column
         return sx, height_at(spec, sx) - 1, tx, height_at(spec, tx) - 1
     if spec.kind == DUNGEON and spec.strategy == BSP:
-        world_dungeon.plan_region(ws, spec, spec.spawn_cx, spec.spawn_cy)
-        p = world_dungeon.end_tile(ws, ws.spawn_room, spec.spawn_cx, spec.spawn_cy, 0)
-        world_dungeon.plan_region(ws, spec, spec.stairs_cx, spec.stairs_cy)
-        q = world_dungeon.end_tile(ws, ws.stairs_room, spec.stairs_cx, spec.stairs_cy, 1)
+        dungeon = prepare(spec)
+        dungeon.plan_region(ws, spec, spec.spawn_cx, spec.spawn_cy)
+        p = dungeon.end_tile(ws, ws.spawn_room, spec.spawn_cx, spec.spawn_cy, 0)
+        dungeon.plan_region(ws, spec, spec.stairs_cx, spec.stairs_cy)
+        q = dungeon.end_tile(ws, ws.stairs_room, spec.stairs_cx, spec.stairs_cy, 1)
         return p >> 12, p & 4095, q >> 12, q & 4095
     generate_chunk(ws, spec, spec.spawn_cx, spec.spawn_cy, scratch)
     sx = ws.spawn_x
@@ -189,7 +214,7 @@ def rooms_of(ws, spec, out, scratch=None):
         while ry < spec.region_rows:
             rx = 0
             while rx < spec.region_cols:
-                world_dungeon.region_rooms(ws, spec, rx, ry, out)
+                prepare(spec).region_rooms(ws, spec, rx, ry, out)
                 rx += 1
             ry += 1
         return out
@@ -199,7 +224,7 @@ def rooms_of(ws, spec, out, scratch=None):
         cx = 0
         while cx < spec.cols:
             generate_chunk(ws, spec, cx, cy, scratch)
-            world_accretion.chunk_rooms(ws, out)
+            prepare(spec).chunk_rooms(ws, out)
             cx += 1
         cy += 1
     return out

@@ -12,6 +12,7 @@
 from maze32._compat import const, micropython, ptr8
 from maze32.world_tiles import (AIR, DOOR, TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, MAX_CHUNK_ROOMS,
                                 CHUNK_SHIFT, seed_stream)
+from maze32.world_caves import fill_window
 from maze32.world_regions import flood, nearest_marked
 from maze32.world_tunnels import set_bounds, open_doorways
 
@@ -30,7 +31,13 @@ _SIDE_DOWN = const(2)
 _SIDE_LEFT = const(3)
 
 
+def shape(ws, spec, buf):
+    # Field: stone.
+    fill_window(ws, buf, STONE)
+
+
 def settle(ws, spec, tiles):
+    # Local: the rooms, the doorways, spawn and stairs, traps and items.
     seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
     set_bounds(ws, spec)
     attach_rooms(ws, tiles)
@@ -40,6 +47,10 @@ def settle(ws, spec, tiles):
     open_doorways(ws, spec, tiles, hub)
     place_ends(ws, spec, tiles)
     place_traps_and_items(ws, tiles)
+
+
+def finish(ws, spec, buf):
+    pass
 
 
 # -- designing and attaching rooms ---------------------------------------------------------------------

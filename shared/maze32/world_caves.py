@@ -17,8 +17,8 @@
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world_tiles import SOLID
-from maze32.world_tiles import (CHUNK_SHIFT, APRON, SALT_CHUNK, SALT_POOLS, REGION_SHIFT,
-                                STONE, WATER, seed_stream)
+from maze32.world_tiles import (CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT,
+                                STONE, WATER, seed_stream, frame_window)  # noqa: F401
 from maze32.world_regions import flood, find_largest, seal_unkept, nearest_marked
 from maze32.world_tunnels import set_bounds, open_doorways
 
@@ -30,21 +30,6 @@ SPARSE = const(0)       # start 1/2 wall (under the surface)
 
 
 # -- the automaton (a field) ----------------------------------------------------------------------
-def frame_window(ws, x0, y0, w, h, pitch):
-    # The current window: tiles (x0..x0+w-1, y0..y0+h-1) at buf[(y - y0) * pitch + (x - x0)], and the
-    # automaton's words around it: two spare words each side (the outermost never steps, so the one
-    # inside it is exact only in the cells ITERATIONS or more from it) and APRON rows above and below
-    # (the outermost row never steps; after ITERATIONS steps the rows 0..APRON-1 are inexact).
-    ws.win_x0 = x0
-    ws.win_y0 = y0
-    ws.win_w = w
-    ws.win_h = h
-    ws.win_pitch = pitch
-    ws.gx0 = (x0 >> 4) - 2
-    ws.nwords = ((x0 + w + 15) >> 4) + 2 - ws.gx0
-    ws.nrows = h + 2 * APRON
-
-
 @micropython.viper
 def seed_cells(ws, key0: int, key1: int, dense: int):
     # The start: word i of row r is cells 16 * (gx0 + i) .. + 15 of row y0 - APRON + r. A row hash

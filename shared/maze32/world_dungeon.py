@@ -16,10 +16,9 @@
 #   render_layout: rooms and corridors dug out of stone, doors where a corridor crosses the rim of a room
 #       it joins, traps, items, the stairs; clipped to the window.
 from maze32._compat import const, micropython, ptr8
-from maze32.world_tiles import (AIR, STONE, DOOR, TRAP, ACID, ITEM, STAIRS, BSP, SALT_LAYOUT,
+from maze32.world_tiles import (AIR, STONE, DOOR, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
                                 SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3)
 from maze32.world_caves import fill_window
-from maze32 import world_accretion
 
 LEAF_W = const(15)
 LEAF_H = const(10)
@@ -439,10 +438,8 @@ def end_tile(ws, k, rx, ry, stairs):
 
 # -- the dungeon kind: stages ------------------------------------------------------------------------
 def shape(ws, spec, buf):
-    # Field: stone; with BSP every region's plan that meets the window.
+    # Field: stone, and every region's plan that meets the window.
     fill_window(ws, buf, STONE)
-    if spec.strategy != BSP:
-        return
     rx = ws.win_x0 >> REGION_SHIFT
     while rx <= (ws.win_x0 + ws.win_w - 1) >> REGION_SHIFT:
         ry = ws.win_y0 >> REGION_SHIFT
@@ -453,9 +450,7 @@ def shape(ws, spec, buf):
 
 
 def settle(ws, spec, tiles):
-    # Local: room accretion, when that is the strategy.
-    if spec.strategy != BSP:
-        world_accretion.settle(ws, spec, tiles)
+    pass
 
 
 def finish(ws, spec, buf):

@@ -15,23 +15,11 @@
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world_tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK,
-                                SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream)
+                                SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
 from maze32.world_caves import grow_cells, carve_cells, keep_largest_region, SPARSE
 from maze32.world_regions import flood, find_largest, seal_unkept, nearest_marked
 from maze32.world_tunnels import set_bounds, open_doorways, dig_tunnel
 
-SINE = (b"\x40\x42\x43\x45\x46\x48\x49\x4b\x4c\x4e\x50\x51\x53\x54\x56\x57\x58\x5a\x5b\x5d\x5e\x60\x61\x62"
-        b"\x64\x65\x66\x67\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x78\x79\x7a\x7b"
-        b"\x7b\x7c\x7c\x7d\x7d\x7e\x7e\x7e\x7f\x7f\x7f\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x7f\x7f"
-        b"\x7f\x7e\x7e\x7e\x7d\x7d\x7c\x7c\x7b\x7b\x7a\x79\x78\x78\x77\x76\x75\x74\x73\x72\x71\x70\x6f\x6e"
-        b"\x6d\x6c\x6b\x6a\x69\x67\x66\x65\x64\x62\x61\x60\x5e\x5d\x5b\x5a\x58\x57\x56\x54\x53\x51\x50\x4e"
-        b"\x4c\x4b\x49\x48\x46\x45\x43\x42\x40\x3e\x3d\x3b\x3a\x38\x37\x35\x34\x32\x30\x2f\x2d\x2c\x2a\x29"
-        b"\x28\x26\x25\x23\x22\x20\x1f\x1e\x1c\x1b\x1a\x19\x17\x16\x15\x14\x13\x12\x11\x10\x0f\x0e\x0d\x0c"
-        b"\x0b\x0a\x09\x08\x08\x07\x06\x05\x05\x04\x04\x03\x03\x02\x02\x02\x01\x01\x01\x00\x00\x00\x00\x00"
-        b"\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x04\x04\x05\x05\x06\x07\x08\x08\x09\x0a"
-        b"\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x19\x1a\x1b\x1c\x1e\x1f\x20\x22\x23\x25\x26"
-        b"\x28\x29\x2a\x2c\x2d\x2f\x30\x32\x34\x35\x37\x38\x3a\x3b\x3d\x3e")
-BASE = const(24)          # the height's least value
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
 CAVE_DEPTH = const(10)    # caves open from this many tiles under the top
 # Feature kinds (WorldWorkspace.feat_*): x is the centre (the left column for a wall), a and b are
@@ -41,14 +29,6 @@ POOL_SAND = const(2)
 DUNE = const(3)
 WALL = const(4)
 TREE = const(5)
-
-
-def height_at(spec, x):
-    # The surface's height (row of the top tile) at column x.
-    t = spec.terrain
-    s = 5 * SINE[(((x * t[0]) >> 4) + t[1]) & 255] + 2 * SINE[(((x * t[2]) >> 4) + t[3]) & 255] \
-        + SINE[(((x * t[4]) >> 4) + t[5]) & 255]
-    return BASE + ((s * t[6]) >> 10)
 
 
 def measure_heights(ws, spec):

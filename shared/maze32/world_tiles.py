@@ -19,7 +19,6 @@
 from array import array
 
 from maze32._compat import const, micropython
-from maze32.maze import filled
 from maze32.rng import Rng, mix_seed
 
 FORMAT = "maze32-world/1"
@@ -128,6 +127,44 @@ def seed_stream(spec, rng, a, b, salt):
     # Seed rng (an Rng) for the stream of (a, b, salt) of this world: a chunk's, a region's, the
     # world's own (a = b = 0). Each half is a chain of mix16 rounds over one half of the world key.
     rng.seed(hash3(spec.key0, a, b, salt), hash3(spec.key1 ^ 0x6A09, salt, a, b))
+
+
+# The surface's height per column (world_surface): integer sine, 64 + 64 sin(2 pi a / 256).
+SINE = (b"\x40\x42\x43\x45\x46\x48\x49\x4b\x4c\x4e\x50\x51\x53\x54\x56\x57\x58\x5a\x5b\x5d\x5e\x60\x61\x62"
+        b"\x64\x65\x66\x67\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x78\x79\x7a\x7b"
+        b"\x7b\x7c\x7c\x7d\x7d\x7e\x7e\x7e\x7f\x7f\x7f\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x7f\x7f"
+        b"\x7f\x7e\x7e\x7e\x7d\x7d\x7c\x7c\x7b\x7b\x7a\x79\x78\x78\x77\x76\x75\x74\x73\x72\x71\x70\x6f\x6e"
+        b"\x6d\x6c\x6b\x6a\x69\x67\x66\x65\x64\x62\x61\x60\x5e\x5d\x5b\x5a\x58\x57\x56\x54\x53\x51\x50\x4e"
+        b"\x4c\x4b\x49\x48\x46\x45\x43\x42\x40\x3e\x3d\x3b\x3a\x38\x37\x35\x34\x32\x30\x2f\x2d\x2c\x2a\x29"
+        b"\x28\x26\x25\x23\x22\x20\x1f\x1e\x1c\x1b\x1a\x19\x17\x16\x15\x14\x13\x12\x11\x10\x0f\x0e\x0d\x0c"
+        b"\x0b\x0a\x09\x08\x08\x07\x06\x05\x05\x04\x04\x03\x03\x02\x02\x02\x01\x01\x01\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x04\x04\x05\x05\x06\x07\x08\x08\x09\x0a"
+        b"\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x19\x1a\x1b\x1c\x1e\x1f\x20\x22\x23\x25\x26"
+        b"\x28\x29\x2a\x2c\x2d\x2f\x30\x32\x34\x35\x37\x38\x3a\x3b\x3d\x3e")
+BASE = const(24)          # the height's least value
+
+
+def height_at(spec, x):
+    # The surface's height (row of the top tile) at column x.
+    t = spec.terrain
+    s = 5 * SINE[(((x * t[0]) >> 4) + t[1]) & 255] + 2 * SINE[(((x * t[2]) >> 4) + t[3]) & 255] \
+        + SINE[(((x * t[4]) >> 4) + t[5]) & 255]
+    return BASE + ((s * t[6]) >> 10)
+
+
+def frame_window(ws, x0, y0, w, h, pitch):
+    # The current window: tiles (x0..x0+w-1, y0..y0+h-1) at buf[(y - y0) * pitch + (x - x0)], and the
+    # automaton's words around it: two spare words each side (the outermost never steps, so the one
+    # inside it is exact only in the cells ITERATIONS or more from it) and APRON rows above and below
+    # (the outermost row never steps; after ITERATIONS steps the rows 0..APRON-1 are inexact).
+    ws.win_x0 = x0
+    ws.win_y0 = y0
+    ws.win_w = w
+    ws.win_h = h
+    ws.win_pitch = pitch
+    ws.gx0 = (x0 >> 4) - 2
+    ws.nwords = ((x0 + w + 15) >> 4) + 2 - ws.gx0
+    ws.nrows = h + 2 * APRON
 
 
 def side_error(name, value):
@@ -252,24 +289,40 @@ MAX_FEATURES = const(16)        # surface features of one region band: 3 pools, 
 MAX_CHUNK_ROOMS = const(24)     # accretion rooms in one chunk
 
 
+def zeros(typecode, n):
+    # An array of n zeros made at its size in one allocation: growing one item by item would fragment
+    # a small heap, and a temporary zero buffer can stay reachable from a conservatively scanned stack.
+    # array(typecode, range(n)) is sized by the range's length; then zeroed.
+    if n <= 32767:
+        a = array(typecode, range(n))
+        i = 0
+        while i < n:
+            a[i] = 0
+            i += 1
+        return a
+    return array(typecode, bytes(2 * n))          # a host's whole-world window
+
+
 class WorldWorkspace:
     # Every buffer world generation uses, allocated once: for one chunk by default (the board's
-    # Explore), or for a whole world's window (window_w x window_h, the twin's whole builds).
-    def __init__(self, window_w=CHUNK, window_h=CHUNK):
+    # Explore), or for a whole world's window (window_w x window_h, the twin's whole builds). `queue`
+    # may be given: an array("H") of CHUNK_AREA entries, the largest block here, which a board can
+    # allocate before importing the library (loading native code can leave its heap without an
+    # 8 KiB hole).
+    def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None):
         words = (((window_w + 15) >> 4) + 5) * (window_h + 2 * APRON)
-        self.ca_a = filled("H", words, 0)         # the automaton's cells, 16 a word, bit set = open
-        self.ca_b = filled("H", words, 0)
-        self.ca_lo = filled("H", words, 0)        # its horizontal 3-sums, low and high bits
-        self.ca_hi = filled("H", words, 0)
-        self.heights = filled("h", window_w, 0)   # surface height of each column of the window
-        self.tops = filled("h", window_w, 0)      # first row where caves may open, per column
+        self.ca_a = zeros("H", words)         # the automaton's cells, 16 a word, bit set = open
+        self.ca_b = zeros("H", words)
+        self.ca_lo = zeros("H", words)        # its horizontal 3-sums, low and high bits
+        self.ca_hi = zeros("H", words)
+        self.heights = zeros("h", window_w)   # surface height of each column of the window
+        self.tops = zeros("h", window_w)      # first row where caves may open, per column
         self.window_capacity = window_w
         self.win_x0 = self.win_y0 = self.win_w = self.win_h = self.win_pitch = 0
         self.gx0 = self.nwords = self.nrows = 0
         self.marks = bytearray(CHUNK_AREA)        # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
-        self.queue = filled("H", CHUNK_AREA, 0)   # flood fills
-        self.stone = bytes([STONE]) * CHUNK_AREA  # a chunk of stone, copied in before each chunk
-        self.chunk = bytearray(CHUNK_AREA)        # a chunk's tiles while a whole world is built
+        self.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
+        self.chunk = None                         # a chunk's tiles while a whole world is built
         self.rng = Rng()
         self.pair = array("H", [0, 0])
         self.found = 0                            # size of the component find_largest returned
@@ -289,20 +342,20 @@ class WorldWorkspace:
         self.cor_bx = bytearray(MAX_CORRIDORS)
         self.cor_by = bytearray(MAX_CORRIDORS)
         self.cor_bend = bytearray(MAX_CORRIDORS)      # 0 across first, 1 down first
-        self.cor_a = filled("H", MAX_CORRIDORS, 0)    # the rooms it joins (0xFFFF: a region doorway)
-        self.cor_b = filled("H", MAX_CORRIDORS, 0)
+        self.cor_a = zeros("H", MAX_CORRIDORS)    # the rooms it joins (0xFFFF: a region doorway)
+        self.cor_b = zeros("H", MAX_CORRIDORS)
         self.cor_count = 0
-        self.traps = filled("H", 2, 0)
-        self.items = filled("H", 3, 0)
+        self.traps = zeros("H", 2)
+        self.items = zeros("H", 3)
         self.trap_count = self.item_count = 0
         self.spawn_room = self.stairs_room = -1
         self.layout_spec = None
         self.layout_rx = self.layout_ry = -1
-        self.stack = filled("H", 9 * MAX_STACK, 0)   # the BSP walk's frames
-        self.legs = filled("h", 8, 0)                # a corridor's two legs while it is drawn
+        self.stack = zeros("H", 9 * MAX_STACK)   # the BSP walk's frames
+        self.legs = zeros("h", 8)                # a corridor's two legs while it is drawn
         # Surface features of one region band (world_surface).
         self.feat_kind = bytearray(MAX_FEATURES)
-        self.feat_x = filled("h", MAX_FEATURES, 0)
+        self.feat_x = zeros("h", MAX_FEATURES)
         self.feat_a = bytearray(MAX_FEATURES)
         self.feat_b = bytearray(MAX_FEATURES)
         self.feat_count = 0
