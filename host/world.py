@@ -601,8 +601,9 @@ def do_render(args):
     out.print(terminal_text(view))
     out.print("seed %d, depth %d (%s), tiles %d,%d to %d,%d of %d x %d; hash %s" % (
         args.seed, spec.depth, KIND_NAMES[spec.kind], view.ox, view.oy, view.ox + view.w - 1,
-        view.oy + view.h - 1, spec.width, spec.height, view.digest()[:16])
-        + ("; wrote %s" % image if image else ""), highlight=False)
+        view.oy + view.h - 1, spec.width, spec.height, view.digest()[:16]), highlight=False, soft_wrap=True)
+    if image:
+        out.print("wrote %s" % image, highlight=False, soft_wrap=True)
     return 0
 
 

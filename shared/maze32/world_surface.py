@@ -325,9 +325,10 @@ def join_sky(ws, spec, tiles):
 def place_ends(ws, spec, buf):
     # The spawn (air, left as it is) and the stairs stand on the surface at their drawn columns.
     x = spec.spawn_column
-    if ws.win_x0 <= x < ws.win_x0 + ws.win_w:
+    y = _ground(ws, spec, x) - 1
+    if ws.win_x0 <= x < ws.win_x0 + ws.win_w and ws.win_y0 <= y < ws.win_y0 + ws.win_h:
         ws.spawn_x = x
-        ws.spawn_y = _ground(ws, spec, x) - 1
+        ws.spawn_y = y
     x = spec.stairs_column
     y = _ground(ws, spec, x) - 1
     if ws.win_x0 <= x < ws.win_x0 + ws.win_w and ws.win_y0 <= y < ws.win_y0 + ws.win_h:

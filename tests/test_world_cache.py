@@ -1,0 +1,150 @@
+"""The chunk cache (SPEC 10): entries under DIR/worlds/<seed>/depth_<N>/, reused, checksummed (a
+corrupted, truncated or foreign entry is regenerated and reported), written atomically, capped with the
+least recently used evicted; an unusable folder is a one-line error; the same code on the unix port."""
+import json
+import os
+
+import pytest
+
+import runtimes
+from host import world as hw
+from host.cli import main
+from maze32.world_cache import ChunkCache, CacheError, HIT, MISS, REPAIRED
+from maze32.world_tiles import CHUNK, WorldWorkspace
+
+SIZE = (250, 250)
+
+
+def spec(seed=7, depth=4, strategy="bsp"):
+    return hw.spec_for(seed, depth, SIZE, strategy)
+
+
+def entries(root):
+    return sorted(os.path.relpath(os.path.join(d, f), root) for d, _, files in os.walk(root) for f in files)
+
+
+def test_a_cached_build_equals_a_fresh_one_and_reads_back(tmp_path):
+    for depth, strategy in ((4, "bsp"), (8, "accretion"), (2, "bsp")):
+        s = spec(7, depth, strategy)
+        whole = hw.build(s, 7)
+        cache = ChunkCache(str(tmp_path))
+        first = hw.build(s, 7, cache=cache)
+        assert cache.misses == 16 and cache.hits == 0
+        again = ChunkCache(str(tmp_path))
+        second = hw.build(s, 7, cache=again)
+        assert again.hits == 16 and again.misses == 0 and not again.repaired
+        for region in (first, second):
+            assert region.tiles == whole.tiles and region.rooms == whole.rooms
+            assert (region.spawn, region.stairs) == (whole.spawn, whole.stairs)
+    names = entries(str(tmp_path))
+    assert "worlds/7/depth_4/250x250-bsp-0-0.chunk" in names
+    assert "worlds/7/depth_8/250x250-accretion-3-3.chunk" in names
+    assert not [n for n in names if n.endswith(".part")]
+
+
+@pytest.mark.parametrize("damage,reason", [
+    (lambda b: b[:20] + bytes([b[20] ^ 1]) + b[21:], "corrupted (checksum mismatch)"),
+    (lambda b: b[:len(b) // 2], "truncated"),
+    (lambda b: b + b"extra", "too long"),
+    (lambda b: b"", "truncated"),
+])
+def test_a_bad_entry_is_regenerated_and_reported(tmp_path, damage, reason):
+    s = spec()
+    ws, tiles, fresh = WorldWorkspace(), bytearray(CHUNK * CHUNK), bytearray(CHUNK * CHUNK)
+    heard = []
+    cache = ChunkCache(str(tmp_path), report=heard.append)
+    assert cache.chunk(s, ws, 1, 2, tiles) == MISS
+    path = cache.path(s, 1, 2)
+    with open(path, "rb") as f:
+        good = f.read()
+    with open(path, "wb") as f:
+        f.write(damage(good))
+    assert cache.chunk(s, ws, 1, 2, fresh) == REPAIRED
+    assert fresh == tiles and cache.repaired == [path]
+    assert heard == ["cache: %s was %s; regenerated" % (path, reason)]
+    with open(path, "rb") as f:
+        assert f.read() == good                     # rewritten whole
+    assert ChunkCache(str(tmp_path)).chunk(s, ws, 1, 2, fresh) == HIT
+
+
+def test_another_worlds_entry_is_not_trusted(tmp_path):
+    # Depth 5's chunk (0, 0), sound in itself, moved to where depth 4's belongs.
+    a, other = spec(7, 4), spec(7, 5)
+    ws, tiles = WorldWorkspace(), bytearray(CHUNK * CHUNK)
+    cache = ChunkCache(str(tmp_path))
+    cache.chunk(other, ws, 0, 0, tiles)
+    os.makedirs(os.path.dirname(cache.path(a, 0, 0)))
+    os.replace(cache.path(other, 0, 0), cache.path(a, 0, 0))
+    heard = []
+    cache = ChunkCache(str(tmp_path), report=heard.append)
+    assert cache.chunk(a, ws, 0, 0, tiles) == REPAIRED and "another world's chunk" in heard[0]
+
+
+def test_the_cap_evicts_the_least_recently_used(tmp_path):
+    s = spec(7, 4)
+    ws, tiles = WorldWorkspace(), bytearray(CHUNK * CHUNK)
+    one = len(ChunkCache(str(tmp_path / "probe"))._entry_bytes(s, ws, 0, 0, tiles))
+    cache = ChunkCache(str(tmp_path), limit=3 * one + 10)
+    for cx in range(3):
+        cache.chunk(s, ws, cx, 0, tiles)
+    cache.chunk(s, ws, 0, 0, tiles)                 # chunk 0 used again: chunk 1 is now the oldest
+    cache.chunk(s, ws, 3, 0, tiles)                 # a fourth: one must go
+    names = [os.path.basename(n) for n in entries(str(tmp_path / "worlds"))]
+    assert names == ["250x250-bsp-0-0.chunk", "250x250-bsp-2-0.chunk", "250x250-bsp-3-0.chunk"]
+    assert cache.evicted == 1 and cache.size() <= 3 * one + 10
+    # A new session finds the entries by age and keeps the cap.
+    again = ChunkCache(str(tmp_path), limit=2 * one + 10)
+    again.chunk(s, ws, 3, 1, tiles)
+    assert len(entries(str(tmp_path / "worlds"))) == 2
+    with pytest.raises(CacheError):
+        ChunkCache(str(tmp_path), limit=one // 2).chunk(s, ws, 2, 2, tiles)
+
+
+def test_leftover_part_files_are_removed(tmp_path):
+    s = spec()
+    ws, tiles = WorldWorkspace(), bytearray(CHUNK * CHUNK)
+    cache = ChunkCache(str(tmp_path))
+    part = cache.path(s, 0, 0) + ".part"
+    os.makedirs(os.path.dirname(part))
+    with open(part, "wb") as f:
+        f.write(b"half of an entr")
+    assert cache.chunk(s, ws, 0, 0, tiles) == MISS
+    assert not os.path.exists(part)
+
+
+def test_cli_cache_reports_repairs_and_refuses_unusable_folders(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "c"
+    args = ["world", "validate", "--seed", "7", "--depth", "4", "--size", "250x250", "--json",
+            "--cache", str(folder)]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    entry = folder / "worlds" / "7" / "depth_4" / "250x250-bsp-2-1.chunk"
+    entry.write_bytes(entry.read_bytes()[:100])
+    assert main(args) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["hash"] == first["hash"]
+    assert "%s was truncated; regenerated" % entry in out.err
+    # A file where the folder should be; a folder inside a file; a full disk.
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for bad in (str(blocker), str(blocker / "sub")):
+        assert main(args[:-1] + [bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "cache:" in err and "Traceback" not in err
+    import maze32.world_cache as wc
+
+    def full(path, mode="r", *rest):
+        if "w" in mode:
+            raise OSError(28, "No space left on device")
+        return open(path, mode, *rest)
+    monkeypatch.setattr(wc, "open", full, raising=False)
+    empty = tmp_path / "empty"
+    assert main(args[:-1] + [str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err
+    assert not [n for n in entries(str(empty)) if n.endswith(".chunk") or n.endswith(".part")]
+
+
+def test_the_cache_runs_on_the_unix_port(tmp_path):
+    out = runtimes.run("unix", "world_cache_run.py", {"root": str(tmp_path)})
+    assert out.split() == ["miss", "hit", "repaired", "hit", "same"]

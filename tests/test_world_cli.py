@@ -1,0 +1,109 @@
+"""`maze32 world render` (terminal colours, PNG and SVG with one colour per material and a legend) and
+`maze32 world sweep` (the metrics' spread per depth: depths differ in structure)."""
+import json
+import struct
+import zlib
+from xml.etree import ElementTree
+
+from host import world as hw
+from host.cli import main
+from maze32.world_tiles import MATERIALS
+
+SIZE = ["--size", "250x250"]
+
+
+def read_png(data):
+    # -> (width, height, rows of RGB tuples, text chunks) of an 8-bit RGB PNG, parsed here.
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, text = 8, b"", {}
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        assert struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(kind + body)
+        if kind == b"IHDR":
+            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert (depth, colour) == (8, 2)
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"tEXt":
+            key, value = body.split(b"\x00", 1)
+            text[key.decode()] = value.decode()
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    rows = []
+    for y in range(h):
+        line = raw[y * (3 * w + 1):(y + 1) * (3 * w + 1)]
+        assert line[0] == 0
+        rows.append([tuple(line[1 + 3 * x:4 + 3 * x]) for x in range(w)])
+    return w, h, rows, text
+
+
+def test_png_has_a_colour_per_material_and_a_legend(tmp_path, capsys):
+    path = tmp_path / "w.png"
+    assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--png", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "wrote %s" % path in out
+    w, h, rows, text = read_png(path.read_bytes())
+    region = hw.build(hw.spec_for(7, 8, (250, 250)), 7)
+    scale = 2                                     # 512 // 250
+    assert w == 250 * scale and h > 250 * scale
+    for x, y in ((0, 0), (region.stairs[0], region.stairs[1]), (120, 80), (region.rooms[0][0], region.rooms[0][1])):
+        t = region.at(x, y)
+        want = (255, 0, 255) if (x, y) == tuple(region.spawn) else hw.COLOURS[MATERIALS[t][0]]
+        assert rows[y * scale][x * scale] == want, (x, y)
+    present = {MATERIALS[t][0] for t in set(region.tiles)}
+    legend = dict(item.rsplit(" ", 1) for item in text["legend"].split("; "))
+    assert set(legend) == present | {"spawn"}
+    assert len(set(legend.values())) == len(legend)      # one colour each
+    # The legend band under the map holds each present colour's swatch.
+    band = {px for row in rows[250 * scale:] for px in row}
+    assert all(hw.COLOURS[name] in band for name in present)
+
+
+def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
+    path = tmp_path / "w.svg"
+    assert main(["world", "render", "--seed", "7", "--depth", "1", *SIZE, "--region", "0,0,120,60",
+                 "--svg", str(path)]) == 0
+    capsys.readouterr()
+    root = ElementTree.fromstring(path.read_text())
+    ns = "{http://www.w3.org/2000/svg}"
+    names = [t.text for t in root.iter(ns + "text")]
+    assert {"air", "grass", "dirt", "stone", "spawn"} <= set(names)
+    assert "seed 7, depth 1 (surface)" in root.find(ns + "title").text
+    assert len(root.findall(ns + "rect")) > 100
+
+
+def test_terminal_picture_is_coloured_and_fits(capsys):
+    assert main(["world", "render", "--seed", "7", "--depth", "4", *SIZE]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines[:hw.VIEW[1]]) <= 80 and len(lines) <= 24
+    assert "@" in out and "stone" in out and "spawn" in out
+    region = hw.build(hw.spec_for(7, 4, (250, 250)), 7, (0, 0, 20, 5))
+    text = hw.terminal_text(region, legend=False)
+    styles = {str(span.style) for span in text.spans}
+    assert any("#5c5c64" in s for s in styles)           # stone's colour
+
+
+def test_sweep_shows_depths_differ(capsys, tmp_path):
+    out_file = tmp_path / "sweep.json"
+    assert main(["world", "sweep", "--seeds", "0..2", "--depth", "1..9", "--json", "-o", str(out_file)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert json.loads(out_file.read_text()) == doc
+    d = doc["depths"]
+    assert [d[str(k)]["kind"] for k in range(1, 10)] == ["surface"] * 3 + ["caves"] * 3 + ["dungeon"] * 3
+    for k in range(1, 10):
+        st = d[str(k)]
+        assert st["valid"] == 3 and st["unreachable_stairs"] == 0
+        for name in hw.SWEPT:
+            assert set(st["metrics"][name]) == {"min", "median", "p95", "max"}
+    surface, caves, dungeon = (d[str(k)]["metrics"]["open_fraction"]["median"] for k in (1, 4, 7))
+    assert caves > surface > dungeon
+    assert d["1"]["metrics"]["rooms"]["max"] == 0 and d["7"]["metrics"]["rooms"]["min"] > 100
+    assert d["4"]["metrics"]["spawn_to_stairs"]["median"] > 0
+
+
+def test_sweep_table(capsys):
+    assert main(["world", "sweep", "--seeds", "5..6", "--depth", "7", "--strategy", "accretion"]) == 0
+    out = capsys.readouterr().out
+    assert "spawn_to_stairs" in out and "dungeon" in out and "2/2" in out
