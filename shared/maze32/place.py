@@ -170,6 +170,7 @@ def place_randoms(maze, ws, first: int, min_chebyshev: int) -> int:
     sy = int(py[0])
     occ = ptr8(ws.occ)
     rng = ws.rng
+    below = draw_below                 # a local: no module-dictionary lookup per draw
     slot = first
     near = min_chebyshev
     while slot < slots:
@@ -177,7 +178,7 @@ def place_randoms(maze, ws, first: int, min_chebyshev: int) -> int:
         found = -1
         while left > 0:
             left -= 1
-            r = int(draw_below(rng, count))
+            r = int(below(rng, count))
             x = r % w
             y = r // w
             c = (y << 5) | x
