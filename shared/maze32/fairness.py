@@ -7,14 +7,13 @@
 # Scratch: ws.marks (per cell: low nibble = direction to the search parent, high nibble = directions
 # whose passage is a bridge) and ws.flow (per cell: directions carrying one unit of flow out of it).
 from maze32._compat import const
-from maze32.grid import DEGREE, ROTATE, STEP
+from maze32.grid import DEGREE, ROTATE, STEP, PITCH
 from maze32.maze import UNSEEN, WHOLE, START, EXIT, KEY
 
 ROUTES = const(0)
 BRIDGES = const(1)
 DECISIONS = const(2)
 _MAX_ROUTES = const(4)   # a cell has four sides: no pair of cells is joined by more disjoint routes
-_PITCH = const(32)
 # Direction order of the searches: Player 1's, then its rotation for Player 2, so that among equally
 # short routes each player's search picks the rotation of the other's (fair counts, not tie-breaks).
 _ORDER = b"\x01\x02\x04\x08\x04\x08\x01\x02"
@@ -102,7 +101,7 @@ def find_bridges(maze, ws):
             if f & 2 and x < w - 1:
                 _cover_if_outside(c, c + 1, 2, marks, dist, occ)
             if f & 4 and y < h - 1:
-                _cover_if_outside(c, c + _PITCH, 4, marks, dist, occ)
+                _cover_if_outside(c, c + PITCH, 4, marks, dist, occ)
             x += 1
         y += 1
     # Uncovered tree passages (both ends reached, not the root) are bridges: flag both sides.

@@ -7,11 +7,11 @@
 #   - a ghost on the player's tile catches the player.
 # The ghosts' state lives in the level's Chase (hedge_level.py), reset by reset_ghosts. Allocates nothing.
 from maze32._compat import const
+from maze32.grid import STEPS_NESW
 from maze32.maze import UNSEEN
 from maze32.hedge_level import WALL, measure_level_routes
 
 ACTIVATION = const(4)
-_STEPS = (-32, 1, 32, -1)        # north, east, south, west
 
 
 def reset_ghosts(lv):
@@ -65,7 +65,7 @@ def move_ghosts(lv, ws, player):
         here = dist[g]
         if here == UNSEEN:
             continue
-        for step in _STEPS:
+        for step in STEPS_NESW:
             n = g + step
             if lv.tiles[n] != WALL and dist[n] == here - 1:
                 pos[i] = n

@@ -40,6 +40,8 @@ DEGREE = bytes(((f & 1) + ((f >> 1) & 1) + ((f >> 2) & 1) + ((f >> 3) & 1)) for 
 ENDS = array("H", [DEGREE[f] + (4096 if DEGREE[f] == 1 else 0) for f in range(16)])
 # Index step to the neighbour through each single-direction flag (0 for anything else).
 STEP = (0, -PITCH, 1, 0, PITCH, 0, 0, 0, -1)
+# The four steps in the order north, east, south, west (searches that try each side in turn).
+STEPS_NESW = (-PITCH, 1, PITCH, -1)
 # The same plus PITCH, as bytes (a viper kernel reads them unsigned).
 STEP32 = bytes(s + PITCH for s in STEP)
 # PICK[(options << 2) | r]: the r-th direction of a 4-bit option set, counting from W down to N

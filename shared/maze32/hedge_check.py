@@ -1,6 +1,7 @@
 # The checks of a hedge level (hedge_level.py), independent of how its tiles were made, so a level
 # loaded from elsewhere is judged as strictly as a generated one. Allocates nothing.
 from maze32._compat import const
+from maze32.grid import STEPS_NESW
 from maze32.maze import GUARDED, UNSEEN
 from maze32.ghosts import reset_ghosts, move_ghosts, is_caught
 from maze32.hedge_level import (WALL, FLOOR, HATCH, STEP_COOLDOWN, SPAWN_TILE, side_for, ghosts_for,
@@ -16,7 +17,6 @@ GOAL = const(1 << 4)
 GHOSTS = const(1 << 5)
 WINNABLE = const(1 << 6)
 HEDGE_CHECKS = ("dimensions", "border", "spawn", "connected", "goal", "ghosts", "winnable")
-_STEPS = (-32, 1, 32, -1)        # the player's choice among equally short routes: N, E, S, W first
 
 
 def validate_hedge(lv, ws):
@@ -110,7 +110,7 @@ def check_winnable(lv, ws):
     while c != hatch:
         k = 0
         while k < 4:
-            n = c + _STEPS[k]
+            n = c + STEPS_NESW[k]
             if tiles[n] != WALL and dist[n] == dist[c] - 1:
                 break
             k += 1
@@ -119,7 +119,7 @@ def check_winnable(lv, ws):
     reset_ghosts(lv)
     player = SPAWN_TILE
     while player != hatch:
-        player += _STEPS[flow[player]]
+        player += STEPS_NESW[flow[player]]
         if player == hatch:
             break
         if is_caught(lv, player):
