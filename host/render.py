@@ -14,8 +14,8 @@ from xml.sax.saxutils import escape, quoteattr
 from rich.text import Text
 
 from host import raster
+from maze32.grid import N, E, S, W
 
-N, E, S, W = 1, 2, 4, 8
 OBJECTS = (("start", "S"), ("exit", "E"), ("key", "K"), ("compass", "C"))
 # Every kind of object in legend order: (placement name, glyph, what it is for the player).
 KINDS = (("start", "S", "start: where you begin"),
