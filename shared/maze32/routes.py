@@ -1,5 +1,5 @@
 # Breadth-first route distances: the one search that placement and validation share (over a duel
-# maze's passages), and its twin over a hedge level's tiles (Deeper's goal checks and its ghosts).
+# maze's passages), and its counterpart over a hedge level's tiles (Deeper's goal checks and its ghosts).
 # Both searches are viper kernels where compiled.
 from maze32._compat import micropython, ptr8, ptr16
 from maze32.maze import WHOLE

@@ -67,8 +67,8 @@ def check_maze(maze, ws, cfg, start_routes_ready):
 
 def check_cells(maze, ws, cfg):
     # Border, reciprocity, symmetry, edges, cycles, dead ends, crossings, scanning half A first.
-    # Each cell of half A is compared with its rotated twin in B, which covers every cell. When all
-    # twins match, half B is half A rotated: its degrees, dead ends, internal passages and border
+    # Each cell of half A is compared with its rotated partner in B, which covers every cell. When all
+    # partners match, half B is half A rotated: its degrees, dead ends, internal passages and border
     # mirror A's, so the scan stops at the seam and doubles the counts. Otherwise B is scanned too.
     # The seam row's southward passages are checked from half A in both cases.
     w = maze.width
