@@ -1,8 +1,8 @@
 """SPEC 2 for worlds: the golden catalogue tests/golden/world.tsv (written once from the twin's
 whole-world builds) rebuilt chunk by chunk on CPython, the MicroPython unix port in every flavour and
 the 32-bit webassembly port, one driver call each; chunk generation inside micropython.heap_lock() on
-every MicroPython flavour, each world's chunks from a fresh workspace (so nothing is first set up
-under the lock); and the generator's memory on the 32-bit port."""
+every MicroPython flavour, the first chunk from a workspace that has made nothing yet (so nothing is
+first set up under the lock); and the generator's memory on the 32-bit port."""
 from pathlib import Path
 
 import pytest

@@ -17,7 +17,6 @@
 from maze32._compat import micropython, ptr8
 from maze32.world_tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, SURFACE, DUNGEON, BSP, STONE,
                                 WorldSpec, WorldWorkspace, frame_window, height_at)  # noqa: F401
-from maze32.world_regions import clear_marks
 
 
 class Kind:
@@ -80,7 +79,6 @@ def generate_chunk(ws, spec, cx, cy, tiles):
     fill_chunk(tiles, STONE)
     frame_window(ws, ws.x0, ws.y0, ws.cw, ws.ch, CHUNK)
     module.shape(ws, spec, tiles)
-    clear_marks(ws)
     module.settle(ws, spec, tiles)
     module.finish(ws, spec, tiles)
 
@@ -145,7 +143,6 @@ def build_world(ws, spec, world, visit=None):
             begin_chunk(ws, spec, cx, cy)
             fill_chunk(ws.chunk, STONE)
             copy_chunk(ws, world, width, 0)
-            clear_marks(ws)
             module.settle(ws, spec, ws.chunk)
             copy_chunk(ws, world, width, 1)
             if ws.spawn_x >= 0:

@@ -9,11 +9,11 @@
 # A local stage: it reads and writes only its own chunk.
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates): core x, y, w, h; box x, y, w, h; shape;
 #   role (0 none, then SPAWN, STAIRS, TRAPPED, STOCKED).
-from maze32._compat import const, micropython, ptr8
-from maze32.world_tiles import (AIR, DOOR, TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, MAX_CHUNK_ROOMS,
-                                CHUNK_SHIFT, seed_stream)
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.rng import draw_below
+from maze32.world_tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
 from maze32.world_caves import fill_window
-from maze32.world_regions import flood, nearest_marked
+from maze32.world_regions import mark_open, nearest_marked
 from maze32.world_tunnels import set_bounds, open_doorways
 
 ROOM_BYTES = const(10)
@@ -41,8 +41,7 @@ def settle(ws, spec, tiles):
     seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
     set_bounds(ws, spec)
     attach_rooms(ws, tiles)
-    a = ws.acc
-    flood(ws, tiles, (a[1] << 6) | a[0], 2)              # every room, through its doors
+    mark_open(ws, tiles, 2)                  # every room: all joined through their doors
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
     open_doorways(ws, spec, tiles, hub)
     place_ends(ws, spec, tiles)
@@ -54,28 +53,30 @@ def finish(ws, spec, buf):
 
 
 # -- designing and attaching rooms ---------------------------------------------------------------------
-def design_room(ws, k, shape):
+@micropython.viper
+def design_room(ws, k: int, shape: int):
     # Draw room k's template: sizes of its box and core, the core's place in the box (box at 0, 0).
     rng = ws.rng
-    a = ws.acc
-    o = k * ROOM_BYTES
-    if shape == RECT:
-        w = 5 + rng.below(8)
-        h = 3 + rng.below(6)
+    a = ptr8(ws.acc)
+    o = k * 10                                   # ROOM_BYTES
+    if shape == 0:                               # RECT: the core is the box
+        w = 5 + int(draw_below(rng, 8))
+        h = 3 + int(draw_below(rng, 6))
         bw = w
         bh = h
         cx = 0
         cy = 0
-    elif shape == CIRCLE:
-        r = 3 + rng.below(3)
+    elif shape == 1:                             # CIRCLE of radius 3..5, a 5 x 3 core at its centre
+        r = 3 + int(draw_below(rng, 3))
         w = 5
         h = 3
-        bw = bh = 2 * r + 1
+        bw = 2 * r + 1
+        bh = bw
         cx = r - 2
         cy = r - 1
-    else:
-        bw = 7 + rng.below(6)
-        bh = 5 + rng.below(4)
+    else:                                        # BLOB: a box of 7..12 x 5..8, a 5 x 3 core centred
+        bw = 7 + int(draw_below(rng, 6))
+        bh = 5 + int(draw_below(rng, 4))
         w = 5
         h = 3
         cx = (bw - 5) >> 1
@@ -92,10 +93,11 @@ def design_room(ws, k, shape):
     a[o + 9] = 0
 
 
-def _move(ws, k, bx, by):
+@micropython.viper
+def place_room(ws, k: int, bx: int, by: int):
     # Put room k's box at (bx, by); its core moves with it.
-    a = ws.acc
-    o = k * ROOM_BYTES
+    a = ptr8(ws.acc)
+    o = k * 10
     a[o] = a[o] - a[o + 4] + bx
     a[o + 1] = a[o + 1] - a[o + 5] + by
     a[o + 4] = bx
@@ -134,175 +136,271 @@ def dig_line(tiles_obj, x0: int, y0: int, x1: int, y1: int, t: int):
         y += 1
 
 
-def try_attach(ws, tiles, k, side, n):
-    # Attach room n (designed) to room k on `side`: True when it fitted and was dug.
+@micropython.viper
+def attach_rooms(ws, tiles_obj):
+    # The first room, a rectangle at a drawn place; then up to ATTEMPTS attachments until
+    # MAX_CHUNK_ROOMS rooms. An attempt draws, in this order and each from ws.rng as rng.Rng.below
+    # does: the old room k, the side, the template (rectangles half the time), the template's sizes
+    # (design_room's draws), the door's place along k's core and the new core's place along the door
+    # (try_attach's). The draws are made at one place below, in a loop over the attempt's phases, with
+    # the generator's state in locals (a call per draw would cost more than the rest of the attempt);
+    # the blob's cells draw from ws.rng, so the state is written back around dig_room.
     rng = ws.rng
-    a = ws.acc
-    o = k * ROOM_BYTES
-    p = n * ROOM_BYTES
-    kcx = a[o]                  # room k: core, box
-    kcy = a[o + 1]
-    kcw = a[o + 2]
-    kch = a[o + 3]
-    kbx = a[o + 4]
-    kby = a[o + 5]
-    kbw = a[o + 6]
-    kbh = a[o + 7]
-    offx = a[p]                 # room n: its core's place in its box, core and box sizes
-    offy = a[p + 1]
-    ncw = a[p + 2]
-    nch = a[p + 3]
-    nbw = a[p + 6]
-    nbh = a[p + 7]
-    if side == _SIDE_UP or side == _SIDE_DOWN:
-        dx = kcx + rng.below(kcw)
-        dy = kby - 1 if side == _SIDE_UP else kby + kbh
-        bx = dx - rng.below(ncw) - offx
-        by = dy - nbh if side == _SIDE_UP else dy + 1
-    else:
-        dy = kcy + rng.below(kch)
-        dx = kbx + kbw if side == _SIDE_RIGHT else kbx - 1
-        by = dy - rng.below(nch) - offy
-        bx = dx + 1 if side == _SIDE_RIGHT else dx - nbw
-    if bx < 2 or by < 2 or bx + nbw > ws.cw - 2 or by + nbh > ws.ch - 2:
-        return False
-    if not is_stone(ws, tiles, bx - 1, by - 1, bx + nbw, by + nbh):
-        return False
-    _move(ws, n, bx, by)
-    dig_room(ws, tiles, n)
-    ncx = bx + offx
-    ncy = by + offy
-    if side == _SIDE_UP:
-        dig_line(tiles, dx, dy + 1, dx, kcy - 1, AIR)
-        dig_line(tiles, dx, ncy + nch, dx, dy - 1, AIR)
-    elif side == _SIDE_DOWN:
-        dig_line(tiles, dx, kcy + kch, dx, dy - 1, AIR)
-        dig_line(tiles, dx, dy + 1, dx, ncy - 1, AIR)
-    elif side == _SIDE_RIGHT:
-        dig_line(tiles, kcx + kcw, dy, dx - 1, dy, AIR)
-        dig_line(tiles, dx + 1, dy, ncx - 1, dy, AIR)
-    else:
-        dig_line(tiles, dx + 1, dy, kcx - 1, dy, AIR)
-        dig_line(tiles, ncx + ncw, dy, dx - 1, dy, AIR)
-    dig_line(tiles, dx, dy, dx, dy, DOOR)
-    return True
-
-
-def attach_rooms(ws, tiles):
-    # The first room, then up to ATTEMPTS attachments (a drawn room, side and template each), until
-    # MAX_CHUNK_ROOMS rooms.
-    rng = ws.rng
-    cw = ws.cw
-    ch = ws.ch
-    design_room(ws, 0, RECT)
-    a = ws.acc
-    a[2] = a[6] = min(a[6], cw - 5)
-    a[3] = a[7] = min(a[7], ch - 5)
-    _move(ws, 0, 2 + rng.below(cw - 4 - a[6]), 2 + rng.below(ch - 4 - a[7]))
-    dig_room(ws, tiles, 0)
-    ws.acc_count = 1
+    cw = int(ws.cw)
+    ch = int(ws.ch)
+    tiles = ptr8(tiles_obj)
+    a = ptr8(ws.acc)
+    design_room(ws, 0, 0)
+    if a[6] > cw - 5:
+        a[6] = cw - 5
+    if a[7] > ch - 5:
+        a[7] = ch - 5
+    a[2] = a[6]
+    a[3] = a[7]
+    bx = 2 + int(draw_below(rng, cw - 4 - a[6]))
+    place_room(ws, 0, bx, 2 + int(draw_below(rng, ch - 4 - a[7])))
+    dig_room(ws, tiles_obj, 0)
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    count = 1
     tries = 0
-    while tries < ATTEMPTS and ws.acc_count < MAX_CHUNK_ROOMS:
-        tries += 1
-        k = rng.below(ws.acc_count)
-        side = rng.below(4)
-        shape = rng.below(4)
-        shape = shape - 1 if shape else RECT           # rectangles half the time
-        n = ws.acc_count
-        design_room(ws, n, shape)
-        if try_attach(ws, tiles, k, side, n):
-            ws.acc_count = n + 1
+    phase = 0
+    k = 0
+    side = 0
+    shape = 0
+    d3 = 0
+    d4 = 0
+    d5 = 0
+    while tries < ATTEMPTS and count < 24:           # MAX_CHUNK_ROOMS
+        o = k * 10
+        p = count * 10
+        # The bound of this phase's draw (0: no draw).
+        if phase == 0:
+            n = count                                # the old room
+        elif phase == 1 or phase == 2:
+            n = 4                                    # the side; the template
+        elif phase == 3:
+            n = 8 if shape == 0 else (3 if shape == 1 else 6)      # width; radius; box width
+        elif phase == 4:
+            n = 6 if shape == 0 else (0 if shape == 1 else 4)      # height; -; box height
+        elif phase == 5:
+            n = a[o + 2] if (side & 1) == 0 else a[o + 3]          # the door along k's core
+        else:
+            n = a[p + 2] if (side & 1) == 0 else a[p + 3]          # the new core along the door
+        r = 0
+        if n > 1:
+            mask = n - 1
+            mask |= mask >> 1
+            mask |= mask >> 2
+            mask |= mask >> 4
+            mask |= mask >> 8
+            r = n
+            while r >= n:
+                t = (s0 + s1) & 0xFFFF
+                r = ((t << 9) + (t >> 7) + s0) & mask          # rotl16(t, 9) + s0, its low bits
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        elif n == 1:
+            t = (s0 + s1) & 0xFFFF                   # Rng.below(1) still draws once
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        if phase == 0:
+            k = r
+        elif phase == 1:
+            side = r
+        elif phase == 2:
+            shape = r - 1 if r else 0
+        elif phase == 3:
+            d3 = r
+        elif phase == 4:
+            d4 = r
+            # design_room's template, from its draws.
+            if shape == 0:
+                bw = 5 + d3
+                bh = 3 + d4
+                a[p] = 0
+                a[p + 1] = 0
+                a[p + 2] = bw
+                a[p + 3] = bh
+            else:
+                bw = 2 * (3 + d3) + 1 if shape == 1 else 7 + d3
+                bh = bw if shape == 1 else 5 + d4
+                a[p] = (3 + d3) - 2 if shape == 1 else (bw - 5) >> 1
+                a[p + 1] = (3 + d3) - 1 if shape == 1 else (bh - 3) >> 1
+                a[p + 2] = 5
+                a[p + 3] = 3
+            a[p + 4] = 0
+            a[p + 5] = 0
+            a[p + 6] = bw
+            a[p + 7] = bh
+            a[p + 8] = shape
+            a[p + 9] = 0
+        elif phase == 5:
+            d5 = r
+        else:
+            # try_attach: the door just outside k's box, the new box beyond it.
+            nbw = a[p + 6]
+            nbh = a[p + 7]
+            if side == 0 or side == 2:
+                dx = a[o] + d5
+                dy = a[o + 5] - 1 if side == 0 else a[o + 5] + a[o + 7]
+                bx = dx - r - a[p]
+                by = dy - nbh if side == 0 else dy + 1
+            else:
+                dy = a[o + 1] + d5
+                dx = a[o + 4] + a[o + 6] if side == 1 else a[o + 4] - 1
+                by = dy - r - a[p + 1]
+                bx = dx + 1 if side == 1 else dx - nbw
+            fits = 1
+            if bx < 2 or by < 2 or bx + nbw > cw - 2 or by + nbh > ch - 2:
+                fits = 0
+            y = by - 1
+            while fits and y <= by + nbh:            # the box and its rim all stone
+                c = (y << 6) + bx - 1
+                end = (y << 6) + bx + nbw
+                while c <= end:
+                    if tiles[c] != 3:                # STONE
+                        fits = 0
+                        break
+                    c += 1
+                y += 1
+            if fits:
+                place_room(ws, count, bx, by)
+                rng.s0 = s0
+                rng.s1 = s1
+                dig_room(ws, tiles_obj, count)
+                s0 = int(rng.s0)
+                s1 = int(rng.s1)
+                kcx = a[o]
+                kcy = a[o + 1]
+                ncx = a[p]
+                ncy = a[p + 1]
+                if side == 0:
+                    dig_line(tiles_obj, dx, dy + 1, dx, kcy - 1, 0)
+                    dig_line(tiles_obj, dx, ncy + a[p + 3], dx, dy - 1, 0)
+                elif side == 2:
+                    dig_line(tiles_obj, dx, kcy + a[o + 3], dx, dy - 1, 0)
+                    dig_line(tiles_obj, dx, dy + 1, dx, ncy - 1, 0)
+                elif side == 1:
+                    dig_line(tiles_obj, kcx + a[o + 2], dy, dx - 1, dy, 0)
+                    dig_line(tiles_obj, dx + 1, dy, ncx - 1, dy, 0)
+                else:
+                    dig_line(tiles_obj, dx + 1, dy, kcx - 1, dy, 0)
+                    dig_line(tiles_obj, ncx + a[p + 2], dy, dx - 1, dy, 0)
+                tiles[(dy << 6) + dx] = 9            # DOOR
+                count += 1
+            tries += 1
+            phase = -1
+        phase += 1
+    rng.s0 = s0
+    rng.s1 = s1
+    ws.acc_count = count
 
 
-def dig_room(ws, tiles, k):
-    # Room k's shape dug out of its box.
-    a = ws.acc
-    o = k * ROOM_BYTES
+@micropython.viper
+def dig_room(ws, tiles_obj, k: int):
+    # Room k's shape dug out of its box: all of it (rectangle), the tiles within r^2 + r of the centre
+    # (circle of radius r), or the blob's cells (grow_blob first; its layout has a rim of one).
+    tiles = ptr8(tiles_obj)
+    a = ptr8(ws.acc)
+    o = k * 10                                   # ROOM_BYTES
     bx = a[o + 4]
     by = a[o + 5]
     bw = a[o + 6]
     bh = a[o + 7]
     shape = a[o + 8]
-    if shape == RECT:
-        dig_line(tiles, bx, by, bx + bw - 1, by + bh - 1, AIR)
-    elif shape == CIRCLE:
-        r = bw >> 1
-        limit = r * r + r
-        dy = -r
-        while dy <= r:
-            dx = -r
-            while dx <= r:
-                if dx * dx + dy * dy <= limit:
-                    tiles[((by + r + dy) << 6) + bx + r + dx] = AIR
-                dx += 1
-            dy += 1
-    else:
+    blob = ptr8(ws.blob)
+    if shape == 2:
         grow_blob(ws, k)
-        blob = ws.blob
-        y = 0
-        while y < bh:
-            x = 0
-            while x < bw:
-                if blob[(y << 4) + x]:
-                    tiles[((by + y) << 6) + bx + x] = AIR
-                x += 1
-            y += 1
+    r = bw >> 1
+    limit = r * r + r
+    y = 0
+    while y < bh:
+        c = ((by + y) << 6) + bx
+        dy = y - r
+        x = 0
+        while x < bw:
+            if shape == 0:
+                tiles[c + x] = 0                 # AIR
+            elif shape == 1:
+                dx = x - r
+                if dx * dx + dy * dy <= limit:
+                    tiles[c + x] = 0
+            elif blob[((y + 1) << 4) + x + 1]:
+                tiles[c + x] = 0
+            x += 1
+        y += 1
 
 
-def grow_blob(ws, k):
-    # A cave blob in room k's box (ws.blob, pitch 16): cells start open 9 in 16 (drawn), 3 steps of the
-    # 4-5 rule (outside the box counts as wall), the core forced open, then only the cells joined to
-    # the core kept.
-    rng = ws.rng
-    a = ws.acc
-    o = k * ROOM_BYTES
+@micropython.viper
+def grow_blob(ws, k: int):
+    # A cave blob in room k's box, into ws.blob (cell (x, y) of the box at ((y + 1) << 4) + x + 1:
+    # a rim of zeros round it, so neighbours need no bounds tests): cells start open 9 in 16 (ws.rng:
+    # rng.Rng.below(16), which never rejects), 3 steps of the 4-5 rule (outside the box counts as
+    # wall), the core forced open, then only the cells joined to the core kept (a flood through
+    # ws.queue). The second half of ws.blob holds each step's result.
+    a = ptr8(ws.acc)
+    o = k * 10                                   # ROOM_BYTES
     bw = a[o + 6]
     bh = a[o + 7]
     ox = a[o] - a[o + 4]
     oy = a[o + 1] - a[o + 5]
     cw = a[o + 2]
     ch = a[o + 3]
-    blob = ws.blob
-    y = 0
-    while y < bh:
-        x = 0
-        while x < bw:
-            blob[(y << 4) + x] = 1 if rng.below(16) < 9 else 0
+    blob = ptr8(ws.blob)
+    queue = ptr16(ws.queue)
+    i = 0
+    while i < 512:
+        blob[i] = 0
+        i += 1
+    rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    y = 1
+    while y <= bh:
+        x = 1
+        while x <= bw:
+            t = (s0 + s1) & 0xFFFF
+            r = (((t << 9) | (t >> 7)) + s0) & 15           # rotl16(t, 9) + s0, low 4 bits
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            blob[(y << 4) + x] = 1 if r < 9 else 0
             x += 1
         y += 1
+    rng.s0 = s0
+    rng.s1 = s1
     step = 0
     while step < 3:
-        y = 0
-        while y < bh:
-            x = 0
-            while x < bw:
-                n = 0
-                j = y - 1
-                while j <= y + 1:
-                    i = x - 1
-                    while i <= x + 1:
-                        if 0 <= i < bw and 0 <= j < bh:
-                            n += blob[(j << 4) + i]
-                        i += 1
-                    j += 1
-                blob[256 + (y << 4) + x] = 1 if n >= 5 else 0
-                x += 1
+        y = 1
+        while y <= bh:
+            c = (y << 4) + 1
+            end = c + bw
+            while c < end:
+                n = blob[c - 17] + blob[c - 16] + blob[c - 15] + blob[c - 1] + blob[c] + blob[c + 1] \
+                    + blob[c + 15] + blob[c + 16] + blob[c + 17]
+                blob[256 + c] = 1 if n >= 5 else 0
+                c += 1
             y += 1
-        i = 0
-        while i < 256:
-            blob[i] = blob[256 + i]
-            i += 1
+        y = 1
+        while y <= bh:
+            c = (y << 4) + 1
+            end = c + bw
+            while c < end:
+                blob[c] = blob[256 + c]
+                c += 1
+            y += 1
         step += 1
-    y = oy
-    while y < oy + ch:
-        x = ox
-        while x < ox + cw:
+    y = oy + 1
+    while y <= oy + ch:
+        x = ox + 1
+        while x <= ox + cw:
             blob[(y << 4) + x] = 1
             x += 1
         y += 1
-    # Keep what is joined to the core: flood from its corner marking 2, then 2 -> 1, anything else 0.
-    queue = ws.queue
-    start = (oy << 4) + ox
+    start = ((oy + 1) << 4) + ox + 1
     blob[start] = 2
     queue[0] = start
     head = 0
@@ -310,19 +408,22 @@ def grow_blob(ws, k):
     while head < tail:
         c = queue[head]
         head += 1
-        x = c & 15
-        y = c >> 4
-        d = 0
-        while d < 4:
-            nx = x + (1 if d == 1 else (-1 if d == 3 else 0))
-            ny = y + (1 if d == 2 else (-1 if d == 0 else 0))
-            d += 1
-            if 0 <= nx < bw and 0 <= ny < bh:
-                n = (ny << 4) + nx
-                if blob[n] == 1:
-                    blob[n] = 2
-                    queue[tail] = n
-                    tail += 1
+        if blob[c - 1] == 1:
+            blob[c - 1] = 2
+            queue[tail] = c - 1
+            tail += 1
+        if blob[c + 1] == 1:
+            blob[c + 1] = 2
+            queue[tail] = c + 1
+            tail += 1
+        if blob[c - 16] == 1:
+            blob[c - 16] = 2
+            queue[tail] = c - 16
+            tail += 1
+        if blob[c + 16] == 1:
+            blob[c + 16] = 2
+            queue[tail] = c + 16
+            tail += 1
     i = 0
     while i < 256:
         blob[i] = 1 if blob[i] == 2 else 0
@@ -381,7 +482,7 @@ def _free_room(ws):
     tries = 0
     while tries < 16:
         tries += 1
-        k = rng.below(ws.acc_count)
+        k = draw_below(rng, ws.acc_count)
         if ws.acc[k * ROOM_BYTES + 9] == 0:
             return k
     return -1
@@ -392,7 +493,7 @@ def place_traps_and_items(ws, tiles):
     # an item on the floor of 2-3 others.
     rng = ws.rng
     a = ws.acc
-    n = 1 + rng.below(2)
+    n = 1 + draw_below(rng, 2)
     while n:
         n -= 1
         k = _free_room(ws)
@@ -400,8 +501,8 @@ def place_traps_and_items(ws, tiles):
             continue
         o = k * ROOM_BYTES
         a[o + 9] = TRAPPED
-        w = 2 + rng.below(2)
-        x = a[o] + 1 + rng.below(a[o + 2] - w - 1)
+        w = 2 + draw_below(rng, 2)
+        x = a[o] + 1 + draw_below(rng, a[o + 2] - w - 1)
         y = a[o + 1] + a[o + 3] - 1
         dig_line(tiles, x, y, x + w - 1, y, TRAP)
         j = y + 1
@@ -412,7 +513,7 @@ def place_traps_and_items(ws, tiles):
                     tiles[(j << 6) + i] = ACID
                 i += 1
             j += 1
-    n = 2 + rng.below(2)
+    n = 2 + draw_below(rng, 2)
     while n:
         n -= 1
         k = _free_room(ws)
@@ -420,7 +521,7 @@ def place_traps_and_items(ws, tiles):
             continue
         o = k * ROOM_BYTES
         a[o + 9] = STOCKED
-        x = a[o] + 1 + rng.below(a[o + 2] - 2)
+        x = a[o] + 1 + draw_below(rng, a[o + 2] - 2)
         tiles[((a[o + 1] + a[o + 3] - 1) << 6) + x] = ITEM
 
 

@@ -6,7 +6,7 @@
 # so a wall stays wall with 4 wall neighbours and an open cell walls over with 5). After k iterations a
 # cell depends only on the starting cells within k of it, so a window computed with an apron of 5 cells
 # around it (words of 16 cells across, APRON rows above and below) gives exactly the cells the whole
-# world gives there. Cells are packed 16 to a word (bit k of word i is x = 16 * (gx0 + i) + k) and
+# world gives there. Cells are packed 30 to a word (below 2**30: small integers on every port) and
 # the rule runs on whole words: full adders over the shifted words.
 #   Start fill: seed 004 gives ~45% either way (walls in its algorithm notes, empty in its steps and
 #   SPEC 10). The 4-5 rule keeps a 45%-open start as specks (28% open, largest region 2% of the area)
@@ -16,10 +16,11 @@
 # Chunk stages (local): keep the largest region, seal the rest; tunnel from each doorway to it;
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world_tiles import SOLID
+from maze32.rng import draw_below
+from maze32.world_tiles import SOLID, ptr32
 from maze32.world_tiles import (CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT,
                                 STONE, WATER, seed_stream, frame_window)  # noqa: F401
-from maze32.world_regions import flood, find_largest, seal_unkept, nearest_marked
+from maze32.world_regions import keep_regions, nearest_marked
 from maze32.world_tunnels import set_bounds, open_doorways
 
 _AIR = const(0)         # world_tiles.AIR
@@ -32,13 +33,15 @@ SPARSE = const(0)       # start 1/2 wall (under the surface)
 # -- the automaton (a field) ----------------------------------------------------------------------
 @micropython.viper
 def seed_cells(ws, key0: int, key1: int, dense: int):
-    # The start: word i of row r is cells 16 * (gx0 + i) .. + 15 of row y0 - APRON + r. A row hash
-    # from (key, y), a word hash from it and x, then words a, b, c, d chained from that by mix16
-    # (world_tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a.
-    out = ptr16(ws.ca_a)
+    # The start. Cells are dealt 16 at a time, by global groups (cells 16 g .. 16 g + 15 of a row): a
+    # row hash from (key, y), a group hash from it and g, then words a, b, c, d chained from that by
+    # mix16 (world_tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a. Word j of row r
+    # holds cells cx0 + 30 j .. + 29 of row y0 - APRON + r, bit i the cell cx0 + 30 j + i (bit set =
+    # open), gathered from the groups it overlaps.
+    out = ptr32(ws.ca_a)
     nwords = int(ws.nwords)
     nrows = int(ws.nrows)
-    gx0 = int(ws.gx0)
+    cx0 = int(ws.cx0)
     gy0 = int(ws.win_y0) - 5
     r = 0
     while r < nrows:
@@ -53,9 +56,13 @@ def seed_cells(ws, key0: int, key1: int, dense: int):
         h = (h * 0x1F53) & 0xFFFF
         row = h ^ (h >> 8)
         base = r * nwords
-        i = 0
-        while i < nwords:
-            h = row ^ (gx0 + i + 4)
+        j = 0                               # the word being filled
+        acc = 0                             # its cells so far
+        got = 0                             # how many
+        g = cx0 >> 4                        # the group of the window's first cell
+        skip = cx0 & 15                     # cells of that group before the window
+        while j < nwords:
+            h = row ^ (g + 4)
             h = (h * 0x2D35) & 0xFFFF
             h ^= h >> 7
             h = (h * 0x1F53) & 0xFFFF
@@ -78,71 +85,85 @@ def seed_cells(ws, key0: int, key1: int, dense: int):
                 h = (h * 0x1F53) & 0xFFFF
                 d = h ^ (h >> 8)
                 wall = a & (b | c | d)
-            out[base + i] = wall ^ 0xFFFF
-            i += 1
+            cells = (wall ^ 0xFFFF) >> skip
+            count = 16 - skip
+            skip = 0
+            g += 1
+            # Append the group's cells to the word; a full word (30) goes out, the rest starts the next.
+            room = 30 - got
+            if count < room:
+                acc |= cells << got
+                got += count
+            else:
+                acc |= (cells & ((1 << room) - 1)) << got
+                out[base + j] = acc
+                j += 1
+                acc = cells >> room
+                got = count - room
         r += 1
 
 
 @micropython.viper
-def step_cells(ws, src_obj, dst_obj):
+def step_cells(ws, src_obj, dst_obj, k: int):
     # One iteration of the 4-5 rule from src to dst: a cell is open when 5 or more of its 3 x 3 block
-    # are open (the same rule: 5 or more walls make a wall). The outermost words and rows are copied:
-    # they lack neighbours, and the apron absorbs their error.
-    src = ptr16(src_obj)
-    dst = ptr16(dst_obj)
-    lo = ptr16(ws.ca_lo)
-    hi = ptr16(ws.ca_hi)
+    # are open (the same rule: 5 or more walls make a wall). Beyond the outermost cells a step sees
+    # walls; the outermost rows are copied. The apron absorbs both errors (frame_window). Step k
+    # (0-based) leaves out the k rows next to each outermost row: they are inexact already, and what
+    # is inexact never reaches the window. Words are masked before each shift left, so every value
+    # stays below 2**30.
+    src = ptr32(src_obj)
+    dst = ptr32(dst_obj)
+    lo = ptr32(ws.ca_lo)
+    hi = ptr32(ws.ca_hi)
     nwords = int(ws.nwords)
-    nrows = int(ws.nrows)
-    last = nwords - 1
-    # Horizontal 3-sums of every row as a 2-bit number (hi, lo) per cell: left, self and right.
-    r = 0
-    while r < nrows:
-        b = r * nwords
-        dst[b] = src[b]
-        dst[b + last] = src[b + last]
-        i = 1
-        while i < last:
-            c = src[b + i]
-            left = ((c << 1) | (src[b + i - 1] >> 15)) & 0xFFFF
-            right = (c >> 1) | ((src[b + i + 1] & 1) << 15)
+    n = nwords * int(ws.nrows)
+    # Horizontal 3-sums of every row as a 2-bit number (hi, lo) per cell: left, self and right. The
+    # row's words roll through prev, c, nxt.
+    b = k * nwords
+    while b < n - k * nwords:
+        end = b + nwords - 1
+        prev = 0
+        c = src[b]
+        i = b
+        while i <= end:
+            nxt = src[i + 1] if i < end else 0
+            left = ((c & 0x1FFFFFFF) << 1) | (prev >> 29)
+            right = (c >> 1) | ((nxt & 1) << 29)
             x = left ^ c
-            lo[b + i] = x ^ right
-            hi[b + i] = (left & c) | (right & x)
+            lo[i] = x ^ right
+            hi[i] = (left & c) | (right & x)
+            prev = c
+            c = nxt
             i += 1
-        r += 1
+        b += nwords
     i = 0
-    b = (nrows - 1) * nwords
+    b = n - nwords
     while i < nwords:
         dst[i] = src[i]
         dst[b + i] = src[b + i]
         i += 1
     # Vertical: the three rows' sums added (0..9); open when the sum is 5 or more.
-    r = 1
-    while r < nrows - 1:
-        b = r * nwords
-        i = 1
-        while i < last:
-            m = b + i
-            u = m - nwords
-            d = m + nwords
-            lu = lo[u]
-            lm = lo[m]
-            ld = lo[d]
-            z0 = lu ^ lm ^ ld                       # the sum's bit 0
-            t1 = (lu & lm) | (ld & (lu ^ lm))       # its carry into the twos
-            hu = hi[u]
-            hm = hi[m]
-            hd = hi[d]
-            p = hu ^ hm
-            q = hu & hm
-            r2 = hd ^ t1
-            s = hd & t1
-            twos2 = q | s | (p & r2)                # the twos count (p + 2q + r2 + 2s) >= 2
-            twos3 = (q & (r2 | s)) | (s & p)        # ... >= 3
-            dst[m] = twos3 | (twos2 & z0)           # 2 * twos + bit 0 >= 5
-            i += 1
-        r += 1
+    m = (k + 1) * nwords
+    end = n - (k + 1) * nwords
+    while m < end:
+        u = m - nwords
+        d = m + nwords
+        lu = lo[u]
+        lm = lo[m]
+        ld = lo[d]
+        z0 = lu ^ lm ^ ld                           # the sum's bit 0
+        t1 = (lu & lm) | (ld & (lu ^ lm))           # its carry into the twos
+        hu = hi[u]
+        hm = hi[m]
+        hd = hi[d]
+        p = hu ^ hm
+        q = hu & hm
+        r2 = hd ^ t1
+        s = hd & t1
+        twos2 = q | s | (p & r2)                    # the twos count (p + 2q + r2 + 2s) >= 2
+        twos3 = (q & (r2 | s)) | (s & p)            # ... >= 3
+        dst[m] = twos3 | (twos2 & z0)               # 2 * twos + bit 0 >= 5
+        m += 1
 
 
 def grow_cells(ws, spec, dense):
@@ -151,9 +172,9 @@ def grow_cells(ws, spec, dense):
     i = 0
     while i < ITERATIONS:
         if i & 1:
-            step_cells(ws, ws.ca_b, ws.ca_a)
+            step_cells(ws, ws.ca_b, ws.ca_a, i)
         else:
-            step_cells(ws, ws.ca_a, ws.ca_b)
+            step_cells(ws, ws.ca_a, ws.ca_b, i)
         i += 1
     # ITERATIONS is odd: the last step wrote ca_b.
 
@@ -161,33 +182,71 @@ def grow_cells(ws, spec, dense):
 @micropython.viper
 def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
     # Open (air) every window tile whose cell is open after grow_cells (in ws.ca_b), inside the
-    # world's border, and with use_tops only from row ws.tops[column] down.
+    # world's border, and with use_tops only from row ws.tops[column] down; without use_tops, every
+    # other tile of the window becomes stone (the caves' whole shape in one pass). A word at a time:
+    # 30 closed cells are skipped at once when the tiles stay as they are.
     buf = ptr8(buf_obj)
-    words = ptr16(ws.ca_b)
+    words = ptr32(ws.ca_b)
     tops = ptr16(ws.tops)
     x0 = int(ws.win_x0)
     y0 = int(ws.win_y0)
     w = int(ws.win_w)
     h = int(ws.win_h)
     pitch = int(ws.win_pitch)
-    gx0 = int(ws.gx0)
+    cx0 = int(ws.cx0)
     nwords = int(ws.nwords)
-    last_x = world_w - 2
     last_y = world_h - 2
+    first_y = 1                                  # no cave opens above the smallest top
+    if use_tops:
+        first_y = 1 << 20
+        i = 0
+        while i < w:
+            if tops[i] < first_y:
+                first_y = tops[i]
+            i += 1
+    xs = x0 if x0 > 1 else 1                     # the window's columns inside the border
+    xe = x0 + w
+    if xe > world_w - 1:
+        xe = world_w - 1
     j = 0
     while j < h:
         y = y0 + j
-        if y >= 1 and y <= last_y:
-            row = (j + 5) * nwords - gx0
-            out = j * pitch
-            i = 0
-            while i < w:
-                x = x0 + i
-                if (words[row + (x >> 4)] >> (x & 15)) & 1:
-                    if x >= 1 and x <= last_x:
-                        if not use_tops or y >= tops[i]:
-                            buf[out + i] = _AIR
-                i += 1
+        out = j * pitch - x0
+        if not use_tops:
+            x = x0                                   # stone first where the row's cells cannot open
+            end = xs if y >= 1 and y <= last_y else x0 + w
+            while x < end:
+                buf[out + x] = 3
+                x += 1
+            x = xe
+            while x < x0 + w:
+                buf[out + x] = 3
+                x += 1
+        if y >= first_y and y <= last_y:
+            row = (j + 5) * nwords
+            x = xs
+            while x < xe:
+                k = x - cx0
+                bit = k % 30
+                word = words[row + k // 30] >> bit
+                stop = x + 30 - bit                  # the end of this word
+                if stop > xe:
+                    stop = xe
+                if use_tops:
+                    if not word:
+                        x = stop                     # closed cells to the word's end at once
+                        continue
+                    while x < stop:
+                        if word & 1:
+                            if y >= tops[x - x0]:
+                                buf[out + x] = 0     # AIR
+                        word >>= 1
+                        x += 1
+                else:
+                    while x < stop:
+                        buf[out + x] = 3 - 3 * (word & 1)    # AIR or STONE
+                        word >>= 1
+                        x += 1
         j += 1
 
 
@@ -210,8 +269,7 @@ def fill_window(ws, buf_obj, material: int):
 
 # -- the caves kind: stages ------------------------------------------------------------------------
 def shape(ws, spec, buf):
-    # Field: stone, then the automaton's caves, over the current window.
-    fill_window(ws, buf, STONE)
+    # Field: the automaton's caves in stone, over the current window.
     grow_cells(ws, spec, DENSE)
     carve_cells(ws, buf, spec.width, spec.height, 0)
 
@@ -235,16 +293,12 @@ def keep_largest_region(ws, spec, tiles):
     # tile nearest the chunk's centre, where the doorways' tunnels aim. A chunk with no open tile
     # gets its centre dug as the hub.
     set_bounds(ws, spec)
-    largest = find_largest(ws, tiles)
     cx = ws.cw >> 1
     cy = ws.ch >> 1
-    if largest >= 0:
-        flood(ws, tiles, largest, 2)
-    else:
+    if keep_regions(ws, tiles, -1) < 0:
         c = (cy << 6) | cx
         tiles[c] = _AIR
         ws.marks[c] = 2
-    seal_unkept(ws, tiles)
     return nearest_marked(ws, tiles, cx, cy, 2, 0, 0)
 
 
@@ -332,9 +386,9 @@ def grow_stalactite(ws, tiles_obj, x: int, length: int) -> int:
 def hang_stalactites(ws, tiles):
     # 2..5 stalactites from the chunk's stream, at columns 2 from the chunk's sides, 2..5 tiles long.
     rng = ws.rng
-    n = 2 + rng.below(4)
+    n = 2 + draw_below(rng, 4)
     while n:
-        grow_stalactite(ws, tiles, 2 + rng.below(ws.cw - 4), 2 + rng.below(4))
+        grow_stalactite(ws, tiles, 2 + draw_below(rng, ws.cw - 4), 2 + draw_below(rng, 4))
         n -= 1
 
 
@@ -434,15 +488,15 @@ def fill_pools(ws, spec, tiles):
     n = 2 + spec.depth // 2
     while n:
         n -= 1
-        ccx = (rx << 2) + rng.below(rcols)
-        ccy = (ry << 2) + rng.below(rrows)
-        radius = 4 + rng.below(7)
-        material = WATER + rng.below(3)            # water, lava or acid (world_tiles: 5, 6, 7)
+        ccx = (rx << 2) + draw_below(rng, rcols)
+        ccy = (ry << 2) + draw_below(rng, rrows)
+        radius = 4 + draw_below(rng, 7)
+        material = WATER + draw_below(rng, 3)      # water, lava or acid (world_tiles: 5, 6, 7)
         cw = spec.chunk_width(ccx)
         ch = spec.chunk_height(ccy)
         if cw < 2 * radius + 4 or ch < 2 * radius + 4:
             continue                               # no room for it in that narrow chunk
-        px = radius + 1 + rng.below(cw - 2 * radius - 2)
-        py = radius + 1 + rng.below(ch - 2 * radius - 2)
+        px = radius + 1 + draw_below(rng, cw - 2 * radius - 2)
+        py = radius + 1 + draw_below(rng, ch - 2 * radius - 2)
         if ccx == ws.cx and ccy == ws.cy:
             pour_pool(ws, tiles, px, py, radius, material)

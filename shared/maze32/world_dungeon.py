@@ -15,8 +15,9 @@
 #       2-3 rooms, all drawn.
 #   render_layout: rooms and corridors dug out of stone, doors where a corridor crosses the rim of a room
 #       it joins, traps, items, the stairs; clipped to the window.
-from maze32._compat import const, micropython, ptr8
-from maze32.world_tiles import (AIR, STONE, DOOR, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.rng import draw_below
+from maze32.world_tiles import (STONE, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
                                 SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3)
 from maze32.world_caves import fill_window
 
@@ -52,8 +53,8 @@ def plan_region(ws, spec, rx, ry):
 def add_room(ws, lx, ly, lw, lh):
     # A room inside leaf (lx, ly, lw, lh): drawn size, centred; returns its index.
     rng = ws.rng
-    w = 5 + rng.below(min(12, lw - 2) - 4)
-    h = 3 + rng.below(min(8, lh - 2) - 2)
+    w = 5 + draw_below(rng, min(12, lw - 2) - 4)
+    h = 3 + draw_below(rng, min(8, lh - 2) - 2)
     k = ws.room_count
     ws.room_x[k] = lx + ((lw - w) >> 1)
     ws.room_y[k] = ly + ((lh - h) >> 1)
@@ -87,7 +88,7 @@ def split_space(ws, w, h):
     # node or makes it a leaf; 1 has finished the first half; 2 both, and joins them.
     rng = ws.rng
     st = ws.stack
-    flip = rng.below(2)
+    flip = draw_below(rng, 2)
     st[0] = 1
     st[1] = 1
     st[2] = w - 2
@@ -108,10 +109,10 @@ def split_space(ws, w, h):
             can_down = nh >= 2 * LEAF_H             # a cut across y, into top and bottom
             if can_across and (((st[f + 4] + flip) & 1) == 0 or not can_down):
                 across = 1
-                cut = LEAF_W + rng.below(nw - 2 * LEAF_W + 1)
+                cut = LEAF_W + draw_below(rng, nw - 2 * LEAF_W + 1)
             elif can_down:
                 across = 0
-                cut = LEAF_H + rng.below(nh - 2 * LEAF_H + 1)
+                cut = LEAF_H + draw_below(rng, nh - 2 * LEAF_H + 1)
             else:
                 ret = add_room(ws, x, y, nw, nh)
                 sp -= 1
@@ -148,8 +149,8 @@ def split_space(ws, w, h):
         else:
             a = st[f + 8]
             b = ret
-            keep_first = rng.below(2) == 0
-            join_rooms(ws, a, b, rng.below(2))
+            keep_first = draw_below(rng, 2) == 0
+            join_rooms(ws, a, b, draw_below(rng, 2))
             ret = a if keep_first else b
             sp -= 1
 
@@ -200,7 +201,7 @@ def choose_ends(ws, spec, rx, ry):
     ws.stairs_room = -1
     spawn_here = rx == spec.spawn_cx and ry == spec.spawn_cy
     if spawn_here:
-        ws.spawn_room = ws.rng.below(ws.room_count)
+        ws.spawn_room = draw_below(ws.rng, ws.room_count)
     if rx == spec.stairs_cx and ry == spec.stairs_cy:
         if spawn_here:
             k = ws.spawn_room
@@ -228,7 +229,7 @@ def _draw_room(ws, taken_a, taken_b):
     tries = 0
     while tries < 16:
         tries += 1
-        k = rng.below(ws.room_count)
+        k = draw_below(rng, ws.room_count)
         if k == ws.spawn_room or k == ws.stairs_room:
             continue
         j = 0
@@ -251,7 +252,7 @@ def _draw_room(ws, taken_a, taken_b):
 def choose_traps_and_items(ws):
     # 1-2 trap rooms and 2-3 item rooms, all distinct; fewer in a region with few rooms.
     rng = ws.rng
-    n = 1 + rng.below(2)
+    n = 1 + draw_below(rng, 2)
     ws.trap_count = 0
     while n:
         k = _draw_room(ws, ws.trap_count, 0)
@@ -259,7 +260,7 @@ def choose_traps_and_items(ws):
             ws.traps[ws.trap_count] = k
             ws.trap_count += 1
         n -= 1
-    n = 2 + rng.below(2)
+    n = 2 + draw_below(rng, 2)
     ws.item_count = 0
     while n:
         k = _draw_room(ws, ws.trap_count, ws.item_count)
@@ -309,62 +310,145 @@ def _overlaps(ws, x0, y0, x1, y1):
     return x1 >= ws.win_x0 and y1 >= ws.win_y0 and x0 < ws.win_x0 + ws.win_w and y0 < ws.win_y0 + ws.win_h
 
 
-def _legs(ws, k, ox, oy):
-    # The two legs of corridor k as rectangles in world coordinates, into ws.legs: first leg x0, y0,
-    # x1, y1 (inclusive), then the second.
-    ax = ox + ws.cor_ax[k]
-    ay = oy + ws.cor_ay[k]
-    bx = ox + ws.cor_bx[k]
-    by = oy + ws.cor_by[k]
-    lx = min(ax, bx)
-    hx = max(ax, bx) + 1
-    ly = min(ay, by)
-    hy = max(ay, by) + 1
-    s = ws.legs
-    if ws.cor_bend[k] == 0:        # across at ay, then down at bx
-        s[0] = lx
-        s[1] = ay
-        s[2] = hx
-        s[3] = ay + 1
-        s[4] = bx
-        s[5] = ly
-        s[6] = bx + 1
-        s[7] = hy
-    else:                          # down at ax, then across at by
-        s[0] = ax
-        s[1] = ly
-        s[2] = ax + 1
-        s[3] = hy
-        s[4] = lx
-        s[5] = by
-        s[6] = hx
-        s[7] = by + 1
-
-
-def _doors(ws, buf, room, ox, oy):
-    # Doors where the legs in ws.legs cross the rim of `room` (one tile outside it, corners excepted).
-    x = ox + ws.room_x[room]
-    y = oy + ws.room_y[room]
-    x1 = x + ws.room_w[room] - 1
-    y1 = y + ws.room_h[room] - 1
-    s = ws.legs
-    i = 0
-    while i < 8:
-        a0 = s[i]
-        b0 = s[i + 1]
-        a1 = s[i + 2]
-        b1 = s[i + 3]
-        # top and bottom rims (rows y - 1 and y1 + 1, columns x..x1), left and right (columns x - 1
-        # and x1 + 1, rows y..y1): each met by the leg's rectangle.
-        if b0 <= y - 1 <= b1:
-            fill_rect(ws, buf, max(a0, x), y - 1, min(a1, x1), y - 1, DOOR, _ON_AIR)
-        if b0 <= y1 + 1 <= b1:
-            fill_rect(ws, buf, max(a0, x), y1 + 1, min(a1, x1), y1 + 1, DOOR, _ON_AIR)
-        if a0 <= x - 1 <= a1:
-            fill_rect(ws, buf, x - 1, max(b0, y), x - 1, min(b1, y1), DOOR, _ON_AIR)
-        if a0 <= x1 + 1 <= a1:
-            fill_rect(ws, buf, x1 + 1, max(b0, y), x1 + 1, min(b1, y1), DOOR, _ON_AIR)
-        i += 4
+@micropython.viper
+def dig_plan(ws, buf_obj, ox: int, oy: int):
+    # The planned rooms, then every corridor's two legs, dug (air) over the window; then doors where a
+    # corridor's legs cross the rim of a room it joins (the rim: one tile outside the room, corners
+    # excepted), on tiles still air. The plan is relative to (ox, oy). Each rectangle is clipped to
+    # the window; a corridor whose legs miss the window is skipped.
+    buf = ptr8(buf_obj)
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    cor_ax = ptr8(ws.cor_ax)
+    cor_ay = ptr8(ws.cor_ay)
+    cor_bx = ptr8(ws.cor_bx)
+    cor_by = ptr8(ws.cor_by)
+    cor_bend = ptr8(ws.cor_bend)
+    cor_a = ptr16(ws.cor_a)
+    cor_b = ptr16(ws.cor_b)
+    wx0 = int(ws.win_x0)
+    wy0 = int(ws.win_y0)
+    wx1 = wx0 + int(ws.win_w) - 1
+    wy1 = wy0 + int(ws.win_h) - 1
+    pitch = int(ws.win_pitch)
+    rooms = int(ws.room_count)
+    corridors = int(ws.cor_count)
+    # Rooms.
+    k = 0
+    while k < rooms:
+        x0 = ox + room_x[k]
+        y0 = oy + room_y[k]
+        x1 = x0 + room_w[k] - 1
+        y1 = y0 + room_h[k] - 1
+        k += 1
+        if x0 < wx0:
+            x0 = wx0
+        if y0 < wy0:
+            y0 = wy0
+        if x1 > wx1:
+            x1 = wx1
+        if y1 > wy1:
+            y1 = wy1
+        while y0 <= y1:
+            c = (y0 - wy0) * pitch + (x0 - wx0)
+            end = c + x1 - x0
+            while c <= end:
+                buf[c] = 0                              # AIR
+                c += 1
+            y0 += 1
+    # Corridors (pass 0: legs dug) and doors (pass 1).
+    run = 0
+    while run < 2:
+        k = 0
+        while k < corridors:
+            ax = ox + cor_ax[k]
+            ay = oy + cor_ay[k]
+            bx = ox + cor_bx[k]
+            by = oy + cor_by[k]
+            lx = ax if ax < bx else bx
+            hx = (bx if ax < bx else ax) + 1
+            ly = ay if ay < by else by
+            hy = (by if ay < by else ay) + 1
+            k += 1
+            if hx < wx0 or hy < wy0 or lx > wx1 or ly > wy1:
+                continue                                # both legs lie within lx..hx, ly..hy
+            room = 0
+            while room < 2:
+                r = int(cor_a[k - 1]) if room == 0 else int(cor_b[k - 1])
+                if run == 0 and room == 1:
+                    break
+                if run == 1 and r == 0xFFFF:            # a region doorway: no room at that end
+                    break
+                bend = int(cor_bend[k - 1])
+                leg = 0
+                while leg < 2:
+                    # leg 0 and 1: across at ay then down at bx (bend 0), or down at ax then across at by
+                    if (leg == 0 and bend == 0) or (leg == 1 and bend != 0):
+                        a0 = lx
+                        a1 = hx
+                        b0 = ay if bend == 0 else by
+                        b1 = b0 + 1
+                    else:
+                        a0 = bx if bend == 0 else ax
+                        a1 = a0 + 1
+                        b0 = ly
+                        b1 = hy
+                    leg += 1
+                    side = 0
+                    while side < (1 if run == 0 else 4):
+                        x0 = a0
+                        y0 = b0
+                        x1 = a1
+                        y1 = b1
+                        if run == 1:
+                            # The leg met with side `side` of room r's rim: top, bottom, left, right.
+                            rx0 = ox + room_x[r]
+                            ry0 = oy + room_y[r]
+                            rx1 = rx0 + room_w[r] - 1
+                            ry1 = ry0 + room_h[r] - 1
+                            if side < 2:
+                                line = ry0 - 1 if side == 0 else ry1 + 1
+                                if line < y0 or line > y1:
+                                    x1 = x0 - 1
+                                y0 = line
+                                y1 = line
+                                if x0 < rx0:
+                                    x0 = rx0
+                                if x1 > rx1:
+                                    x1 = rx1
+                            else:
+                                line = rx0 - 1 if side == 2 else rx1 + 1
+                                if line < x0 or line > x1:
+                                    y1 = y0 - 1
+                                x0 = line
+                                x1 = line
+                                if y0 < ry0:
+                                    y0 = ry0
+                                if y1 > ry1:
+                                    y1 = ry1
+                        side += 1
+                        if x0 < wx0:
+                            x0 = wx0
+                        if y0 < wy0:
+                            y0 = wy0
+                        if x1 > wx1:
+                            x1 = wx1
+                        if y1 > wy1:
+                            y1 = wy1
+                        while y0 <= y1:
+                            c = (y0 - wy0) * pitch + (x0 - wx0)
+                            end = c + x1 - x0
+                            while c <= end:
+                                if run == 0:
+                                    buf[c] = 0                  # AIR
+                                elif buf[c] == 0:
+                                    buf[c] = 9                  # DOOR on air
+                                c += 1
+                            y0 += 1
+                room += 1
+        run += 1
 
 
 def render_layout(ws, spec, buf, rx, ry):
@@ -372,36 +456,14 @@ def render_layout(ws, spec, buf, rx, ry):
     plan_region(ws, spec, rx, ry)
     ox = rx << REGION_SHIFT
     oy = ry << REGION_SHIFT
-    k = 0
-    while k < ws.room_count:
-        x = ox + ws.room_x[k]
-        y = oy + ws.room_y[k]
-        fill_rect(ws, buf, x, y, x + ws.room_w[k] - 1, y + ws.room_h[k] - 1, AIR, _SET)
-        k += 1
-    k = 0
-    while k < ws.cor_count:
-        _legs(ws, k, ox, oy)
-        s = ws.legs
-        if _overlaps(ws, min(s[0], s[4]) - 1, min(s[1], s[5]) - 1, max(s[2], s[6]) + 1, max(s[3], s[7]) + 1):
-            fill_rect(ws, buf, s[0], s[1], s[2], s[3], AIR, _SET)
-            fill_rect(ws, buf, s[4], s[5], s[6], s[7], AIR, _SET)
-        k += 1
-    k = 0
-    while k < ws.cor_count:
-        _legs(ws, k, ox, oy)
-        s = ws.legs
-        if _overlaps(ws, min(s[0], s[4]) - 1, min(s[1], s[5]) - 1, max(s[2], s[6]) + 1, max(s[3], s[7]) + 1):
-            _doors(ws, buf, ws.cor_a[k], ox, oy)
-            if ws.cor_b[k] != NO_ROOM:
-                _doors(ws, buf, ws.cor_b[k], ox, oy)
-        k += 1
+    dig_plan(ws, buf, ox, oy)
     rng = ws.rng
     seed_stream(spec, rng, rx, ry, _SALT_SPOTS)      # where in its room each trap and item goes
     i = 0
     while i < ws.trap_count:
         k = ws.traps[i]
-        w = 2 + rng.below(2)
-        x = ox + ws.room_x[k] + 1 + rng.below(ws.room_w[k] - w - 1)
+        w = 2 + draw_below(rng, 2)
+        x = ox + ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - w - 1)
         y = oy + ws.room_y[k] + ws.room_h[k] - 1
         fill_rect(ws, buf, x, y, x + w - 1, y, TRAP, _SET)
         fill_rect(ws, buf, x, y + 1, x + w - 1, y + 2, ACID, _ON_STONE)
@@ -409,7 +471,7 @@ def render_layout(ws, spec, buf, rx, ry):
     i = 0
     while i < ws.item_count:
         k = ws.items[i]
-        x = ox + ws.room_x[k] + 1 + rng.below(ws.room_w[k] - 2)
+        x = ox + ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - 2)
         y = oy + ws.room_y[k] + ws.room_h[k] - 1
         fill_rect(ws, buf, x, y, x, y, ITEM, _SET)
         i += 1

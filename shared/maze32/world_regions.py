@@ -113,15 +113,187 @@ def seal_unkept(ws, tiles_obj) -> int:
 
 
 @micropython.viper
+def keep_regions(ws, tiles_obj, sky_x: int) -> int:
+    # Keep the chunk's largest open region and seal every other, in one labelling of the open tiles
+    # by horizontal runs: a run is joined (union-find, by size, paths halved) to every run of the row
+    # above that it touches. The largest region is the one with the most tiles, the earliest in row
+    # order on ties; with sky_x >= 0 the region of tile (sky_x, 1) (the sky of a top chunk) is kept as
+    # well and left out of that contest. Afterwards every tile of the chunk has its mark: 2 for the
+    # kept region (3 for the largest when there is a sky), 0 for the rest; sealed tiles are stone.
+    # Returns the first tile of the largest region in row order, or -1 when nothing is open (besides
+    # the sky). Runs live in ws.queue (x0 | x1 << 7 at i < 2048, parents at 2048 + i: a root holds
+    # 0x8000 | its size), the first run of each row in ws.row_runs.
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    runs = ptr16(ws.queue)
+    starts = ptr16(ws.row_runs)
+    solid = ptr8(SOLID)
+    cw = int(ws.cw)
+    ch = int(ws.ch)
+    n = 0
+    prev = 0                                   # the previous row's runs: prev .. start - 1
+    sky = -1
+    y = 0
+    while y < ch:
+        start = n
+        starts[y] = n
+        row = y << 6
+        j = prev
+        x = 0
+        while x < cw:
+            if solid[tiles[row + x]]:
+                x += 1
+                continue
+            x0 = x
+            while x < cw:
+                if solid[tiles[row + x]]:
+                    break
+                x += 1
+            runs[n] = x0 | (x << 7)
+            runs[2048 + n] = 0x8000 | (x - x0)
+            if y == 1 and sky_x >= x0 and sky_x < x:
+                sky = n
+            # Join the runs above that touch x0 .. x-1.
+            while j < start and (runs[j] >> 7) <= x0:
+                j += 1
+            k = j
+            while k < start and (runs[k] & 127) < x:
+                a = n                          # find both roots, halving paths
+                while runs[2048 + a] < 0x8000:
+                    p = runs[2048 + a]
+                    if runs[2048 + p] < 0x8000:
+                        runs[2048 + a] = runs[2048 + p]
+                    a = p
+                b = k
+                while runs[2048 + b] < 0x8000:
+                    p = runs[2048 + b]
+                    if runs[2048 + p] < 0x8000:
+                        runs[2048 + b] = runs[2048 + p]
+                    b = p
+                if a != b:
+                    sa = runs[2048 + a] & 0x7FFF
+                    sb = runs[2048 + b] & 0x7FFF
+                    if sa < sb:
+                        runs[2048 + a] = b
+                        runs[2048 + b] = 0x8000 | (sa + sb)
+                    else:
+                        runs[2048 + b] = a
+                        runs[2048 + a] = 0x8000 | (sa + sb)
+                k += 1
+            n += 1
+        prev = start
+        y += 1
+    starts[ch] = n
+    # The sky's root, then the largest other region's.
+    if sky >= 0:
+        while runs[2048 + sky] < 0x8000:
+            sky = runs[2048 + sky]
+    best = -1
+    best_n = 0
+    first = -1
+    y = 0
+    i = 0
+    while i < n:
+        while i >= starts[y + 1]:
+            y += 1
+        r = i
+        while runs[2048 + r] < 0x8000:
+            r = runs[2048 + r]
+        if r != sky:
+            size = runs[2048 + r] & 0x7FFF
+            if size > best_n:
+                best_n = size
+                best = r
+                first = (y << 6) | (runs[i] & 127)
+        i += 1
+    # Marks for every tile; what is not kept, sealed.
+    big = 3 if sky >= 0 else 2
+    y = 0
+    while y < ch:
+        row = y << 6
+        x = 0
+        i = starts[y]
+        while i < starts[y + 1]:
+            x0 = runs[i] & 127
+            x1 = runs[i] >> 7
+            while x < x0:
+                marks[row + x] = 0
+                x += 1
+            r = i
+            while runs[2048 + r] < 0x8000:
+                r = runs[2048 + r]
+            v = 2 if r == sky else (big if r == best else 0)
+            while x < x1:
+                marks[row + x] = v
+                if not v:
+                    tiles[row + x] = 3         # STONE
+                x += 1
+            i += 1
+        while x < cw:
+            marks[row + x] = 0
+            x += 1
+        y += 1
+    ws.found = best_n
+    return first
+
+
+@micropython.viper
+def remark(ws, old: int, new: int, row: int):
+    # Every mark `old` from row `row` down becomes `new`.
+    marks = ptr8(ws.marks)
+    i = row << 6
+    while i < 4096:
+        if marks[i] == old:
+            marks[i] = new
+        i += 1
+
+
+@micropython.viper
+def mark_open(ws, tiles_obj, value: int):
+    # Every open tile of the chunk marked `value`, every other 0.
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    solid = ptr8(SOLID)
+    i = 0
+    while i < 4096:
+        marks[i] = 0 if solid[tiles[i]] else value
+        i += 1
+
+
+@micropython.viper
 def nearest_marked(ws, tiles_obj, px: int, py: int, value: int, floor: int, far: int) -> int:
     # The tile marked `value` nearest to (px, py) in chunk coordinates (Manhattan; px, py may lie
     # outside the chunk), or the farthest when `far`; with `floor`, only tiles standing on a solid
-    # tile inside the chunk. First in row order on ties; -1 if none.
+    # tile inside the chunk. First in row order on ties; -1 if none. The nearest is searched ring by
+    # ring outward (each ring in row order, so ties come out as a full scan would give them); the
+    # farthest by a full scan.
     tiles = ptr8(tiles_obj)
     marks = ptr8(ws.marks)
     solid = ptr8(SOLID)
     cw = int(ws.cw)
     last_y = int(ws.ch) - 1
+    if not far:
+        d = 0
+        while d < 256:
+            y = py - d
+            while y <= py + d:
+                rest = d - (y - py if y > py else py - y)
+                x = px - rest
+                while True:
+                    if x >= 0 and x < cw and y >= 0 and y <= last_y:
+                        c = (y << 6) | x
+                        if marks[c] == value:
+                            if not floor:
+                                return c
+                            if y < last_y:
+                                if solid[tiles[c + 64]]:
+                                    return c
+                    if x >= px + rest:
+                        break
+                    x = px + rest
+                y += 1
+            d += 1
+        return -1
     best = -1
     best_d = 0
     y = 0
@@ -144,14 +316,7 @@ def nearest_marked(ws, tiles_obj, px: int, py: int, value: int, floor: int, far:
                     if dx < 0:
                         dx = -dx
                     d = dx + dy
-                    if best < 0:
-                        best = c
-                        best_d = d
-                    elif far:
-                        if d > best_d:
-                            best = c
-                            best_d = d
-                    elif d < best_d:
+                    if best < 0 or d > best_d:
                         best = c
                         best_d = d
             x += 1
@@ -166,4 +331,11 @@ def clear_marks(ws):
     i = 0
     while i < 4096:
         marks[i] = 0
-        i += 1
+        marks[i + 1] = 0
+        marks[i + 2] = 0
+        marks[i + 3] = 0
+        marks[i + 4] = 0
+        marks[i + 5] = 0
+        marks[i + 6] = 0
+        marks[i + 7] = 0
+        i += 8

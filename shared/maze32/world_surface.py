@@ -14,10 +14,11 @@
 # else sand), dunes 1..3, walls 1..3, trees 3..7, each 2 columns or more from every other, from the
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world_tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK,
+from maze32.rng import draw_below
+from maze32.world_tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
 from maze32.world_caves import grow_cells, carve_cells, keep_largest_region, SPARSE
-from maze32.world_regions import flood, find_largest, seal_unkept, nearest_marked
+from maze32.world_regions import keep_regions, remark, nearest_marked
 from maze32.world_tunnels import set_bounds, open_doorways, dig_tunnel
 
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
@@ -31,23 +32,38 @@ WALL = const(4)
 TREE = const(5)
 
 
+@micropython.viper
 def measure_heights(ws, spec):
-    # ws.heights and ws.tops (the caves' first row) for every column of the window.
-    heights = ws.heights
-    tops = ws.tops
-    x0 = ws.win_x0
+    # ws.heights and ws.tops (the caves' first row) for every column of the window: world_tiles.
+    # height_at, column by column.
+    heights = ptr16(ws.heights)
+    tops = ptr16(ws.tops)
+    t = ptr16(spec.terrain)
+    sine = ptr8(SINE)
+    x = int(ws.win_x0)
+    w = int(ws.win_w)
+    f0 = t[0]
+    p0 = t[1]
+    f1 = t[2]
+    p1 = t[3]
+    f2 = t[4]
+    p2 = t[5]
+    relief = t[6]
     i = 0
-    while i < ws.win_w:
-        h = height_at(spec, x0 + i)
+    while i < w:
+        s = 5 * sine[(((x * f0) >> 4) + p0) & 255] + 2 * sine[(((x * f1) >> 4) + p1) & 255] \
+            + sine[(((x * f2) >> 4) + p2) & 255]
+        h = 24 + ((s * relief) >> 10)               # BASE
         heights[i] = h
-        tops[i] = h + CAVE_DEPTH
+        tops[i] = h + 10                            # CAVE_DEPTH
+        x += 1
         i += 1
 
 
 @micropython.viper
 def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
     # Every window tile from its column's height: air above, `top` on it, DIRT_DEPTH tiles of dirt,
-    # stone below; the world's border stone.
+    # stone below, as runs down each column; the world's border stone.
     buf = ptr8(buf_obj)
     heights = ptr16(ws.heights)
     x0 = int(ws.win_x0)
@@ -55,32 +71,93 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
     w = int(ws.win_w)
     h = int(ws.win_h)
     pitch = int(ws.win_pitch)
-    last_x = world_w - 1
-    last_y = world_h - 1
     i = 0
     while i < w:
         x = x0 + i
-        ground = heights[i]
-        rock = ground + 8                  # DIRT_DEPTH
-        edge = x == 0 or x == last_x
-        j = 0
+        ground = heights[i] - y0                    # rows of the window
+        edge = x == 0 or x == world_w - 1
         c = i
+        j = 0
+        end = ground if ground < h else h
+        if edge:
+            end = 0
+        while j < end:
+            buf[c] = 0                              # AIR
+            c += pitch
+            j += 1
+        if not edge and j == ground and j < h:
+            buf[c] = top
+            c += pitch
+            j += 1
+        end = ground + 9 if ground + 9 < h else h   # DIRT_DEPTH rows of dirt
+        if edge:
+            end = 0
+        while j < end:
+            buf[c] = 2                              # DIRT
+            c += pitch
+            j += 1
         while j < h:
-            y = y0 + j
-            if edge or y == 0 or y == last_y:
-                t = 3                      # STONE
-            elif y < ground:
-                t = 0                      # AIR
-            elif y == ground:
-                t = top
-            elif y <= rock:
-                t = 2                      # DIRT
-            else:
-                t = 3
-            buf[c] = t
+            buf[c] = 3                              # STONE
             c += pitch
             j += 1
         i += 1
+    # The border rows.
+    if y0 == 0:
+        i = 0
+        while i < w:
+            buf[i] = 3
+            i += 1
+    if y0 + h == world_h:
+        c = (h - 1) * pitch
+        i = 0
+        while i < w:
+            buf[c + i] = 3
+            i += 1
+
+
+@micropython.viper
+def paint_column(ws, buf_obj, x: int, y0: int, y1: int, t: int, mode: int):
+    # Tiles (x, y0..y1-1) of the window become t: every one (mode 0), only air (1), only solid ground
+    # (grass, dirt, stone: 2). Clipped to the window.
+    x -= int(ws.win_x0)
+    if x < 0 or x >= int(ws.win_w):
+        return
+    wy = int(ws.win_y0)
+    y0 -= wy
+    y1 -= wy
+    if y0 < 0:
+        y0 = 0
+    if y1 > int(ws.win_h):
+        y1 = int(ws.win_h)
+    buf = ptr8(buf_obj)
+    pitch = int(ws.win_pitch)
+    c = y0 * pitch + x
+    while y0 < y1:
+        if mode == 0:
+            buf[c] = t
+        elif mode == 1:
+            if buf[c] == 0:
+                buf[c] = t
+        else:
+            g = buf[c]
+            if g == 1 or g == 2 or g == 3:
+                buf[c] = t
+        c += pitch
+        y0 += 1
+
+
+@micropython.viper
+def pour_bowl(ws, buf_obj, x: int, line: int, a: int, d: int, t: int, mode: int):
+    # A pool's bowl: columns x - a .. x + a, in each rows line .. line + dy with dx^2 d^2 + dy^2 a^2
+    # <= a^2 d^2, painted t (mode as paint_column's).
+    limit = a * a * d * d
+    dx = -a
+    while dx <= a:
+        dy = 0
+        while dy + 1 <= d and dx * dx * d * d + (dy + 1) * (dy + 1) * a * a <= limit:
+            dy += 1
+        paint_column(ws, buf_obj, x + dx, line, line + dy + 1, t, mode)
+        dx += 1
 
 
 # -- features of a region band ----------------------------------------------------------------------
@@ -93,20 +170,22 @@ def _extent(kind, a):
     return a * 16 + a
 
 
-def _is_free(ws, spec, lo, hi):
+@micropython.viper
+def is_free(ws, lo: int, hi: int, spawn: int, stairs: int) -> int:
     # No placed feature, nor the spawn or stairs column, within 2 columns of lo..hi.
     lo -= 2
     hi += 2
-    if lo <= spec.spawn_column <= hi or lo <= spec.stairs_column <= hi:
-        return False
+    if (spawn >= lo and spawn <= hi) or (stairs >= lo and stairs <= hi):
+        return 0
+    flo = ptr16(ws.feat_lo)
+    fhi = ptr16(ws.feat_hi)
+    n = int(ws.feat_count)
     k = 0
-    while k < ws.feat_count:
-        e = _extent(ws.feat_kind[k], ws.feat_a[k])
-        x = ws.feat_x[k]
-        if x - (e >> 4) <= hi and x + (e & 15) >= lo:
-            return False
+    while k < n:
+        if flo[k] <= hi and fhi[k] >= lo:
+            return 0
         k += 1
-    return True
+    return 1
 
 
 def _try_feature(ws, spec, kind, a, b, x_lo, x_hi):
@@ -123,13 +202,15 @@ def _try_feature(ws, spec, kind, a, b, x_lo, x_hi):
     tries = 0
     while tries < 8:
         tries += 1
-        x = lo + rng.below(hi - lo + 1)
-        if _is_free(ws, spec, x - left, x + right):
+        x = lo + draw_below(rng, hi - lo + 1)
+        if is_free(ws, x - left, x + right, spec.spawn_column, spec.stairs_column):
             k = ws.feat_count
             ws.feat_kind[k] = kind
             ws.feat_x[k] = x
             ws.feat_a[k] = a
             ws.feat_b[k] = b
+            ws.feat_lo[k] = x - left
+            ws.feat_hi[k] = x + right
             ws.feat_count = k + 1
             return
 
@@ -147,36 +228,21 @@ def draw_features(ws, spec, band):
     x_hi = min((band << REGION_SHIFT) + 256, spec.width) - 3
     n = 2 + spec.depth // 2
     while n:
-        r = 4 + rng.below(7)
-        _try_feature(ws, spec, POOL_SAND if rng.below(3) == 0 else POOL_WATER, r, r >> 1, x_lo, x_hi)
+        r = 4 + draw_below(rng, 7)
+        _try_feature(ws, spec, POOL_SAND if draw_below(rng, 3) == 0 else POOL_WATER, r, r >> 1, x_lo, x_hi)
         n -= 1
-    n = 1 + rng.below(3)
+    n = 1 + draw_below(rng, 3)
     while n:
-        _try_feature(ws, spec, DUNE, 4 + rng.below(5), 2 + rng.below(3), x_lo, x_hi)
+        _try_feature(ws, spec, DUNE, 4 + draw_below(rng, 5), 2 + draw_below(rng, 3), x_lo, x_hi)
         n -= 1
-    n = 1 + rng.below(3)
+    n = 1 + draw_below(rng, 3)
     while n:
-        _try_feature(ws, spec, WALL, 1 + rng.below(2), 3 + rng.below(4), x_lo, x_hi)
+        _try_feature(ws, spec, WALL, 1 + draw_below(rng, 2), 3 + draw_below(rng, 4), x_lo, x_hi)
         n -= 1
-    n = 3 + rng.below(5)
+    n = 3 + draw_below(rng, 5)
     while n and ws.feat_count < MAX_FEATURES:
-        _try_feature(ws, spec, TREE, 1, 4 + rng.below(5), x_lo, x_hi)
+        _try_feature(ws, spec, TREE, 1, 4 + draw_below(rng, 5), x_lo, x_hi)
         n -= 1
-
-
-@micropython.viper
-def paint(ws, buf_obj, x: int, y: int, t: int, only_air: int):
-    # Tile (x, y) of the window becomes t (when only_air, only if it is air); outside the window,
-    # nothing.
-    x -= int(ws.win_x0)
-    y -= int(ws.win_y0)
-    if x < 0 or y < 0 or x >= int(ws.win_w) or y >= int(ws.win_h):
-        return
-    buf = ptr8(buf_obj)
-    c = y * int(ws.win_pitch) + x
-    if only_air and buf[c] != 0:
-        return
-    buf[c] = t
 
 
 def _ground(ws, spec, x):
@@ -192,8 +258,14 @@ def _bands(ws):
     return ((ws.win_x0 >> REGION_SHIFT) << 8) | ((ws.win_x0 + ws.win_w - 1) >> REGION_SHIFT)
 
 
+def _in_window(ws, k):
+    # Whether feature k's columns (and a tree's crown) meet the window's.
+    return ws.feat_hi[k] >= ws.win_x0 and ws.feat_lo[k] < ws.win_x0 + ws.win_w
+
+
 def raise_features(ws, spec, buf):
-    # Dunes and walls, over the window.
+    # Dunes (mounds of sand, height * (a^2 - dx^2) // a^2 over the ground) and walls of stone, over the
+    # window.
     b = _bands(ws)
     band = b >> 8
     while band <= (b & 255):
@@ -201,35 +273,26 @@ def raise_features(ws, spec, buf):
         k = 0
         while k < ws.feat_count:
             kind = ws.feat_kind[k]
-            x = ws.feat_x[k]
-            a = ws.feat_a[k]
-            height = ws.feat_b[k]
-            if kind == DUNE:
-                dx = -a
-                while dx <= a:
+            if (kind == DUNE or kind == WALL) and _in_window(ws, k):
+                x = ws.feat_x[k]
+                a = ws.feat_a[k]
+                height = ws.feat_b[k]
+                dx = -a if kind == DUNE else 0
+                while dx <= (a if kind == DUNE else a - 1):
                     g = _ground(ws, spec, x + dx)
-                    mound = height * (a * a - dx * dx) // (a * a)
-                    y = g - mound
-                    while y < g:
-                        paint(ws, buf, x + dx, y, SAND, 0)
-                        y += 1
-                    dx += 1
-            elif kind == WALL:
-                dx = 0
-                while dx < a:
-                    g = _ground(ws, spec, x + dx)
-                    y = g - height
-                    while y < g:
-                        paint(ws, buf, x + dx, y, STONE, 0)
-                        y += 1
+                    if kind == DUNE:
+                        paint_column(ws, buf, x + dx, g - height * (a * a - dx * dx) // (a * a), g, SAND, 0)
+                    else:
+                        paint_column(ws, buf, x + dx, g - height, g, STONE, 0)
                     dx += 1
             k += 1
         band += 1
 
 
 def fill_pools_and_trees(ws, spec, buf):
-    # Pools (bowls of water cut into whatever is there; sand in place of solid ground), trees of wood
-    # on air, over the window.
+    # Pools: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2 under the ground at the pool's centre, water in
+    # whatever is there, or sand in place of solid ground. Trees: a trunk and a crown of wood, on air.
+    # Over the window.
     b = _bands(ws)
     band = b >> 8
     while band <= (b & 255):
@@ -237,56 +300,38 @@ def fill_pools_and_trees(ws, spec, buf):
         k = 0
         while k < ws.feat_count:
             kind = ws.feat_kind[k]
+            if not _in_window(ws, k):
+                k += 1
+                continue
             x = ws.feat_x[k]
             a = ws.feat_a[k]
             d = ws.feat_b[k]
             if kind == POOL_WATER or kind == POOL_SAND:
-                line = height_at(spec, x)
-                limit = a * a * d * d
-                dx = -a
-                while dx <= a:
-                    dy = 0
-                    while dy <= d:
-                        if dx * dx * d * d + dy * dy * a * a <= limit:
-                            if kind == POOL_WATER:
-                                paint(ws, buf, x + dx, line + dy, WATER, 0)
-                            else:
-                                put_sand(ws, buf, x + dx, line + dy)
-                        dy += 1
-                    dx += 1
+                if kind == POOL_WATER:
+                    pour_bowl(ws, buf, x, height_at(spec, x), a, d, WATER, 0)
+                else:
+                    pour_bowl(ws, buf, x, height_at(spec, x), a, d, SAND, 2)
             elif kind == TREE:
                 g = _ground(ws, spec, x)
-                y = g - d
-                while y < g:
-                    paint(ws, buf, x, y, WOOD, 1)
-                    y += 1
-                paint(ws, buf, x - 1, g - d, WOOD, 1)
-                paint(ws, buf, x + 1, g - d, WOOD, 1)
-                paint(ws, buf, x, g - d - 1, WOOD, 1)
+                paint_column(ws, buf, x, g - d, g, WOOD, 1)
+                paint_column(ws, buf, x - 1, g - d, g - d + 1, WOOD, 1)
+                paint_column(ws, buf, x + 1, g - d, g - d + 1, WOOD, 1)
+                paint_column(ws, buf, x, g - d - 1, g - d, WOOD, 1)
             k += 1
         band += 1
-
-
-@micropython.viper
-def put_sand(ws, buf_obj, x: int, y: int):
-    # Tile (x, y) of the window becomes sand if it is solid ground (grass, dirt or stone).
-    x -= int(ws.win_x0)
-    y -= int(ws.win_y0)
-    if x < 0 or y < 0 or x >= int(ws.win_w) or y >= int(ws.win_h):
-        return
-    buf = ptr8(buf_obj)
-    c = y * int(ws.win_pitch) + x
-    t = buf[c]
-    if t == 1 or t == 2 or t == 3:
-        buf[c] = 4                         # SAND
 
 
 # -- the surface kind: stages ----------------------------------------------------------------------
 def shape(ws, spec, buf):
     measure_heights(ws, spec)
+    grow_cells(ws, spec, SPARSE)
+    if ws.win_y0 > BASE + 8 + DIRT_DEPTH + CAVE_DEPTH:
+        # Wholly under the deepest cave line: the terrain there is stone and nothing stands on it, so
+        # the caves' one pass (stone or air) gives the same tiles.
+        carve_cells(ws, buf, spec.width, spec.height, 0)
+        return
     shape_terrain(ws, buf, GRASS if spec.depth == 1 else DIRT, spec.width, spec.height)
     raise_features(ws, spec, buf)
-    grow_cells(ws, spec, SPARSE)
     carve_cells(ws, buf, spec.width, spec.height, 1)
 
 
@@ -306,19 +351,13 @@ def finish(ws, spec, buf):
 
 def join_sky(ws, spec, tiles):
     # A chunk of the top row: its sky (everything open above ground, one region) and its largest cave
-    # are kept, the cave joined to the sky by a tunnel from its tile nearest the sky up to row 1 (sky
-    # in every column); other caves are sealed. Returns the hub for the doorways.
+    # are kept, the cave joined to the sky by a tunnel from its first tile in row order (its highest)
+    # up to row 1 (sky in every column); other caves are sealed. Returns the hub for the doorways.
     set_bounds(ws, spec)
-    sky = 64 + (ws.cw >> 1)                  # (cw / 2, 1): row 0 is the border
-    flood(ws, tiles, sky, 1)
-    cave = find_largest(ws, tiles)
-    flood(ws, tiles, sky, 2)
-    if cave >= 0:
-        flood(ws, tiles, cave, 3)
-        c = nearest_marked(ws, tiles, ws.cw >> 1, 0, 3, 0, 0)
+    c = keep_regions(ws, tiles, ws.cw >> 1)             # (cw / 2, 1) is sky: row 0 is the border
+    if c >= 0:
         dig_tunnel(ws, tiles, c & 63, c >> 6, c & 63, 1, 2)
-        flood(ws, tiles, cave, 2)
-    seal_unkept(ws, tiles)
+        remark(ws, 3, 2, c >> 6)
     return nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
 
 
@@ -334,4 +373,4 @@ def place_ends(ws, spec, buf):
     if ws.win_x0 <= x < ws.win_x0 + ws.win_w and ws.win_y0 <= y < ws.win_y0 + ws.win_h:
         ws.stairs_x = x
         ws.stairs_y = y
-        paint(ws, buf, x, y, STAIRS, 0)
+        paint_column(ws, buf, x, y, y + 1, STAIRS, 0)

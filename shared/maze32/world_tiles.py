@@ -154,16 +154,17 @@ def height_at(spec, x):
 
 def frame_window(ws, x0, y0, w, h, pitch):
     # The current window: tiles (x0..x0+w-1, y0..y0+h-1) at buf[(y - y0) * pitch + (x - x0)], and the
-    # automaton's words around it: two spare words each side (the outermost never steps, so the one
-    # inside it is exact only in the cells ITERATIONS or more from it) and APRON rows above and below
-    # (the outermost row never steps; after ITERATIONS steps the rows 0..APRON-1 are inexact).
+    # automaton's words around it (world_caves): 30 cells a word from x0 - 8, as many as cover 8 more
+    # cells than the window each side (a step sees walls beyond the outermost cells, so the 5 outer
+    # cells each side are inexact after 5 steps: the window's are not), and APRON rows above and
+    # below (the outermost rows never step; after 5 steps rows 0..APRON-1 are inexact).
     ws.win_x0 = x0
     ws.win_y0 = y0
     ws.win_w = w
     ws.win_h = h
     ws.win_pitch = pitch
-    ws.gx0 = (x0 >> 4) - 2
-    ws.nwords = ((x0 + w + 15) >> 4) + 2 - ws.gx0
+    ws.cx0 = x0 - 8
+    ws.nwords = (w + 16 + 29) // 30
     ws.nrows = h + 2 * APRON
 
 
@@ -300,7 +301,13 @@ def zeros(typecode, n):
             a[i] = 0
             i += 1
         return a
-    return array(typecode, bytes(2 * n))          # a host's whole-world window
+    return array(typecode, bytes(n * (4 if typecode in "iI" else 2)))   # a host's whole-world window
+
+
+def ptr32(buf):
+    # Inside a viper function ptr32 is the emitter's cast; elsewhere the buffer itself (as _compat's
+    # ptr8 and ptr16).
+    return buf
 
 
 class WorldWorkspace:
@@ -310,18 +317,19 @@ class WorldWorkspace:
     # allocate before importing the library (loading native code can leave its heap without an
     # 8 KiB hole).
     def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None):
-        words = (((window_w + 15) >> 4) + 5) * (window_h + 2 * APRON)
-        self.ca_a = zeros("H", words)         # the automaton's cells, 16 a word, bit set = open
-        self.ca_b = zeros("H", words)
-        self.ca_lo = zeros("H", words)        # its horizontal 3-sums, low and high bits
-        self.ca_hi = zeros("H", words)
+        words = ((window_w + 16 + 29) // 30) * (window_h + 2 * APRON)
+        self.ca_a = zeros("i", words)         # the automaton's cells, 30 a word, bit set = open
+        self.ca_b = zeros("i", words)
+        self.ca_lo = zeros("i", words)        # its horizontal 3-sums, low and high bits
+        self.ca_hi = zeros("i", words)
         self.heights = zeros("h", window_w)   # surface height of each column of the window
         self.tops = zeros("h", window_w)      # first row where caves may open, per column
         self.window_capacity = window_w
         self.win_x0 = self.win_y0 = self.win_w = self.win_h = self.win_pitch = 0
-        self.gx0 = self.nwords = self.nrows = 0
+        self.cx0 = self.nwords = self.nrows = 0
         self.marks = bytearray(CHUNK_AREA)        # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
         self.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
+        self.row_runs = zeros("H", CHUNK + 1)    # world_regions.keep_regions: each row's first run
         self.chunk = None                         # a chunk's tiles while a whole world is built
         self.rng = Rng()
         self.pair = array("H", [0, 0])
@@ -352,12 +360,13 @@ class WorldWorkspace:
         self.layout_spec = None
         self.layout_rx = self.layout_ry = -1
         self.stack = zeros("H", 9 * MAX_STACK)   # the BSP walk's frames
-        self.legs = zeros("h", 8)                # a corridor's two legs while it is drawn
         # Surface features of one region band (world_surface).
         self.feat_kind = bytearray(MAX_FEATURES)
         self.feat_x = zeros("h", MAX_FEATURES)
         self.feat_a = bytearray(MAX_FEATURES)
         self.feat_b = bytearray(MAX_FEATURES)
+        self.feat_lo = zeros("h", MAX_FEATURES)     # the columns each reaches
+        self.feat_hi = zeros("h", MAX_FEATURES)
         self.feat_count = 0
         self.feat_band = -1
         self.feat_spec = None

@@ -4,7 +4,8 @@
 # The canonical bytes are spelled out here again (world_codec's layout: magic, sizes, depth, region,
 # tiles, spawn, stairs, rooms), so the catalogue checks them too, and the board need not load the codec.
 # With ARGS["locked"], instead "SEED DEPTH STRATEGY WxH CX,CY clean|ALLOCATED" for every chunk of each
-# row's region, each generated inside micropython.heap_lock(), each world from a fresh workspace.
+# row's region, each generated inside micropython.heap_lock() (the first from a workspace that has
+# made nothing yet; a fresh one per world would fragment a C6-sized heap).
 # The large buffers come first, before the library: loading its native code can leave a C6-sized heap
 # without a hole big enough for them.
 import gc
@@ -89,11 +90,8 @@ for seed, depth, strategy, width, height, x, y, w, h in ARGS["rows"]:
     label = "%d %d %s %dx%d" % (seed, depth, strategy, width, height)
     prepare(spec)                       # setup: the kind's module imported
     if ARGS.get("locked"):
-        fresh = None
-        gc.collect()
-        fresh = WorldWorkspace(queue=queue)   # each world's first chunk from a fresh workspace
         for cy in range(y >> CHUNK_SHIFT, ((y + h - 1) >> CHUNK_SHIFT) + 1):
             for cx in range(x >> CHUNK_SHIFT, ((x + w - 1) >> CHUNK_SHIFT) + 1):
-                print(label, "%d,%d" % (cx, cy), run_locked(fresh, spec, cx, cy, chunks[0]))
+                print(label, "%d,%d" % (cx, cy), run_locked(ws, spec, cx, cy, chunks[0]))
     else:
         print(label, "%d,%d,%d,%d" % (x, y, w, h), region_hash(spec, ws, x, y, w, h))

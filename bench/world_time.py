@@ -1,0 +1,183 @@
+"""Estimated ESP32-C6 time of one world chunk (64 x 64) per depth and flavour, and the twin's time per
+250 x 250 world, by SPEC section 8.
+
+Board: callgrind counts the x86-64 instructions of the MicroPython unix port running WORK (below) once
+with the work repeated REPEAT times and once without it (same imports, allocation, warm-up); the
+difference over REPEAT and over the chunks generated is one chunk's count, and that / 67,000 is the
+estimated board milliseconds (bench/board_time.py explains the method). Chunks of a 2048 x 2048 world:
+four per depth, in the top row (the surface's sky and ground) and below. A BSP dungeon plans its region
+of 256 x 256 once and its 16 chunks reuse the plan; `cold` replans before every chunk (a player's first
+chunk of a region pays this), `warm` does not.
+
+Twin: CPython, the whole-world build (host/world.build) of a 250 x 250 world per depth, median of
+--runs runs, then the checks on it.
+
+usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
+                                  [--jobs 2] [--twin-only | --board-only]
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "shared"))
+from host.flavours import FLAVOURS, build  # noqa: E402
+
+INSTRUCTIONS_PER_BOARD_MS = 67000
+CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
+BUDGET_MS = 25.0
+TWIN_BUDGET_S = 0.5
+
+WORK = """
+import gc
+from maze32.world_tiles import WorldSpec, WorldWorkspace, CHUNK
+from maze32.world import generate_chunk, prepare
+spec = WorldSpec(0, 7, ARGS["depth"], 2048, 2048, ARGS["strategy"])
+ws = WorldWorkspace()
+tiles = bytearray(CHUNK * CHUNK)
+prepare(spec)
+for cx, cy in ARGS["chunks"]:                  # warm-up: code loaded, plans made, as on the board
+    generate_chunk(ws, spec, cx, cy, tiles)
+
+
+def work(n, cold):
+    i = 0
+    while i < n:
+        for cx, cy in ARGS["chunks"]:
+            if cold:
+                ws.layout_spec = None
+            generate_chunk(ws, spec, cx, cy, tiles)
+        i += 1
+
+
+gc.collect()
+gc.disable()
+work(ARGS["repeat"], ARGS["cold"])
+print("done")
+"""
+
+
+def micropython():
+    here = Path(sys.executable).parent / "micropython"
+    return str(here) if here.exists() else shutil.which("micropython")
+
+
+def instructions(flavour, library, depth, strategy, repeat, cold):
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "work.py"
+        args = {"depth": depth, "strategy": strategy, "repeat": repeat, "cold": cold, "chunks": CHUNKS}
+        script.write_text("ARGS = %r\n" % args + WORK)
+        out = Path(tmp) / "callgrind.out"
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out, micropython(),
+             "-X", "heapsize=4M", str(script)],
+            capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=library))
+        if proc.returncode != 0 or "done" not in proc.stdout:
+            raise SystemExit("callgrind run failed: %s" % proc.stderr[-1000:])
+        return int(re.search(r"refs:\s+([\d,]+)", proc.stderr).group(1).replace(",", ""))
+
+
+def chunk_instructions(job):
+    flavour, library, depth, strategy, cold, repeat = job
+    return (instructions(flavour, library, depth, strategy, repeat, cold)
+            - instructions(flavour, library, depth, strategy, 0, cold)) // (repeat * len(CHUNKS))
+
+
+def parse_depths(text):
+    a, _, b = text.partition("..")
+    return list(range(int(a), int(b or a) + 1))
+
+
+def board(args):
+    if not shutil.which("valgrind"):
+        raise SystemExit("world_time: valgrind is not installed (apt-get install valgrind)")
+    tmp = tempfile.mkdtemp(prefix="world-time-")
+    libraries = {}
+    for fl in args.flavours.split(","):
+        build(fl, "x64", Path(tmp) / fl, ROOT / "shared" / "maze32")
+        libraries[fl] = str(Path(tmp) / fl)
+    rows = []
+    for depth in parse_depths(args.depths):
+        rows.append((depth, 0, "bsp" if depth >= 7 else "", False))
+        if depth >= 7:
+            rows.append((depth, 0, "bsp", True))
+            rows.append((depth, 1, "accretion", False))
+    jobs = [(fl, libraries[fl], depth, strategy, cold, args.repeat)
+            for fl in args.flavours.split(",") for depth, strategy, _, cold in rows]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        counts = dict(zip(jobs, pool.map(chunk_instructions, jobs)))
+    shutil.rmtree(tmp, ignore_errors=True)
+    print("one 64 x 64 chunk of a 2048 x 2048 world (mean of chunks %s), estimated C6 ms = x86 / %d"
+          % (", ".join("%d,%d" % c for c in CHUNKS), INSTRUCTIONS_PER_BOARD_MS))
+    print("%-6s %-16s" % ("depth", "world") + "".join("%22s" % fl for fl in args.flavours.split(",")))
+    worst = 0.0
+    for depth, strategy, name, cold in rows:
+        label = {1: "surface", 2: "surface", 3: "surface", 4: "caves", 5: "caves", 6: "caves"}.get(
+            depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
+        cells = []
+        for fl in args.flavours.split(","):
+            n = counts[(fl, libraries[fl], depth, strategy, cold, args.repeat)]
+            ms = n / INSTRUCTIONS_PER_BOARD_MS
+            if fl == args.flavours.split(",")[-1]:
+                worst = max(worst, ms)
+            cells.append("%11d %7.1f ms" % (n, ms))
+        print("%-6d %-16s" % (depth, label) + "".join("%22s" % c for c in cells))
+    fastest = args.flavours.split(",")[-1]
+    print("worst chunk in the %s flavour: %.1f ms (budget %.0f ms): %s"
+          % (fastest, worst, BUDGET_MS, "within" if worst <= BUDGET_MS else "OVER"))
+
+
+def twin(args):
+    from host import world as hw
+    print("the twin (CPython %s): whole 250 x 250 world, median of %d runs"
+          % (sys.version.split()[0], args.runs))
+    print("%-6s %-20s %10s %12s" % ("depth", "world", "build s", "checks s"))
+    worst = 0.0
+    for depth in parse_depths(args.depths):
+        for strategy in (("bsp", "accretion") if depth >= 7 else ("bsp",)):
+            spec = hw.spec_for(7, depth, (250, 250), strategy)
+            builds, checks = [], []
+            for seed in range(args.runs):
+                spec = hw.spec_for(seed, depth, (250, 250), strategy)
+                start = time.perf_counter()
+                region = hw.build(spec, seed)
+                builds.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                assert region.check_mask() == 0
+                checks.append(time.perf_counter() - start)
+            b = statistics.median(builds)
+            worst = max(worst, b)
+            print("%-6d %-20s %10.3f %12.3f" % (depth, spec.kind_name + (" " + strategy if depth >= 7 else ""),
+                                                b, statistics.median(checks)))
+    print("slowest build: %.3f s (budget %.1f s): %s" % (worst, TWIN_BUDGET_S,
+                                                         "within" if worst <= TWIN_BUDGET_S else "OVER"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--depths", default="1..9")
+    ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated, fastest last")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5, help="twin: worlds timed per depth")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    group = ap.add_mutually_exclusive_group()
+    group.add_argument("--twin-only", action="store_true")
+    group.add_argument("--board-only", action="store_true")
+    args = ap.parse_args()
+    if not args.board_only:
+        twin(args)
+    if not args.twin_only:
+        board(args)
+
+
+if __name__ == "__main__":
+    main()
