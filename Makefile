@@ -26,8 +26,9 @@ demo: setup
 test: setup
 	$(BIN)/python -m pytest -q -rs
 
+# --riscv (RV32 instructions on the RISC-V board) only where its toolchain and source are present.
 bench: setup
-	$(BIN)/python bench/board_time.py
+	$(BIN)/python bench/board_time.py $$($(BIN)/python -c 'from host import riscv_board; print("" if riscv_board.missing() else "--riscv")')
 	$(BIN)/python bench/twin_rate.py
 
 clean:
