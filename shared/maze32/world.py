@@ -178,10 +178,11 @@ def spawn_chunk(spec):
     return spec.spawn_cx, spec.spawn_cy
 
 
-def locate(ws, spec, scratch):
+def locate(ws, spec, scratch, stairs=True):
     # The world's spawn and stairs as (sx, sy, tx, ty), world coordinates. The surface's come from its
     # heights, a BSP dungeon's from its regions' plans; otherwise the spawn's and the stairs' chunks are
-    # generated into scratch (CHUNK_AREA bytes). Returns a tuple: call it outside generation.
+    # generated into scratch (CHUNK_AREA bytes); without `stairs`, only the spawn's (tx, ty = -1).
+    # Returns a tuple: call it outside generation.
     if spec.kind == SURFACE:
         sx = spec.spawn_column
         tx = spec.stairs_column
@@ -196,6 +197,8 @@ def locate(ws, spec, scratch):
     generate_chunk(ws, spec, spec.spawn_cx, spec.spawn_cy, scratch)
     sx = ws.spawn_x
     sy = ws.spawn_y
+    if not stairs:
+        return sx, sy, -1, -1
     generate_chunk(ws, spec, spec.stairs_cx, spec.stairs_cy, scratch)
     return sx, sy, ws.stairs_x, ws.stairs_y
 

@@ -50,20 +50,6 @@ def plan_region(ws, spec, rx, ry):
     ws.layout_ry = ry
 
 
-def add_room(ws, lx, ly, lw, lh):
-    # A room inside leaf (lx, ly, lw, lh): drawn size, centred; returns its index.
-    rng = ws.rng
-    w = 5 + draw_below(rng, min(12, lw - 2) - 4)
-    h = 3 + draw_below(rng, min(8, lh - 2) - 2)
-    k = ws.room_count
-    ws.room_x[k] = lx + ((lw - w) >> 1)
-    ws.room_y[k] = ly + ((lh - h) >> 1)
-    ws.room_w[k] = w
-    ws.room_h[k] = h
-    ws.room_count = k + 1
-    return k
-
-
 def add_corridor(ws, ax, ay, bx, by, bend, a, b):
     k = ws.cor_count
     ws.cor_ax[k] = ax
@@ -76,19 +62,31 @@ def add_corridor(ws, ax, ay, bx, by, bend, a, b):
     ws.cor_count = k + 1
 
 
-def join_rooms(ws, a, b, bend):
-    # An L-shaped corridor between the centres of rooms a and b.
-    add_corridor(ws, ws.room_x[a] + (ws.room_w[a] >> 1), ws.room_y[a] + (ws.room_h[a] >> 1),
-                 ws.room_x[b] + (ws.room_w[b] >> 1), ws.room_y[b] + (ws.room_h[b] >> 1), bend, a, b)
-
-
-def split_space(ws, w, h):
+@micropython.viper
+def split_space(ws, w: int, h: int):
     # The partition of (1, 1, w - 2, h - 2), walked depth first with an explicit stack (ws.stack, 9
     # values a frame: x, y, w, h, depth, across, cut, phase, room of the first half). Phase 0 cuts the
-    # node or makes it a leaf; 1 has finished the first half; 2 both, and joins them.
+    # node or makes it a leaf (add_room's draws: its width, its height); 1 has finished the first
+    # half; 2 both, and joins them (draws: which room stands for the node, which leg comes first).
+    # Every draw is rng.Rng.below's, made at one place in the loop with the state in locals.
+    st = ptr16(ws.stack)
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    cor_ax = ptr8(ws.cor_ax)
+    cor_ay = ptr8(ws.cor_ay)
+    cor_bx = ptr8(ws.cor_bx)
+    cor_by = ptr8(ws.cor_by)
+    cor_bend = ptr8(ws.cor_bend)
+    cor_a = ptr16(ws.cor_a)
+    cor_b = ptr16(ws.cor_b)
     rng = ws.rng
-    st = ws.stack
-    flip = draw_below(rng, 2)
+    flip = int(draw_below(rng, 2))
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    rooms = 0
+    corridors = 0
     st[0] = 1
     st[1] = 1
     st[2] = w - 2
@@ -104,27 +102,68 @@ def split_space(ws, w, h):
         y = st[f + 1]
         nw = st[f + 2]
         nh = st[f + 3]
+        # What this step draws: up to two bounds (0: none).
+        n1 = 0
+        n2 = 0
+        across = 0
         if phase == 0:
-            can_across = nw >= 2 * LEAF_W           # a cut across x, into left and right
-            can_down = nh >= 2 * LEAF_H             # a cut across y, into top and bottom
-            if can_across and (((st[f + 4] + flip) & 1) == 0 or not can_down):
+            if nw >= 30 and (((st[f + 4] + flip) & 1) == 0 or nh < 20):   # 2 * LEAF_W, 2 * LEAF_H
                 across = 1
-                cut = LEAF_W + draw_below(rng, nw - 2 * LEAF_W + 1)
-            elif can_down:
-                across = 0
-                cut = LEAF_H + draw_below(rng, nh - 2 * LEAF_H + 1)
+                n1 = nw - 29
+            elif nh >= 20:
+                across = 2
+                n1 = nh - 19
             else:
-                ret = add_room(ws, x, y, nw, nh)
+                n1 = (12 if nw - 2 > 12 else nw - 2) - 4              # the room: width, height
+                n2 = (8 if nh - 2 > 8 else nh - 2) - 2
+        elif phase == 2:
+            n1 = 2
+            n2 = 2
+        r1 = 0
+        r2 = 0
+        k = 0
+        while k < 2:
+            n = n1 if k == 0 else n2
+            if n <= 0:
+                break
+            mask = n - 1
+            mask |= mask >> 1
+            mask |= mask >> 2
+            mask |= mask >> 4
+            mask |= mask >> 8
+            r = n
+            while r >= n:
+                t = (s0 + s1) & 0xFFFF
+                r = ((t << 9) + (t >> 7) + s0) & mask          # rotl16(t, 9) + s0, its low bits
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            if k == 0:
+                r1 = r
+            else:
+                r2 = r
+            k += 1
+        if phase == 0:
+            if across == 0:
+                rw = 5 + r1
+                rh = 3 + r2
+                room_x[rooms] = x + ((nw - rw) >> 1)
+                room_y[rooms] = y + ((nh - rh) >> 1)
+                room_w[rooms] = rw
+                room_h[rooms] = rh
+                ret = rooms
+                rooms += 1
                 sp -= 1
                 continue
-            st[f + 5] = across
+            cut = (15 if across == 1 else 10) + r1
+            st[f + 5] = 1 if across == 1 else 0
             st[f + 6] = cut
             st[f + 7] = 1
             g = f + 9
             st[g] = x
             st[g + 1] = y
-            st[g + 2] = cut if across else nw
-            st[g + 3] = nh if across else cut
+            st[g + 2] = cut if across == 1 else nw
+            st[g + 3] = nh if across == 1 else cut
             st[g + 4] = st[f + 4] + 1
             st[g + 7] = 0
             sp += 1
@@ -149,20 +188,39 @@ def split_space(ws, w, h):
         else:
             a = st[f + 8]
             b = ret
-            keep_first = draw_below(rng, 2) == 0
-            join_rooms(ws, a, b, draw_below(rng, 2))
-            ret = a if keep_first else b
+            cor_ax[corridors] = room_x[a] + (room_w[a] >> 1)      # between the rooms' centres
+            cor_ay[corridors] = room_y[a] + (room_h[a] >> 1)
+            cor_bx[corridors] = room_x[b] + (room_w[b] >> 1)
+            cor_by[corridors] = room_y[b] + (room_h[b] >> 1)
+            cor_bend[corridors] = r2
+            cor_a[corridors] = a
+            cor_b[corridors] = b
+            corridors += 1
+            ret = a if r1 == 0 else b
             sp -= 1
+    rng.s0 = s0
+    rng.s1 = s1
+    ws.room_count = rooms
+    ws.cor_count = corridors
 
 
-def nearest_room(ws, px, py):
-    # The room whose centre is nearest (px, py) (Manhattan; the first on ties).
+@micropython.viper
+def nearest_room(ws, px: int, py: int, far: int) -> int:
+    # The room whose centre is nearest (px, py), or the farthest when `far` (Manhattan; the first on
+    # ties).
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    n = int(ws.room_count)
     best = 0
-    best_d = 1 << 20
+    best_d = -1
     k = 0
-    while k < ws.room_count:
-        d = abs(ws.room_x[k] + (ws.room_w[k] >> 1) - px) + abs(ws.room_y[k] + (ws.room_h[k] >> 1) - py)
-        if d < best_d:
+    while k < n:
+        dx = room_x[k] + (room_w[k] >> 1) - px
+        dy = room_y[k] + (room_h[k] >> 1) - py
+        d = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+        if best_d < 0 or (far and d > best_d) or (not far and d < best_d):
             best = k
             best_d = d
         k += 1
@@ -189,7 +247,7 @@ def link_regions(ws, spec, rx, ry, rw, rh):
 def _link(ws, dx, dy, bend):
     # A corridor from the room nearest (dx, dy) to (dx, dy); bend 1 arrives across (a side edge),
     # bend 0 arrives down (a top or bottom edge).
-    k = nearest_room(ws, dx, dy)
+    k = nearest_room(ws, dx, dy, 0)
     add_corridor(ws, ws.room_x[k] + (ws.room_w[k] >> 1), ws.room_y[k] + (ws.room_h[k] >> 1),
                  dx, dy, bend, k, NO_ROOM)
 
@@ -210,16 +268,7 @@ def choose_ends(ws, spec, rx, ry):
         else:
             px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
             py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
-        best = 0
-        best_d = -1
-        k = 0
-        while k < ws.room_count:
-            d = abs(ws.room_x[k] + (ws.room_w[k] >> 1) - px) + abs(ws.room_y[k] + (ws.room_h[k] >> 1) - py)
-            if d > best_d:
-                best = k
-                best_d = d
-            k += 1
-        ws.stairs_room = best
+        ws.stairs_room = nearest_room(ws, px, py, 1)
 
 
 def _draw_room(ws, taken_a, taken_b):

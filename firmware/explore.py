@@ -1,0 +1,335 @@
+# Explore: the third game (seed 004's worlds, SPEC 10). A side view of the world of (seed, depth), 2048 x
+# 2048 tiles, generated chunk by chunk as the player nears them. Pure game logic, no hardware: the
+# board's console and the desktop twin drive it with one tick() per frame, as they drive deeper.py.
+# Runs on MicroPython and CPython.
+#   - left/right walk onto any open tile; into a tile of dirt, grass or sand they dig it (the player
+#     stays); into anything else solid they climb one step when the tile above it and the one above the
+#     player are open;
+#   - up and down dig the tile above or below when it is dirt, grass or sand (stone never);
+#   - the player falls one tile a tick onto whatever is solid; in water everything happens every other
+#     tick;
+#   - lava, acid and traps end the run; an item is picked up; the stairs lead a depth deeper, to the
+#     next world's spawn;
+#   - the score is the depth reached, then the items.
+# Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
+# player's chunk row and the nearer one), plus the generator's workspace and a log of the tiles dug,
+# which is replayed onto a chunk generated again after it left: about 55 KiB, within the 64 KiB SPEC 10
+# allows (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
+# generated at most one a tick before it is needed (under 25 ms each on a C6 by SPEC 8's estimate, one
+# frame), so walking never waits; only a new world's first chunks are made at once.
+from array import array
+
+from maze32.rng import split_seed
+from maze32.world_tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
+                                AIR, WATER, STAIRS, ITEM, MAX_DEPTH, MATERIALS, KIND_NAMES)
+from maze32.world import generate_chunk, locate, prepare
+
+PLAYING = "playing"
+DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded
+DEAD = "dead"              # lava, acid or a trap: the run is over
+SLOTS = 6
+DIG_LOG = 512              # tiles dug remembered (the oldest forgotten first)
+SIDE = (-1, 1)             # left, right
+
+
+class Explore:
+    def __init__(self, seed, depth=1, width=2048, height=2048, cache=None, queue=None):
+        # cache: a maze32.world_cache.ChunkCache (the board's flash or the twin's disk), or None;
+        # queue: WorldWorkspace's, allocated early by a board with a tight heap.
+        self.seed = seed
+        self.hi, self.lo = split_seed(seed)
+        self.width = width
+        self.height = height
+        self.cache = cache
+        self.slots = [bytearray(CHUNK * CHUNK) for _ in range(SLOTS)]
+        self.keys = array("i", [-1] * SLOTS)        # cx << 8 | cy of the chunk in each slot, or -1
+        self.used = array("i", [0] * SLOTS)         # the tick each slot was last wanted
+        self.ws = WorldWorkspace(queue=queue)
+        self.digs = array("i", [0] * DIG_LOG)       # x << 11 | y of tiles dug or emptied, a ring
+        self.dig_count = 0
+        self.clock = 0
+        self.stamp = 0                              # counts uses, for least recently used
+        self.items = 0
+        self.generated = 0                          # chunks generated (or read from the cache)
+        self.state = PLAYING
+        self.enter(depth)
+
+    # -- worlds and chunks -------------------------------------------------------------------------
+    def enter(self, depth):
+        # The world of this depth: every slot emptied, the player at its spawn, the view's chunks made.
+        self.depth = depth
+        self.spec = WorldSpec(self.hi, self.lo, depth, self.width, self.height)
+        prepare(self.spec)
+        i = 0
+        while i < SLOTS:
+            self.keys[i] = -1
+            i += 1
+        self.dig_count = 0
+        self.x, self.y, _, _ = locate(self.ws, self.spec, self.slots[0], False)
+        self.want()
+        while self.prefetch():
+            pass
+
+    def slot_of(self, cx, cy):
+        key = (cx << 8) | cy
+        i = 0
+        while i < SLOTS:
+            if self.keys[i] == key:
+                return i
+            i += 1
+        return -1
+
+    def load(self, cx, cy):
+        # Chunk (cx, cy) into an empty slot, else the one wanted least recently among those the player
+        # does not need now (when all are needed, the least recent); the tiles dug in it are dug
+        # again. Returns the slot.
+        best = -1
+        i = 0
+        while i < SLOTS:
+            if self.keys[i] < 0:
+                best = i
+                break
+            if not self.is_wanted(self.keys[i]) and (best < 0 or self.used[i] < self.used[best]):
+                best = i
+            i += 1
+        if best < 0:
+            best = 0
+            i = 1
+            while i < SLOTS:
+                if self.used[i] < self.used[best]:
+                    best = i
+                i += 1
+        tiles = self.slots[best]
+        self.keys[best] = -1
+        made = False
+        if self.cache is not None:
+            try:
+                self.cache.chunk(self.spec, self.ws, cx, cy, tiles)
+                made = True
+            except Exception:                        # storage full or gone: play on without it
+                self.cache = None
+        if not made:
+            generate_chunk(self.ws, self.spec, cx, cy, tiles)
+        self.generated += 1
+        self.keys[best] = (cx << 8) | cy
+        self.stamp += 1
+        self.used[best] = self.stamp
+        n = self.dig_count if self.dig_count < DIG_LOG else DIG_LOG
+        i = 0
+        while i < n:
+            p = self.digs[i]
+            x = p >> 11
+            y = p & 2047
+            if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
+                tiles[((y & 63) << 6) | (x & 63)] = AIR
+            i += 1
+        return best
+
+    def wanted(self, i):
+        # The i-th chunk the player needs (0..5): chunk columns left, own, right of the player's, in
+        # the player's chunk row and then the row nearer to the player (above in the upper half of
+        # the chunk). -> cx << 8 | cy, or -1 outside the world.
+        px = self.x >> CHUNK_SHIFT
+        py = self.y >> CHUNK_SHIFT
+        cx = px - 1 + (i % 3)
+        cy = py
+        if i >= 3:
+            cy = py - 1 if (self.y & 63) < 32 else py + 1
+        if cx < 0 or cy < 0 or cx >= self.spec.cols or cy >= self.spec.rows:
+            return -1
+        return (cx << 8) | cy
+
+    def is_wanted(self, key):
+        i = 0
+        while i < SLOTS:
+            if self.wanted(i) == key:
+                return True
+            i += 1
+        return False
+
+    def want(self):
+        # Mark the resident chunks the player needs now as just used (they are evicted last).
+        i = 0
+        while i < SLOTS:
+            key = self.wanted(i)
+            if key >= 0:
+                j = self.slot_of(key >> 8, key & 255)
+                if j >= 0:
+                    self.stamp += 1
+                    self.used[j] = self.stamp
+            i += 1
+
+    def prefetch(self):
+        # Make the first chunk the player needs that is not resident; True if one was made.
+        i = 0
+        while i < SLOTS:
+            key = self.wanted(i)
+            if key >= 0 and self.slot_of(key >> 8, key & 255) < 0:
+                self.load(key >> 8, key & 255)
+                return True
+            i += 1
+        return False
+
+    def tile(self, x, y):
+        # The tile at (x, y); outside the world, stone. A chunk not resident is made at once.
+        if x < 0 or y < 0 or x >= self.width or y >= self.height:
+            return 3                                # STONE
+        cx = x >> CHUNK_SHIFT
+        cy = y >> CHUNK_SHIFT
+        i = self.slot_of(cx, cy)
+        if i < 0:
+            i = self.load(cx, cy)
+        return self.slots[i][((y & 63) << 6) | (x & 63)]
+
+    def empty(self, x, y):
+        # Tile (x, y) becomes air, remembered so that a chunk made again keeps it.
+        self.tile(x, y)
+        i = self.slot_of(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
+        self.slots[i][((y & 63) << 6) | (x & 63)] = AIR
+        self.digs[self.dig_count % DIG_LOG] = (x << 11) | y
+        self.dig_count += 1
+
+    def is_open(self, x, y):
+        return not SOLID[self.tile(x, y)]
+
+    # -- one frame ---------------------------------------------------------------------------------
+    def tick(self, key=None):
+        # One frame with the key held (or None). Returns PLAYING, DEEPER or DEAD (and stays DEAD).
+        if self.state == DEAD:
+            return DEAD
+        self.clock += 1
+        if self.tile(self.x, self.y) == WATER and self.clock & 1:
+            self.want()
+            self.prefetch()
+            return PLAYING                          # water: every other tick
+        x = self.x
+        y = self.y
+        if key == "left" or key == "right":
+            nx = x + (-1 if key == "left" else 1)
+            t = self.tile(nx, y)
+            if not SOLID[t]:
+                self.x = nx
+            elif DIGGABLE[t]:
+                self.empty(nx, y)
+            elif self.is_open(nx, y - 1) and self.is_open(x, y - 1):
+                self.x = nx                         # one step up
+                self.y = y - 1
+        elif key == "up" or key == "down":
+            ny = y + (-1 if key == "up" else 1)
+            if DIGGABLE[self.tile(x, ny)]:
+                self.empty(x, ny)
+        if self.is_open(self.x, self.y + 1):
+            self.y += 1                             # falling
+        t = self.tile(self.x, self.y)
+        if HAZARD[t]:
+            self.state = DEAD
+            return DEAD
+        if t == ITEM:
+            self.items += 1
+            self.empty(self.x, self.y)
+        elif t == STAIRS and self.depth < MAX_DEPTH:
+            self.enter(self.depth + 1)
+            return DEEPER
+        self.want()
+        self.prefetch()
+        return PLAYING
+
+    @property
+    def score(self):
+        return self.depth
+
+    def kind(self):
+        return KIND_NAMES[self.spec.kind]
+
+
+# -- the round on a text console (the board's and the twin's: firmware/console.py's loops) ---------
+RESET = "\x1b[0m"
+STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("██", "\x1b[0;90m"),
+          ("▒▒", "\x1b[0;93m"), ("≈≈", "\x1b[0;1;34m"), ("≈≈", "\x1b[0;1;31m"), ("≈≈", "\x1b[0;1;92m"),
+          ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
+          ("**", "\x1b[0;1;93m"))
+PLAYER = ("@ ", "\x1b[0;1;96m")
+
+
+def clock_text(ticks):
+    seconds = ticks // 20
+    return "%d:%02d" % (seconds // 60, seconds % 60)
+
+
+class ExploreRound:
+    # Explore until lava, acid or a trap: tick(key) -> the end message, or None; view(cols, rows) ->
+    # the lines of a frame (the window of tiles, 2 columns each, follows the player); summary() and
+    # one_line() for the end screen. The interface of console.DeeperRound.
+    name = "explore"
+
+    def __init__(self, seed, depth=1, cache=None):
+        self.seed = seed
+        self.game = Explore(seed, depth, cache=cache)
+        self.ticks = 0
+        self.message = None
+
+    def tick(self, key):
+        game = self.game
+        state = game.tick(key)
+        self.ticks += 1
+        if state != DEAD:
+            return None
+        t = game.tile(game.x, game.y)
+        self.message = "%s at depth %d: score %d, %d item%s" % (
+            "burnt by lava" if t == 6 else ("dissolved by acid" if t == 7 else "caught in a trap"),
+            game.depth, game.depth, game.items, "" if game.items == 1 else "s")
+        return self.message
+
+    def header(self, cols):
+        return ("maze32 explore  seed %d" % self.seed)[:cols]
+
+    def status(self, cols):
+        g = self.game
+        text = "explore  depth %d (%s)  items %d  at %d,%d  time %s   arrows walk, climb and dig" % (
+            g.depth, g.kind(), g.items, g.x, g.y, clock_text(self.ticks))
+        return text[:cols]
+
+    def window(self, cols, rows):
+        g = self.game
+        tw = min(g.width, (cols - 1) // 2)
+        th = min(g.height, rows)
+        x0 = min(max(0, g.x - tw // 2), g.width - tw)
+        y0 = min(max(0, g.y - th // 2), g.height - th)
+        lines = []
+        y = y0
+        while y < y0 + th:
+            parts = []
+            cur = ""
+            x = x0
+            while x < x0 + tw:
+                glyph, style = PLAYER if (x == g.x and y == g.y) else STYLES[g.tile(x, y)]
+                if style != cur:
+                    parts.append(style)
+                    cur = style
+                parts.append(glyph)
+                x += 1
+            parts.append(RESET)
+            lines.append("".join(parts))
+            y += 1
+        return lines
+
+    def view(self, cols, rows):
+        return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
+
+    def frame(self, cols=80, rows=24):
+        return "\r\n".join(self.view(cols, rows))
+
+    def summary(self):
+        g = self.game
+        return (self.message or "quit", [
+            ("score", "depth %d, %d item%s" % (g.depth, g.items, "" if g.items == 1 else "s")),
+            ("time", clock_text(self.ticks)),
+            ("seed", "%d   (the worlds come from the seed)" % self.seed),
+        ])
+
+    def one_line(self):
+        return "%s  time %s, seed %d" % (self.message or "quit", clock_text(self.ticks), self.seed)
+
+
+def material_name(t):
+    return MATERIALS[t][0]
