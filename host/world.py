@@ -21,6 +21,7 @@ from maze32.world_tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, RE
 from maze32.world import build_world, generate_chunk, locate, KINDS
 from maze32 import world_codec, world_check, world_dungeon, world_accretion
 from host.errors import CliError
+from host.options import clipped
 
 DEFAULT_SIZE = (2048, 2048)          # the world in play
 TEST_SIZE = (250, 250)               # sweeps default to the test size
@@ -45,11 +46,11 @@ def spec_for(seed, depth, size, strategy="bsp"):
 def parse_region(text):
     # "X,Y,W,H" -> a tuple; whether it lies in the world is checked against the world (region_in).
     parts = text.split(",")
-    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
-        raise CliError("region: %r is not X,Y,W,H (four integers, for example 0,0,64,64)" % text)
+    if len(parts) != 4 or not all(p.strip().isdigit() and len(p.strip()) <= 9 for p in parts):
+        raise CliError("region: %s is not X,Y,W,H (four integers, for example 0,0,64,64)" % clipped(text))
     x, y, w, h = (int(p) for p in parts)
     if w < 1 or h < 1:
-        raise CliError("region: %r is empty" % text)
+        raise CliError("region: %s is empty" % clipped(text))
     return x, y, w, h
 
 
@@ -461,8 +462,8 @@ def _limit(text):
     t = text.strip().upper()
     mult = {"K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024}.get(t[-1:], 1)
     digits = t[:-1] if t[-1:] in ("K", "M", "G") else t
-    if not digits.isdigit() or int(digits) < 1:
-        raise CliError("cache-limit: %r is not a size (for example 64M)" % text)
+    if not digits.isdigit() or len(digits) > 15 or int(digits) < 1:
+        raise CliError("cache-limit: %s is not a size (for example 64M)" % clipped(text))
     return int(digits) * mult
 
 
@@ -633,9 +634,9 @@ def depth_range(text):
     try:
         lo, hi = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, -1)
     except ValueError:
-        raise CliError("depth: %r is not a depth or a range D1..D2" % text)
+        raise CliError("depth: %s is not a depth or a range D1..D2" % clipped(text))
     if lo < 1 or hi > 255 or hi < lo:
-        raise CliError("depth: %r is not within 1..255 (a depth, or a range D1..D2)" % text)
+        raise CliError("depth: %s is not within 1..255 (a depth, or a range D1..D2)" % clipped(text))
     return lo, hi
 
 
