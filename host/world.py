@@ -267,23 +267,15 @@ def validation(region):
 
 
 # -- files -------------------------------------------------------------------------------------------
+WORLD_FILE_BYTES = 16 * 1024 * 1024     # a whole 2048 x 2048 world is about 4.2 MB; room to spare
+
+
 def load_world(path):
-    # -> world_codec.World; CliError (exit 2) for anything unreadable or of the wrong shape.
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            doc = json.load(f)
-    except FileNotFoundError:
-        raise CliError("%s: no such file" % path)
-    except IsADirectoryError:
-        raise CliError("%s: is a directory" % path)
-    except PermissionError:
-        raise CliError("%s: permission denied" % path)
-    except UnicodeDecodeError:
-        raise CliError("%s: not a text file" % path)
-    except json.JSONDecodeError as e:
-        raise CliError("%s: not JSON (%s at line %d column %d)" % (path, e.msg, e.lineno, e.colno))
-    except OSError as e:
-        raise CliError("%s: %s" % (path, e.strerror or e))
+    # -> world_codec.World; CliError (exit 2) for anything unreadable or of the wrong shape. Read with
+    # the bounds every file of ours gets (twin.read_json: size, nesting, number length, no NaN or
+    # repeated keys), the size bound fitted to a whole 2048 x 2048 world.
+    from host.twin import read_json
+    doc = read_json(path, limit=WORLD_FILE_BYTES)
     try:
         return world_codec.from_dict(doc)
     except world_codec.FormatError as e:
