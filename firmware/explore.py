@@ -262,9 +262,9 @@ class ExploreRound:
     # one_line() for the end screen. The interface of console.DeeperRound.
     name = "explore"
 
-    def __init__(self, seed, depth=1, cache=None):
+    def __init__(self, seed, depth=1, cache=None, queue=None):
         self.seed = seed
-        self.game = Explore(seed, depth, cache=cache)
+        self.game = Explore(seed, depth, cache=cache, queue=queue)
         self.ticks = 0
         self.message = None
 
