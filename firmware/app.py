@@ -71,6 +71,8 @@ class Frontends:
         if d:
             import screen
             cell = 8 if d.height <= 64 else 10
+            if rnd.name == "explore":
+                return                     # the display draws Duel and Deeper; Explore is console-only
             fn = screen.draw_duel if rnd.name == "duel" else screen.draw_deeper
             fn(d.fb, rnd.game, d.width, d.height, cell, d.fg, d.bg)
             d.show()
@@ -146,6 +148,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     out = [console.BOLD + console.fit("maze32 on %s" % title, cols) + console.RESET, ""]
     for text in ("  1  Duel vs bot (%dx%d)" % size, "  2  Deeper", "  3  Bench",
                  "  4  Duel over radio (%dx%d, another board or maze32 play --join)" % size,
+                 "  5  Explore (a side-view world: walk, climb, dig; the stairs go deeper)",
                  "  c  enter a level code    n  new random seed    q  quit", "", "seed %d" % seed):
         out.append(console.fit(text, cols))
     if prompt is not None:
@@ -177,10 +180,22 @@ def read_code(term, lines):
         sleep_ms(console.FRAME_MS)
 
 
+def new_round(game, seed, size):
+    # A round of the game chosen on the menu: 1 Duel, 2 Deeper, 5 Explore (its chunks cached in the
+    # board's flash under cache/worlds/, capped; imported only when chosen: worlds cost RAM).
+    if game == "1":
+        return console.DuelRound(seed, size[0], size[1])
+    if game == "2":
+        return console.DeeperRound(seed)
+    import explore
+    from maze32.world_cache import ChunkCache
+    return explore.ExploreRound(seed, cache=ChunkCache("cache", 256 * 1024))
+
+
 def play(term, game, seed, size):
     # Rounds of one game until the player goes back to the menu. -> the last round's one line.
     while True:
-        rnd = console.DuelRound(seed, size[0], size[1]) if game == "1" else console.DeeperRound(seed)
+        rnd = new_round(game, seed, size)
         if not console.play(rnd, term):
             return rnd.one_line()
         choice = console.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
@@ -210,9 +225,9 @@ def main(keys=None):
         term.ask_size()
         while True:
             choice = console.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                                    "1234cnq")
+                                    "12345cnq")
             message = ""
-            if choice in ("1", "2"):
+            if choice in ("1", "2", "5"):
                 message = play(term, choice, seed, size)
             elif choice == "3":
                 bench(term)

@@ -120,8 +120,17 @@ def menu_lines(console, game, cols, rows):
         return console.too_small(cols, rows)
     lines = [console.BOLD + "maze32 play" + console.RESET, ""]
     lines += ["  1  Duel vs bot (%dx%d, %s)" % (game["size"][0], game["size"][1], game["bot_name"]),
-              "  2  Deeper", "  n  new random seed", "  q  quit", "", "seed %d" % game["seed"]]
+              "  2  Deeper", "  3  Explore", "  n  new random seed", "  q  quit", "", "seed %d" % game["seed"]]
     return [console.fit(line, cols) for line in lines]
+
+
+def explore_round(seed):
+    # Explore in the twin: its chunks cached on disk as on the board's flash (worlds/<seed>/depth_N
+    # under ~/.cache/maze32, capped at 64 MiB).
+    from maze32.world_cache import ChunkCache
+    explore, = paths.firmware("explore")
+    base = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32")
+    return explore.ExploreRound(seed, cache=ChunkCache(base, 64 * 1024 * 1024))
 
 
 def replay_sheet():
@@ -156,21 +165,23 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None):
             if game["mode"] == "duel":
                 rnd = console.DuelRound(game["seed"], game["size"][0], game["size"][1], game["bot"],
                                         record=True)
-            else:
+            elif game["mode"] == "deeper":
                 rnd = console.DeeperRound(game["seed"])
+            else:
+                rnd = explore_round(game["seed"])
             ended = console.play(rnd, term)
             last = rnd.one_line()
             if not ended:
                 break
             choice = after_game(console, term, rnd, replay)
             if choice == "m":
-                choice = console.choose(term, lambda cols, rows: menu_lines(console, game, cols, rows), "12nq")
+                choice = console.choose(term, lambda cols, rows: menu_lines(console, game, cols, rows), "123nq")
                 while choice == "n":
                     game["seed"] = int.from_bytes(os.urandom(4), "little")
                     choice = console.choose(term, lambda cols, rows: menu_lines(console, game, cols, rows),
-                                            "12nq")
-                if choice in ("1", "2"):
-                    game["mode"] = "duel" if choice == "1" else "deeper"
+                                            "123nq")
+                if choice in ("1", "2", "3"):
+                    game["mode"] = {"1": "duel", "2": "deeper", "3": "explore"}[choice]
             if choice == "q":
                 break
     out.write(last + "\n")

@@ -94,3 +94,23 @@ def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
         assert board.proc.wait(10) == 0
     finally:
         board.close()
+
+
+def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
+    # Menu 5: Explore's side view on the board's console, its chunks cached under cache/worlds/ in the
+    # board's folder (its flash); q goes back to the menu.
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("5  Explore", 4.0), board.text()
+        board.send(b"5")
+        assert board.wait_for("explore  depth 1", 10.0), board.text()
+        board.send(b"d")
+        board.read(0.5)
+        board.send(b"q")
+        assert board.wait_for("2  Deeper", 6.0), board.text()
+        assert any((tmp_path / "cache" / "worlds").iterdir())
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0)
+        assert board.proc.wait(10) == 0
+    finally:
+        board.close()

@@ -356,3 +356,22 @@ def test_play_imports_no_firmware_until_a_game_starts():
             "assert console.__file__.startswith(str(paths.FIRMWARE))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
+    # maze32 play --mode explore at 80 x 24: the side view, its chunks cached under XDG_CACHE_HOME
+    # (as on the board's flash), q leaves with the terminal restored.
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5"], env=env)
+    try:
+        assert term.wait_for("explore  depth 1", 10.0), term.text()
+        assert term.find("@") is not None
+        term.send(b"d")
+        term.read(0.3)
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+        term.read(0.3)
+        assert term.restored()
+        assert any((tmp_path / "maze32" / "worlds").iterdir())
+    finally:
+        term.close()
