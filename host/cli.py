@@ -334,7 +334,7 @@ COMMANDS = {
     "flash": Command(do_flash, "write MicroPython to an ESP32-C6 with esptool",
                      ["maze32 flash --port /dev/ttyACM0 --firmware ESP32_GENERIC_C6-v1.27.0.bin --erase"],
                      flash_options),
-    "play": Command(do_play, "play in this terminal (Duel against a bot, or Deeper), or the board's game",
+    "play": Command(do_play, "play in this terminal (Duel against a bot, Deeper or Explore), or the board's game",
                     ["maze32 play --mode deeper", "maze32 play --code 1SG0-0000-7RBJR",
                      "maze32 play --port /dev/ttyACM0", "maze32 play --mode duel --host 3232 --seed 7",
                      "maze32 play --mode duel --join 192.168.1.20:3232"], play_options),
