@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from host.flavours import FLAVOURS, build  # noqa: E402
+from host.timing import percentile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / "work.py"
@@ -121,11 +122,6 @@ def main():
                         "{:,}".format(row["mean"]), "{:,}".format(row["p95"]), "{:,}".format(row["max"]),
                         low, high, mid)
                 print(line)
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))]
 
 
 if __name__ == "__main__":

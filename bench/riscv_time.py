@@ -30,6 +30,7 @@ from host import boards, riscv_board  # noqa: E402
 from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
 from host.transport import Board  # noqa: E402
+from host.timing import percentile  # noqa: E402
 
 FLAVOURS = ("bytecode", "viper", "native")
 
@@ -99,11 +100,6 @@ for w, h in ARGS["sizes"]:
             n = time.ticks_diff(time.ticks_cpu(), t) - empty
             print(w, h, seed, name, n, status, attempts, digest)
 """
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))]
 
 
 def twin(width, height, seed):
