@@ -264,7 +264,7 @@ class Canvas:
 def dashes(points, dash):
     # Split a polyline into its "on" pieces for a dash pattern (on, off), as stroke-dasharray does.
     on, off = dash
-    out, piece, pos, drawing = [], [points[0]], 0.0, True
+    out, piece, drawing = [], [points[0]], True
     left = on
     for (ax, ay), (bx, by) in zip(points, points[1:]):
         seg = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
@@ -288,11 +288,14 @@ def dashes(points, dash):
     return out
 
 
-def png_bytes(width, height, rgb):
-    # An 8-bit RGB PNG: signature, IHDR, one zlib IDAT (filter type 0 on every row), IEND.
+def png_bytes(width, height, rgb, text=()):
+    # An 8-bit RGB PNG: signature, IHDR, a tEXt chunk per (keyword, value) of `text`, one zlib IDAT
+    # (filter type 0 on every row), IEND. rgb: 3 bytes a pixel, row after row.
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
     stride = 3 * width
     raw = b"".join(b"\x00" + bytes(rgb[y * stride:(y + 1) * stride]) for y in range(height))
+    notes = b"".join(chunk(b"tEXt", key.encode("latin-1") + b"\x00" + value.encode("latin-1", "replace"))
+                     for key, value in text)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+            + notes + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))

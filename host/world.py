@@ -9,10 +9,8 @@
 import json
 import os
 import statistics
-import struct
 import sys
 import time
-import zlib
 from collections import deque
 
 from maze32.rng import split_seed
@@ -363,14 +361,9 @@ def png_bytes(region, scale=None):
             for xx in range(x0, x0 + 6):
                 pixels[yy][3 * xx:3 * xx + 3] = bytes(rgb)
         draw_text(pixels, x0 + 9, y0, name, (255, 255, 255))
-    raw = b"".join(b"\x00" + bytes(row) for row in pixels)
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    from host import raster
     legend = "; ".join("%s #%02x%02x%02x" % ((n,) + tuple(rgb)) for rgb, n in entries)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"tEXt", b"legend\x00" + legend.encode())
-            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+    return raster.png_bytes(width, height, b"".join(pixels), text=(("legend", legend),))
 
 
 # A 3x5 pixel font for the legend's names: each letter 5 rows of 3 bits.
@@ -577,7 +570,7 @@ def do_render(args):
         picture = _built(args, region)
         if args.png:
             data = png_bytes(picture)
-            _write_bytes(args.png, data)
+            twin.write_output(args.png, data)
         else:
             twin.write_output(args.svg, svg_text(picture))
         if image == "-":
@@ -598,26 +591,6 @@ def do_render(args):
     if image:
         out.print("wrote %s" % image, highlight=False, soft_wrap=True)
     return 0
-
-
-def _write_bytes(path, data):
-    if path == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return
-    import tempfile
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".maze32-", dir=directory)
-    except OSError as e:
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError as e:
-        os.unlink(tmp)
-        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
 
 
 # -- sweep ------------------------------------------------------------------------------------------
