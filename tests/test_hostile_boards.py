@@ -8,6 +8,7 @@ being done. Then the kill points of a deploy: the virtual board killed at severa
 again, must hold exactly what a fresh deploy writes, with no .part left and the library importable.
 """
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -91,6 +92,14 @@ class KilledBoard(VirtualBoard):
         self.killed = True
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
+        # What the dead process had written but the server had not yet read dies with it too: left in
+        # the pseudo-terminal, it could reach the host after the kill (say, the bench's last lines).
+        while select.select([self.master], [], [], 0)[0]:
+            try:
+                if not os.read(self.master, 65536):
+                    break
+            except OSError:
+                break
 
     def _serve_client(self, client):
         VirtualBoard._serve_client(self, Tap(client, self))
