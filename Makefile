@@ -11,17 +11,24 @@ WASM := tests/wasm
 setup: $(VENV)/.installed $(WASM)/node_modules/.installed
 
 $(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@
+	@echo "setting up $(VENV) (Python packages; the log is $(VENV)/install.log)"
+	@$(PYTHON) -m venv $(VENV)
+	@# pip and setuptools are chatty (warnings about the machine's package index, editable
+	@# installs): their output goes to a log, shown whole only when the install fails.
+	@{ $(BIN)/python -m pip install --quiet --upgrade pip \
+	   && $(BIN)/python -m pip install --quiet -e '.[test]'; } > $(VENV)/install.log 2>&1 \
+	   || { cat $(VENV)/install.log; exit 1; }
+	@touch $@
 
 $(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json
-	cd $(WASM) && npm ci --silent --no-audit --no-fund
-	touch $@
+	@echo "setting up $(WASM)/node_modules (npm: the webassembly MicroPython)"
+	@cd $(WASM) && npm ci --silent --no-audit --no-fund
+	@touch $@
 
 demo: setup
 	$(BIN)/maze32 validate --seed 7
+	@echo
+	@echo "That was maze 7 checked. To play it (arrows or WASD, q quits):  $(BIN)/maze32 play --seed 7"
 
 test: setup
 	$(BIN)/python -m pytest -q -rs

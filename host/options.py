@@ -15,7 +15,20 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         import re
         message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-        raise CliError(re.sub(r"'([^']{37})[^']{4,}'", r"'\1...'", message)[:300])
+        message = re.sub(r"'([^']{37})[^']{4,}'", r"'\1...'", message)[:300]
+        raise CliError(message + did_you_mean(message))
+
+
+def did_you_mean(message):
+    # "; did you mean 'validate'?" for argparse's "invalid choice: 'valdate' (choose from ...)" when
+    # one choice is close to what was typed; else "".
+    import difflib
+    import re
+    m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if not m:
+        return ""
+    close = difflib.get_close_matches(m.group(1), re.findall(r"'([^']*)'", m.group(2)), 1, 0.6)
+    return "; did you mean '%s'?" % close[0] if close else ""
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):

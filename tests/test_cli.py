@@ -256,3 +256,11 @@ def test_board_list_and_the_boards_alias():
 def test_code_with_settings_and_code_with_seed_are_refused():
     assert_one_line_error(maze32("code", "--seed", "1", "--cycles", "3"), 2, "default settings")
     assert_one_line_error(maze32("validate", "--code", "1SG0-0000-7RBJR", "--cycles", "3"), 2, "default settings")
+
+
+def test_a_near_miss_command_or_mode_gets_did_you_mean():
+    assert_one_line_error(maze32("valdate", "--seed", "7"), 2, "invalid choice", "did you mean 'validate'?")
+    assert_one_line_error(maze32("play", "--mode", "dule"), 2, "did you mean 'duel'?")
+    far = maze32("xyzzy")
+    assert_one_line_error(far, 2, "invalid choice")
+    assert "did you mean" not in far.stderr

@@ -141,6 +141,8 @@ def test_level_code_with_another_hash_is_rejected_saying_so():
     forged = levelcode.encode(w, h, seed, "%05x" % (int(prefix, 16) ^ 1))
     line = one_line_error(maze32("validate", "--code", forged), 1)
     assert "hash differs" in line and prefix in line
+    # a typo is the likelier cause, so it is named before another generator
+    assert line.index("check the code for a typo") < line.index("different generator")
 
 
 def test_level_code_of_another_format_version():

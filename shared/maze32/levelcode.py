@@ -72,7 +72,9 @@ def check(code, maze, ws):
                        "failed)" % (seed, width, height))
     made = maze_hash(maze, ws)[:5]
     if made != prefix:
-        raise Mismatch("level code: hash differs for seed %d at %dx%d: the code expects %s..., this "
-                       "generator makes %s... (a different generator or settings)"
-                       % (seed, width, height, prefix, made))
+        # A mistyped character changes the seed or the prefix, so a typo is far likelier than another
+        # generator: say that first.
+        raise Mismatch("level code: hash differs for seed %d at %dx%d: check the code for a typo (the "
+                       "code expects %s..., this generator makes %s...; if the code is right, it was "
+                       "made by a different generator or settings)" % (seed, width, height, prefix, made))
     return seed, width, height
