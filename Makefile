@@ -28,7 +28,7 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json
 demo: setup
 	$(BIN)/maze32 validate --seed 7
 	@echo
-	@echo "That was maze 7 checked. To play it (arrows or WASD, q quits):  $(BIN)/maze32 play --seed 7"
+	@echo "That was maze 7, generated and checked. Now play a game (arrows or WASD move, q quits):  $(BIN)/maze32 play"
 
 test: setup
 	$(BIN)/python -m pytest -q -rs
