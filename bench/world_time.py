@@ -138,10 +138,14 @@ def board(args):
 
 # The RISC-V board's work: per (depth, strategy, cold) row, each chunk once after a warm-up, counted.
 RISCV_WORK = """
-import gc, time, hashlib, binascii
-from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk, prepare
-tiles = bytearray(CHUNK * CHUNK)
-ws = WorldWorkspace()                          # one, as the firmware has (plans are kept per spec)
+import gc, time
+from array import array
+gc.collect()
+queue = array("H", range(4096))                # the largest buffers before the library's native code
+tiles = bytearray(4096)
+import hashlib, binascii
+from maze32.world import WorldSpec, WorldWorkspace, generate_chunk, prepare
+ws = WorldWorkspace(queue=queue)
 for depth, strategy, cold in ARGS["rows"]:
     spec = WorldSpec(0, 7, depth, 2048, 2048, strategy)
     prepare(spec)
@@ -197,14 +201,17 @@ def riscv(args):
     except CliError as e:
         raise SystemExit("world_time: %s" % e)
     counts = {}
-    work = "ARGS = %r\n" % {"rows": [(d, s, c) for d, s, _, c in rows], "chunks": CHUNKS} + RISCV_WORK
     with tempfile.TemporaryDirectory() as root, \
             riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
         for fl in flavours:
             with riscv_time._board(served) as b:
                 deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
-            with riscv_time._board(served) as b:
-                out = b.exec(work, timeout=3600)
+            out = ""
+            for depth, strategy, _, cold in rows:       # a fresh interpreter per row: a whole heap
+                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "chunks": CHUNKS} + RISCV_WORK
+                with riscv_time._board(served) as b:
+                    out += b.exec(work, timeout=3600)
+                    b.soft_reset()
             for line in out.splitlines():
                 depth, strategy, cold, cx, cy, n, digest = line.split()
                 depth, strategy, cx, cy = int(depth), int(strategy), int(cx), int(cy)

@@ -42,6 +42,15 @@ def test_materials_and_depth_table():
     assert [(k.first, k.last) for k in KINDS] == [(1, 3), (4, 6), (7, 255)]
 
 
+def test_every_kind_module_supplies_what_the_facade_asks():
+    # The kind table's modules, each strategy's: the stages and what hosts ask (tiles.KINDS' contract).
+    for kind in KINDS:
+        for strategy in range(len(kind.modules)):
+            module = kind.module(strategy)
+            for name in ("shape", "settle", "finish", "locate", "chunk_rooms", "region_rooms"):
+                assert callable(getattr(module, name, None)), (kind.name, strategy, name)
+
+
 def test_private_constants_of_kernels_match_the_model():
     # Kernels spell materials as module constants (viper needs them there); they must agree.
     from maze32.world import regions as world_regions, caves as world_caves, tunnels as world_tunnels

@@ -15,6 +15,7 @@ from maze32.world.tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHU
 from maze32.world.caves import fill_window
 from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
+from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 
 ROOM_BYTES = const(10)
 RECT = const(0)
@@ -525,7 +526,7 @@ def place_traps_and_items(ws, tiles):
         tiles[((a[o + 1] + a[o + 3] - 1) << 6) + x] = ITEM
 
 
-def chunk_rooms(ws, out):
+def chunk_rooms(ws, spec, out):
     # Append the last chunk's rooms (cores) to `out` as [x, y, w, h] in world coordinates (hosts only).
     a = ws.acc
     k = 0
@@ -533,3 +534,7 @@ def chunk_rooms(ws, out):
         o = k * ROOM_BYTES
         out.append([ws.x0 + a[o], ws.y0 + a[o + 1], a[o + 2], a[o + 3]])
         k += 1
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    pass                                      # the rooms are the chunks' (chunk_rooms)

@@ -22,6 +22,7 @@ from maze32.world.tiles import (CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIF
                                 STONE, WATER, seed_stream, frame_window)  # noqa: F401
 from maze32.world.regions import keep_regions, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
+from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 
 _AIR = const(0)         # tiles.AIR
 _STONE = const(3)       # tiles.STONE
@@ -500,3 +501,11 @@ def fill_pools(ws, spec, tiles):
         py = radius + 1 + draw_below(rng, ch - 2 * radius - 2)
         if ccx == ws.cx and ccy == ws.cy:
             pour_pool(ws, tiles, px, py, radius, material)
+
+
+def chunk_rooms(ws, spec, out):
+    pass                                      # caves have no rooms
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    pass

@@ -568,6 +568,21 @@ def finish(ws, spec, buf):
     pass
 
 
+# -- what a host asks of a BSP dungeon -----------------------------------------------------------------
+def locate(ws, spec, scratch, stairs, generate):
+    # From the plans alone: the spawn's room in the spawn's region, the stairs' in the stairs' region
+    # (WorldSpec draws regions for a BSP dungeon), standing where render_layout puts them.
+    plan_region(ws, spec, spec.spawn_cx, spec.spawn_cy)
+    p = end_tile(ws, ws.spawn_room, spec.spawn_cx, spec.spawn_cy, 0)
+    plan_region(ws, spec, spec.stairs_cx, spec.stairs_cy)
+    q = end_tile(ws, ws.stairs_room, spec.stairs_cx, spec.stairs_cy, 1)
+    return p >> 12, p & 4095, q >> 12, q & 4095
+
+
+def chunk_rooms(ws, spec, out):
+    pass                                      # the rooms are the regions' plans (region_rooms)
+
+
 def region_rooms(ws, spec, rx, ry, out):
     # Append region (rx, ry)'s rooms to the list `out` as [x, y, w, h] in world coordinates (hosts
     # only: this allocates).

@@ -374,3 +374,19 @@ def place_ends(ws, spec, buf):
         ws.stairs_x = x
         ws.stairs_y = y
         paint_column(ws, buf, x, y, y + 1, STAIRS, 0)
+
+
+# -- what a host asks of the surface ---------------------------------------------------------------------
+def locate(ws, spec, scratch, stairs, generate):
+    # Spawn and stairs stand on the terrain at their drawn columns: from the heights, nothing built.
+    sx = spec.spawn_column
+    tx = spec.stairs_column
+    return sx, height_at(spec, sx) - 1, tx, height_at(spec, tx) - 1
+
+
+def chunk_rooms(ws, spec, out):
+    pass                                      # the surface has no rooms
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    pass

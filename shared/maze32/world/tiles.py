@@ -85,12 +85,42 @@ LAST_MIN = const(16)
 MAX_DEPTH = const(255)
 APRON = const(5)            # rows of apron above and below a window for the automaton's 5 iterations
 
-# Kinds of world by depth (the registry in world.py maps depths to them) and dungeon strategies.
-SURFACE = const(0)
+# Kinds of world by depth: SPEC 10's depth table, stated here once and read by everything (the facade in
+# world/__init__.py, WorldSpec, the checks, hosts). A kind is Hauberk's architecture: a name, the
+# depths it covers, whether its worlds list rooms, and its module (maze32.world.<name>) of one per
+# dungeon strategy (BSP, ACCRETION; one for the other kinds), imported when a world first needs it
+# (world.prepare), so a board holds only the code of the worlds it makes. Every such module supplies:
+#   shape(ws, spec, buf), settle(ws, spec, tiles), finish(ws, spec, buf)   the stages (world/__init__)
+#   locate(ws, spec, scratch, stairs, generate)   (sx, sy, tx, ty): the world's spawn and stairs
+#   chunk_rooms(ws, spec, out)                    append the rooms of the chunk just made
+#   region_rooms(ws, spec, rx, ry, out)           append the rooms a region's plan holds
+# What differs between kinds lives in those modules; nothing else asks which kind a world is.
+class Kind:
+    def __init__(self, name, first, last, rooms, modules):
+        self.name = name
+        self.first = first
+        self.last = last
+        self.rooms = rooms
+        self.modules = modules
+        self.loaded = [None] * len(modules)
+
+    def module(self, strategy):
+        # The module that builds this kind with `strategy` (an index into modules), imported once.
+        m = self.loaded[strategy]
+        if m is None:
+            m = getattr(__import__("maze32.world." + self.modules[strategy]).world, self.modules[strategy])
+            self.loaded[strategy] = m
+        return m
+
+
+KINDS = (Kind("surface", 1, 3, False, ("surface",)),
+         Kind("caves", 4, 6, False, ("caves",)),
+         Kind("dungeon", 7, MAX_DEPTH, True, ("dungeon", "accretion")))
+SURFACE = const(0)           # indices into KINDS
 CAVES = const(1)
 DUNGEON = const(2)
-KIND_NAMES = ("surface", "caves", "dungeon")
-BSP = const(0)
+KIND_NAMES = tuple(kind.name for kind in KINDS)
+BSP = const(0)               # dungeon strategies: indices into its modules
 ACCRETION = const(1)
 STRATEGIES = ("bsp", "accretion")
 
@@ -182,7 +212,11 @@ def side_error(name, value):
 
 
 def kind_of(depth):
-    return SURFACE if depth <= 3 else (CAVES if depth <= 6 else DUNGEON)
+    # The index in KINDS of the kind that covers `depth` (the last kind for every depth past the table).
+    k = 0
+    while k < len(KINDS) - 1 and depth > KINDS[k].last:
+        k += 1
+    return k
 
 
 class _KeyHolder:
@@ -214,7 +248,7 @@ class WorldSpec:
         self.width = width
         self.height = height
         self.kind = kind_of(depth)
-        self.strategy = strategy if self.kind == DUNGEON else BSP
+        self.strategy = strategy if strategy < len(KINDS[self.kind].modules) else BSP
         self.cols = (width + CHUNK - 1) >> CHUNK_SHIFT
         self.rows = (height + CHUNK - 1) >> CHUNK_SHIFT
         self.region_cols = (width + REGION - 1) >> REGION_SHIFT
