@@ -51,11 +51,33 @@ def test_every_kind_module_supplies_what_the_facade_asks():
                 assert callable(getattr(module, name, None)), (kind.name, strategy, name)
 
 
+def test_kinds_share_primitives_and_never_import_each_other():
+    # Hauberk's architectures: a kind touches tiles through the shared modules (fields, regions,
+    # tunnels, tiles), never through another kind's module.
+    import ast
+    from pathlib import Path
+    folder = Path(KINDS[0].module(0).__file__).parent
+    kinds = {name for kind in KINDS for name in kind.modules}
+    for name in kinds:
+        tree = ast.parse((folder / (name + ".py")).read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {"maze32.world." + other for other in kinds} & imported, name
+        assert "maze32.world.fields" in imported or "maze32.world.regions" in imported, name
+
+
 def test_private_constants_of_kernels_match_the_model():
-    # Kernels spell materials as module constants (viper needs them there); they must agree.
-    from maze32.world import regions as world_regions, caves as world_caves, tunnels as world_tunnels
-    assert world_regions._STONE == world_caves._STONE == STONE
-    assert world_regions._AIR == world_caves._AIR == world_tunnels._AIR == AIR
+    # Kernels spell materials as module constants (viper needs them there: `_STONE = const(3)`); every
+    # one in the package must agree with the material table.
+    import re
+    from pathlib import Path
+    names = dict((m[0].upper(), i) for i, m in enumerate(MATERIALS))
+    found = []
+    for path in Path(KINDS[0].module(0).__file__).parent.glob("*.py"):
+        for name, value in re.findall(r"^_([A-Z]+) = const\((\d+)\)", path.read_text(), re.M):
+            if name in names:
+                found.append((path.name, name, int(value), names[name]))
+    assert len(found) >= 4
+    assert [f for f in found if f[2] != f[3]] == []
 
 
 def test_sizes_and_depths_are_checked_up_front():

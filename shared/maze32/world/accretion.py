@@ -12,7 +12,7 @@
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
 from maze32.world.tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
-from maze32.world.caves import fill_window
+from maze32.world.fields import fill_window
 from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
@@ -44,7 +44,7 @@ def settle(ws, spec, tiles):
     attach_rooms(ws, tiles)
     mark_open(ws, tiles, 2)                  # every room: all joined through their doors
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
-    open_doorways(ws, spec, tiles, hub)
+    open_doorways(ws, spec, tiles, hub, 1)
     place_ends(ws, spec, tiles)
     place_traps_and_items(ws, tiles)
 

@@ -339,3 +339,16 @@ def clear_marks(ws):
         marks[i + 6] = 0
         marks[i + 7] = 0
         i += 8
+
+
+def keep_largest_region(ws, tiles):
+    # Keep the chunk's largest open region (marked 2), seal every other; returns the hub, the kept
+    # tile nearest the chunk's centre, where the doorways' tunnels aim. A chunk with no open tile
+    # gets its centre dug as the hub.
+    cx = ws.cw >> 1
+    cy = ws.ch >> 1
+    if keep_regions(ws, tiles, -1) < 0:
+        c = (cy << 6) | cx
+        tiles[c] = _AIR
+        ws.marks[c] = 2
+    return nearest_marked(ws, tiles, cx, cy, 2, 0, 0)

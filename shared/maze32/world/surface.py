@@ -2,9 +2,10 @@
 # caves under it joined to the sky by tunnels, then pools, trees and the stairs.
 #   shape  (field) shape_terrain: air above the height, the top tile (grass at depth 1, dirt at 2-3),
 #          dirt for 8 tiles, then stone; a stone border. raise_features: dunes and walls. The
-#          automaton's caves (caves) from 10 tiles under the top, started half open.
+#          automaton's caves (fields.grow_cells) from 10 tiles under the top, started half open.
 #   settle (local) the top row of chunks keeps its sky and its largest cave, joined by a tunnel; the
-#          chunks below are caves (caves.keep_largest_region); then the doorways.
+#          chunks below keep their largest cave (regions.keep_largest_region); then the doorways (none
+#          between chunks of the top row: their sky joins them).
 #   finish (field) pools of water (bowls cut into the ground) and of sand (sand in place of ground),
 #          trees, the stairs.
 # Heights: three octaves of integer sine, base + detail + micro, weighted 5:2:1, scaled to the world's
@@ -17,8 +18,8 @@ from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
 from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
-from maze32.world.caves import grow_cells, carve_cells, keep_largest_region, SPARSE
-from maze32.world.regions import keep_regions, remark, nearest_marked
+from maze32.world.fields import grow_cells, carve_cells, SPARSE
+from maze32.world.regions import keep_regions, keep_largest_region, remark, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways, dig_tunnel
 
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
@@ -337,11 +338,12 @@ def shape(ws, spec, buf):
 
 def settle(ws, spec, tiles):
     seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
+    set_bounds(ws, spec)
     if ws.cy == 0:
-        hub = join_sky(ws, spec, tiles)
+        hub = join_sky(ws, tiles)
     else:
-        hub = keep_largest_region(ws, spec, tiles)
-    open_doorways(ws, spec, tiles, hub)
+        hub = keep_largest_region(ws, tiles)
+    open_doorways(ws, spec, tiles, hub, ws.cy != 0)
 
 
 def finish(ws, spec, buf):
@@ -349,11 +351,10 @@ def finish(ws, spec, buf):
     place_ends(ws, spec, buf)
 
 
-def join_sky(ws, spec, tiles):
+def join_sky(ws, tiles):
     # A chunk of the top row: its sky (everything open above ground, one region) and its largest cave
     # are kept, the cave joined to the sky by a tunnel from its first tile in row order (its highest)
     # up to row 1 (sky in every column); other caves are sealed. Returns the hub for the doorways.
-    set_bounds(ws, spec)
     c = keep_regions(ws, tiles, ws.cw >> 1)             # (cw / 2, 1) is sky: row 0 is the border
     if c >= 0:
         dig_tunnel(ws, tiles, c & 63, c >> 6, c & 63, 1, 2)
