@@ -21,7 +21,7 @@ from array import array
 
 from maze32.rng import split_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
-                                AIR, WATER, STAIRS, ITEM, MAX_DEPTH, MATERIALS, KIND_NAMES)
+                                AIR, WATER, LAVA, ACID, STAIRS, ITEM, MAX_DEPTH, MATERIALS, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
 
 PLAYING = "playing"
@@ -276,7 +276,7 @@ class ExploreRound:
             return None
         t = game.tile(game.x, game.y)
         self.message = "%s at depth %d: score %d, %d item%s" % (
-            "burnt by lava" if t == 6 else ("dissolved by acid" if t == 7 else "caught in a trap"),
+            "burnt by lava" if t == LAVA else ("dissolved by acid" if t == ACID else "caught in a trap"),
             game.depth, game.depth, game.items, "" if game.items == 1 else "s")
         return self.message
 

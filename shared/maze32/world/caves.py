@@ -18,7 +18,7 @@
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT, WATER, seed_stream
+from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT, WATER, STAIRS, seed_stream
 from maze32.world.fields import grow_cells, carve_cells, DENSE
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 from maze32.world.regions import keep_largest_region, nearest_marked
@@ -157,7 +157,7 @@ def place_ends(ws, spec, tiles):
             px = (spec.spawn_cx << CHUNK_SHIFT) + (spec.chunk_width(spec.spawn_cx) >> 1)
             py = (spec.spawn_cy << CHUNK_SHIFT) + (spec.chunk_height(spec.spawn_cy) >> 1)
         c = nearest_marked(ws, tiles, px - ws.x0, py - ws.y0, 2, 1, 1)
-        tiles[c] = 11                          # tiles.STAIRS
+        tiles[c] = STAIRS
         ws.marks[c] = 3
         ws.stairs_x = ws.x0 + (c & 63)
         ws.stairs_y = ws.y0 + (c >> 6)

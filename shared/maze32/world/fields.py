@@ -10,6 +10,8 @@
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world.tiles import ptr32
 
+_AIR = const(0)         # tiles.AIR and STONE, for the kernels
+_STONE = const(3)
 ITERATIONS = const(5)
 DENSE = const(1)        # start 7/16 wall (caves)
 SPARSE = const(0)       # start 1/2 wall (under the surface)
@@ -218,11 +220,11 @@ def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
             x = x0                                   # stone first where the row's cells cannot open
             end = xs if y >= 1 and y <= last_y else x0 + w
             while x < end:
-                buf[out + x] = 3
+                buf[out + x] = _STONE
                 x += 1
             x = xe
             while x < x0 + w:
-                buf[out + x] = 3
+                buf[out + x] = _STONE
                 x += 1
         if y >= first_y and y <= last_y:
             row = (j + 5) * nwords
@@ -241,12 +243,12 @@ def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
                     while x < stop:
                         if word & 1:
                             if y >= tops[x - x0]:
-                                buf[out + x] = 0     # AIR
+                                buf[out + x] = _AIR
                         word >>= 1
                         x += 1
                 else:
                     while x < stop:
-                        buf[out + x] = 3 - 3 * (word & 1)    # AIR or STONE
+                        buf[out + x] = _STONE - (_STONE - _AIR) * (word & 1)   # open: air
                         word >>= 1
                         x += 1
         j += 1

@@ -226,7 +226,7 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
             while x < x1:
                 marks[row + x] = v
                 if not v:
-                    tiles[row + x] = 3         # STONE
+                    tiles[row + x] = _STONE
                 x += 1
             i += 1
         while x < cw:

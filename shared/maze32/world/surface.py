@@ -22,6 +22,10 @@ from maze32.world.fields import grow_cells, carve_cells, SPARSE
 from maze32.world.regions import keep_regions, keep_largest_region, remark, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways, dig_tunnel
 
+_AIR = const(0)           # tiles.AIR, GRASS, DIRT and STONE, for the kernels
+_GRASS = const(1)
+_DIRT = const(2)
+_STONE = const(3)
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
 CAVE_DEPTH = const(10)    # caves open from this many tiles under the top
 # Feature kinds (WorldWorkspace.feat_*): x is the centre (the left column for a wall), a and b are
@@ -83,7 +87,7 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         if edge:
             end = 0
         while j < end:
-            buf[c] = 0                              # AIR
+            buf[c] = _AIR
             c += pitch
             j += 1
         if not edge and j == ground and j < h:
@@ -94,11 +98,11 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         if edge:
             end = 0
         while j < end:
-            buf[c] = 2                              # DIRT
+            buf[c] = _DIRT
             c += pitch
             j += 1
         while j < h:
-            buf[c] = 3                              # STONE
+            buf[c] = _STONE
             c += pitch
             j += 1
         i += 1
@@ -106,13 +110,13 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
     if y0 == 0:
         i = 0
         while i < w:
-            buf[i] = 3
+            buf[i] = _STONE
             i += 1
     if y0 + h == world_h:
         c = (h - 1) * pitch
         i = 0
         while i < w:
-            buf[c + i] = 3
+            buf[c + i] = _STONE
             i += 1
 
 
@@ -137,11 +141,11 @@ def paint_column(ws, buf_obj, x: int, y0: int, y1: int, t: int, mode: int):
         if mode == 0:
             buf[c] = t
         elif mode == 1:
-            if buf[c] == 0:
+            if buf[c] == _AIR:
                 buf[c] = t
         else:
             g = buf[c]
-            if g == 1 or g == 2 or g == 3:
+            if g == _GRASS or g == _DIRT or g == _STONE:
                 buf[c] = t
         c += pitch
         y0 += 1
