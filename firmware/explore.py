@@ -21,7 +21,7 @@ from array import array
 
 from maze32.rng import split_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
-                                AIR, WATER, LAVA, ACID, STAIRS, ITEM, MAX_DEPTH, MATERIALS, KIND_NAMES)
+                                AIR, WATER, LAVA, ACID, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
 
 PLAYING = "playing"
@@ -329,7 +329,3 @@ class ExploreRound:
 
     def one_line(self):
         return "%s  time %s, seed %d" % (self.message or "quit", clock_text(self.ticks), self.seed)
-
-
-def material_name(t):
-    return MATERIALS[t][0]

@@ -311,10 +311,6 @@ class WorldSpec:
     def kind_name(self):
         return KIND_NAMES[self.kind]
 
-    @property
-    def strategy_name(self):
-        return STRATEGIES[self.strategy]
-
 
 # Room and corridor capacities (dungeon, accretion).
 MAX_ROOMS = const(400)          # a BSP region of 254 x 254 has at most 16 x 25 leaves of 15 x 10
@@ -367,7 +363,6 @@ class WorldWorkspace:
         self.chunk = None                         # a chunk's tiles while a whole world is built
         self.rng = Rng()
         self.pair = array("H", [0, 0])
-        self.found = 0                            # size of the component find_largest returned
         # The chunk being settled: coordinates, origin, size, and the tunnels' bounds in it.
         self.cx = self.cy = self.x0 = self.y0 = self.cw = self.ch = 0
         self.lo_x = self.hi_x = self.lo_y = self.hi_y = 0
