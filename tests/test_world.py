@@ -51,6 +51,19 @@ def test_every_kind_module_supplies_what_the_facade_asks():
                 assert callable(getattr(module, name, None)), (kind.name, strategy, name)
 
 
+def test_a_chunk_does_not_depend_on_what_its_buffer_held():
+    # generate_chunk leaves the stone fill to shape (every kind's writes the whole window): a buffer
+    # of leftovers gives the same chunk as a fresh one, full and narrow chunks alike.
+    for depth, strategy in ((1, 0), (2, 0), (5, 0), (8, 0), (8, 1)):
+        spec = WorldSpec(3, 9, depth, 250, 250, strategy)
+        for cx, cy in ((0, 0), (1, 1), (3, 3), (2, 0)):
+            fresh = bytearray(CHUNK * CHUNK)
+            generate_chunk(WorldWorkspace(), spec, cx, cy, fresh)
+            dirty = bytearray(b"\xee" * (CHUNK * CHUNK))
+            generate_chunk(WorldWorkspace(), spec, cx, cy, dirty)
+            assert dirty == fresh, (depth, strategy, cx, cy)
+
+
 def test_kinds_share_primitives_and_never_import_each_other():
     # Hauberk's architectures: a kind touches tiles through the shared modules (fields, regions,
     # tunnels, tiles), never through another kind's module.

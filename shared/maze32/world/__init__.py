@@ -10,7 +10,8 @@
 #
 # Every kind is a module with three stages, each called over a window of tiles (tiles.frame_window:
 # one chunk, or the whole world at its own pitch):
-#   shape(ws, spec, buf)   a field: every tile of the window from its coordinates alone
+#   shape(ws, spec, buf)   a field: every tile of the window from its coordinates alone (all of them:
+#                          whatever the buffer held before never shows)
 #   settle(ws, spec, tiles) local: one chunk's tiles (pitch 64), reading and writing nothing else
 #   finish(ws, spec, buf)  a field again, over what settle left
 # generate_chunk runs the three on one chunk; build_world runs shape over the whole world, settle on
@@ -53,7 +54,8 @@ def generate_chunk(ws, spec, cx, cy, tiles):
     # with accretion ws.acc the chunk's rooms.
     module = KINDS[spec.kind].module(spec.strategy)
     begin_chunk(ws, spec, cx, cy)
-    fill_chunk(tiles, STONE)
+    if ws.cw < CHUNK or ws.ch < CHUNK:
+        fill_chunk(tiles, STONE)      # what lies beyond the window; every kind's shape writes all of it
     frame_window(ws, ws.x0, ws.y0, ws.cw, ws.ch, CHUNK)
     module.shape(ws, spec, tiles)
     module.settle(ws, spec, tiles)
