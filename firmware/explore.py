@@ -20,8 +20,8 @@
 from array import array
 
 from maze32.rng import split_seed
-from maze32.world_tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
-                                AIR, WATER, STAIRS, ITEM, MAX_DEPTH, MATERIALS, KIND_NAMES)
+from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
+                                AIR, WATER, LAVA, ACID, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
 
 PLAYING = "playing"
@@ -34,7 +34,7 @@ SIDE = (-1, 1)             # left, right
 
 class Explore:
     def __init__(self, seed, depth=1, width=2048, height=2048, cache=None, queue=None):
-        # cache: a maze32.world_cache.ChunkCache (the board's flash or the twin's disk), or None;
+        # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
         # queue: WorldWorkspace's, allocated early by a board with a tight heap.
         self.seed = seed
         self.hi, self.lo = split_seed(seed)
@@ -276,7 +276,7 @@ class ExploreRound:
             return None
         t = game.tile(game.x, game.y)
         self.message = "%s at depth %d: score %d, %d item%s" % (
-            "burnt by lava" if t == 6 else ("dissolved by acid" if t == 7 else "caught in a trap"),
+            "burnt by lava" if t == LAVA else ("dissolved by acid" if t == ACID else "caught in a trap"),
             game.depth, game.depth, game.items, "" if game.items == 1 else "s")
         return self.message
 
@@ -329,7 +329,3 @@ class ExploreRound:
 
     def one_line(self):
         return "%s  time %s, seed %d" % (self.message or "quit", clock_text(self.ticks), self.seed)
-
-
-def material_name(t):
-    return MATERIALS[t][0]

@@ -14,10 +14,10 @@ import time
 from collections import deque
 
 from maze32.rng import split_seed
-from maze32.world_tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,
-                                KIND_NAMES, DUNGEON, ACCRETION, BSP, WorldSpec, WorldWorkspace, kind_of)
-from maze32.world import build_world, generate_chunk, locate, KINDS
-from maze32 import world_codec, world_check, world_dungeon, world_accretion
+from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,
+                                KIND_NAMES, WorldSpec, WorldWorkspace, kind_of)
+from maze32.world import build_world, generate_chunk, locate, chunk_rooms, region_rooms, KINDS
+from maze32.world import codec as world_codec, check as world_check
 from host.errors import CliError
 from host.options import clipped
 
@@ -66,7 +66,7 @@ def open_cache(folder, limit, report=None):
     # A ChunkCache on `folder` (the folder that holds worlds/), or None.
     if folder is None:
         return None
-    from maze32.world_cache import ChunkCache
+    from maze32.world.cache import ChunkCache
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise CliError("cache: %s is not a folder" % folder)
     return ChunkCache(folder, limit, report)
@@ -124,8 +124,7 @@ def build(spec, seed, region=None, cache=None, progress=None):
         ws = WorldWorkspace(spec.width, spec.height)
 
         def visit(ws):
-            if spec.kind == DUNGEON and spec.strategy == ACCRETION:
-                world_accretion.chunk_rooms(ws, rooms)
+            chunk_rooms(ws, spec, rooms)
             if progress:
                 progress(1)
         build_world(ws, spec, out.tiles, visit)
@@ -142,19 +141,17 @@ def build(spec, seed, region=None, cache=None, progress=None):
                 else:
                     generate_chunk(ws, spec, cx, cy, chunk)
                 paste(out, ws, chunk)
-                if spec.kind == DUNGEON and spec.strategy == ACCRETION:
-                    world_accretion.chunk_rooms(ws, rooms)
+                chunk_rooms(ws, spec, rooms)
                 out.chunks += 1
                 if progress:
                     progress(1)
         sx, sy, tx, ty = locate(ws, spec, chunk)
         out.spawn = (sx, sy)
         out.stairs = (tx, ty)
-    if spec.kind == DUNGEON and spec.strategy == BSP:
-        ws2 = WorldWorkspace()
-        for ry in range(oy >> REGION_SHIFT, ((oy + h - 1) >> REGION_SHIFT) + 1):
-            for rx in range(ox >> REGION_SHIFT, ((ox + w - 1) >> REGION_SHIFT) + 1):
-                world_dungeon.region_rooms(ws2, spec, rx, ry, rooms)
+    ws2 = WorldWorkspace()
+    for ry in range(oy >> REGION_SHIFT, ((oy + h - 1) >> REGION_SHIFT) + 1):
+        for rx in range(ox >> REGION_SHIFT, ((ox + w - 1) >> REGION_SHIFT) + 1):
+            region_rooms(ws2, spec, rx, ry, rooms)
     out.rooms = [tuple(r) for r in rooms if world_codec.inside(r, ox, oy, w, h)]
     out.seconds = time.perf_counter() - start
     return out
@@ -461,7 +458,7 @@ def _cache_of(args):
 
 
 def _built(args, region=None):
-    from maze32.world_cache import CacheError
+    from maze32.world.cache import CacheError
     from host import report
     spec = spec_for(args.seed, args.depth, args.size, args.strategy)
     ox, oy, w, h = region_in(spec, region)

@@ -10,10 +10,10 @@ from host import world as hw
 from host.cli import main
 from maze32.rng import Rng
 from maze32.world import KINDS, kind_for, generate_chunk, locate
-from maze32.world_tiles import (MATERIALS, SOLID, LIQUID, HAZARD, CODES, CHUNK, AIR, STONE, STAIRS, WATER,
+from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, HAZARD, CODES, CHUNK, AIR, STONE, STAIRS, WATER,
                                 TRAP, ITEM, DOOR, ACID, WOOD, SAND, WorldSpec, WorldWorkspace,
                                 seed_stream, SALT_LAYOUT, side_error)
-from maze32 import world_check, world_dungeon, world_surface
+from maze32.world import check as world_check, dungeon as world_dungeon, surface as world_surface
 
 SIZE = (250, 250)
 DEPTHS = [(d, "bsp") for d in range(1, 10)] + [(d, "accretion") for d in (7, 8, 9)]
@@ -42,11 +42,55 @@ def test_materials_and_depth_table():
     assert [(k.first, k.last) for k in KINDS] == [(1, 3), (4, 6), (7, 255)]
 
 
+def test_every_kind_module_supplies_what_the_facade_asks():
+    # The kind table's modules, each strategy's: the stages and what hosts ask (tiles.KINDS' contract).
+    for kind in KINDS:
+        for strategy in range(len(kind.modules)):
+            module = kind.module(strategy)
+            for name in ("shape", "settle", "finish", "locate", "chunk_rooms", "region_rooms"):
+                assert callable(getattr(module, name, None)), (kind.name, strategy, name)
+
+
+def test_a_chunk_does_not_depend_on_what_its_buffer_held():
+    # generate_chunk leaves the stone fill to shape (every kind's writes the whole window): a buffer
+    # of leftovers gives the same chunk as a fresh one, full and narrow chunks alike.
+    for depth, strategy in ((1, 0), (2, 0), (5, 0), (8, 0), (8, 1)):
+        spec = WorldSpec(3, 9, depth, 250, 250, strategy)
+        for cx, cy in ((0, 0), (1, 1), (3, 3), (2, 0)):
+            fresh = bytearray(CHUNK * CHUNK)
+            generate_chunk(WorldWorkspace(), spec, cx, cy, fresh)
+            dirty = bytearray(b"\xee" * (CHUNK * CHUNK))
+            generate_chunk(WorldWorkspace(), spec, cx, cy, dirty)
+            assert dirty == fresh, (depth, strategy, cx, cy)
+
+
+def test_kinds_share_primitives_and_never_import_each_other():
+    # Hauberk's architectures: a kind touches tiles through the shared modules (fields, regions,
+    # tunnels, tiles), never through another kind's module.
+    import ast
+    from pathlib import Path
+    folder = Path(KINDS[0].module(0).__file__).parent
+    kinds = {name for kind in KINDS for name in kind.modules}
+    for name in kinds:
+        tree = ast.parse((folder / (name + ".py")).read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {"maze32.world." + other for other in kinds} & imported, name
+        assert "maze32.world.fields" in imported or "maze32.world.regions" in imported, name
+
+
 def test_private_constants_of_kernels_match_the_model():
-    # Kernels spell materials as module constants (viper needs them there); they must agree.
-    from maze32 import world_regions, world_caves, world_tunnels
-    assert world_regions._STONE == world_caves._STONE == STONE
-    assert world_regions._AIR == world_caves._AIR == world_tunnels._AIR == AIR
+    # Kernels spell materials as module constants (viper needs them there: `_STONE = const(3)`); every
+    # one in the package must agree with the material table.
+    import re
+    from pathlib import Path
+    names = dict((m[0].upper(), i) for i, m in enumerate(MATERIALS))
+    found = []
+    for path in Path(KINDS[0].module(0).__file__).parent.glob("*.py"):
+        for name, value in re.findall(r"^_([A-Z]+) = const\((\d+)\)", path.read_text(), re.M):
+            if name in names:
+                found.append((path.name, name, int(value), names[name]))
+    assert len(found) >= 4
+    assert [f for f in found if f[2] != f[3]] == []
 
 
 def test_sizes_and_depths_are_checked_up_front():

@@ -15,11 +15,10 @@ queue = array("H", range(4096))                           # WorldWorkspace's lar
 chunks = [bytearray(4096) for _ in range(4)]              # a 250-wide row of chunks
 import hashlib  # noqa: E402
 from binascii import hexlify  # noqa: E402
-from maze32.world_tiles import (WorldSpec, WorldWorkspace, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,  # noqa: E402
-                                DUNGEON, BSP)
+from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES)  # noqa: E402
 ws = WorldWorkspace(queue=queue)
 from maze32.rng import split_seed  # noqa: E402
-from maze32.world import generate_chunk, locate, prepare  # noqa: E402
+from maze32.world import generate_chunk, locate, prepare, chunk_rooms, region_rooms  # noqa: E402
 
 
 def u16(*values):
@@ -39,14 +38,12 @@ def region_hash(spec, ws, x, y, w, h):
     sha.update(bytes([spec.depth]))
     sha.update(u16(x, y, w, h))
     rooms = []
-    kind = prepare(spec)                # the kind's module: region_rooms (BSP), chunk_rooms (accretion)
     cy = y >> CHUNK_SHIFT
     while cy <= (y + h - 1) >> CHUNK_SHIFT:
         cx = first_cx
         while cx <= last_cx:
             generate_chunk(ws, spec, cx, cy, chunks[cx - first_cx])
-            if spec.kind == DUNGEON and spec.strategy != BSP:
-                kind.chunk_rooms(ws, rooms)
+            chunk_rooms(ws, spec, rooms)            # accretion's rooms are its chunks'
             cx += 1
         row = max(y, cy << CHUNK_SHIFT)
         end = min(y + h, (cy + 1) << CHUNK_SHIFT)
@@ -60,10 +57,9 @@ def region_hash(spec, ws, x, y, w, h):
                 cx += 1
             row += 1
         cy += 1
-    if spec.kind == DUNGEON and spec.strategy == BSP:
-        for ry in range(y >> REGION_SHIFT, ((y + h - 1) >> REGION_SHIFT) + 1):
-            for rx in range(x >> REGION_SHIFT, ((x + w - 1) >> REGION_SHIFT) + 1):
-                kind.region_rooms(ws, spec, rx, ry, rooms)
+    for ry in range(y >> REGION_SHIFT, ((y + h - 1) >> REGION_SHIFT) + 1):    # a BSP dungeon's: its regions'
+        for rx in range(x >> REGION_SHIFT, ((x + w - 1) >> REGION_SHIFT) + 1):
+            region_rooms(ws, spec, rx, ry, rooms)
     sx, sy, tx, ty = locate(ws, spec, chunks[0])
     rooms = [r for r in rooms if r[0] >= x and r[1] >= y and r[0] + r[2] <= x + w and r[1] + r[3] <= y + h]
     sha.update(u16(sx, sy, tx, ty, len(rooms)))

@@ -1,7 +1,8 @@
 # Prove the world heap-lock harness can fail: a chunk whose surface stage is patched to build a tuple.
 import micropython
-from maze32.world_tiles import WorldSpec, WorldWorkspace, CHUNK
-from maze32 import world, world_surface
+from maze32.world.tiles import WorldSpec, WorldWorkspace, CHUNK
+from maze32 import world
+from maze32.world import surface as world_surface
 from maze32.world import generate_chunk
 
 
@@ -10,9 +11,10 @@ def leaky(ws, spec, buf, _finish=world_surface.finish):
     ws.spawn_x = (ws.spawn_x, 1)[0]        # a tuple on the heap
 
 
-world.KINDS[0].module = type("Leaky", (), {"shape": staticmethod(world_surface.shape),
-                                            "settle": staticmethod(world_surface.settle),
-                                            "finish": staticmethod(leaky)})
+# The surface's module as the kind table has loaded it, but for the leak.
+world.KINDS[0].loaded[0] = type("Leaky", (), {"shape": staticmethod(world_surface.shape),
+                                               "settle": staticmethod(world_surface.settle),
+                                               "finish": staticmethod(leaky)})
 spec = WorldSpec(0, 7, 1, 250, 250)
 ws = WorldWorkspace()
 tiles = bytearray(CHUNK * CHUNK)

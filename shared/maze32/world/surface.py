@@ -2,9 +2,10 @@
 # caves under it joined to the sky by tunnels, then pools, trees and the stairs.
 #   shape  (field) shape_terrain: air above the height, the top tile (grass at depth 1, dirt at 2-3),
 #          dirt for 8 tiles, then stone; a stone border. raise_features: dunes and walls. The
-#          automaton's caves (world_caves) from 10 tiles under the top, started half open.
+#          automaton's caves (fields.grow_cells) from 10 tiles under the top, started half open.
 #   settle (local) the top row of chunks keeps its sky and its largest cave, joined by a tunnel; the
-#          chunks below are caves (world_caves.keep_largest_region); then the doorways.
+#          chunks below keep their largest cave (regions.keep_largest_region); then the doorways (none
+#          between chunks of the top row: their sky joins them).
 #   finish (field) pools of water (bowls cut into the ground) and of sand (sand in place of ground),
 #          trees, the stairs.
 # Heights: three octaves of integer sine, base + detail + micro, weighted 5:2:1, scaled to the world's
@@ -15,12 +16,16 @@
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
+from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
-from maze32.world_caves import grow_cells, carve_cells, keep_largest_region, SPARSE
-from maze32.world_regions import keep_regions, remark, nearest_marked
-from maze32.world_tunnels import set_bounds, open_doorways, dig_tunnel
+from maze32.world.fields import grow_cells, carve_cells, SPARSE
+from maze32.world.regions import keep_regions, keep_largest_region, remark, nearest_marked
+from maze32.world.tunnels import set_bounds, open_doorways, dig_tunnel
 
+_AIR = const(0)           # tiles.AIR, GRASS, DIRT and STONE, for the kernels
+_GRASS = const(1)
+_DIRT = const(2)
+_STONE = const(3)
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
 CAVE_DEPTH = const(10)    # caves open from this many tiles under the top
 # Feature kinds (WorldWorkspace.feat_*): x is the centre (the left column for a wall), a and b are
@@ -34,7 +39,7 @@ TREE = const(5)
 
 @micropython.viper
 def measure_heights(ws, spec):
-    # ws.heights and ws.tops (the caves' first row) for every column of the window: world_tiles.
+    # ws.heights and ws.tops (the caves' first row) for every column of the window: tiles.
     # height_at, column by column.
     heights = ptr16(ws.heights)
     tops = ptr16(ws.tops)
@@ -82,7 +87,7 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         if edge:
             end = 0
         while j < end:
-            buf[c] = 0                              # AIR
+            buf[c] = _AIR
             c += pitch
             j += 1
         if not edge and j == ground and j < h:
@@ -93,11 +98,11 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         if edge:
             end = 0
         while j < end:
-            buf[c] = 2                              # DIRT
+            buf[c] = _DIRT
             c += pitch
             j += 1
         while j < h:
-            buf[c] = 3                              # STONE
+            buf[c] = _STONE
             c += pitch
             j += 1
         i += 1
@@ -105,13 +110,13 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
     if y0 == 0:
         i = 0
         while i < w:
-            buf[i] = 3
+            buf[i] = _STONE
             i += 1
     if y0 + h == world_h:
         c = (h - 1) * pitch
         i = 0
         while i < w:
-            buf[c + i] = 3
+            buf[c + i] = _STONE
             i += 1
 
 
@@ -136,11 +141,11 @@ def paint_column(ws, buf_obj, x: int, y0: int, y1: int, t: int, mode: int):
         if mode == 0:
             buf[c] = t
         elif mode == 1:
-            if buf[c] == 0:
+            if buf[c] == _AIR:
                 buf[c] = t
         else:
             g = buf[c]
-            if g == 1 or g == 2 or g == 3:
+            if g == _GRASS or g == _DIRT or g == _STONE:
                 buf[c] = t
         c += pitch
         y0 += 1
@@ -337,11 +342,12 @@ def shape(ws, spec, buf):
 
 def settle(ws, spec, tiles):
     seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
+    set_bounds(ws, spec)
     if ws.cy == 0:
-        hub = join_sky(ws, spec, tiles)
+        hub = join_sky(ws, tiles)
     else:
-        hub = keep_largest_region(ws, spec, tiles)
-    open_doorways(ws, spec, tiles, hub)
+        hub = keep_largest_region(ws, tiles)
+    open_doorways(ws, spec, tiles, hub, ws.cy != 0)
 
 
 def finish(ws, spec, buf):
@@ -349,11 +355,10 @@ def finish(ws, spec, buf):
     place_ends(ws, spec, buf)
 
 
-def join_sky(ws, spec, tiles):
+def join_sky(ws, tiles):
     # A chunk of the top row: its sky (everything open above ground, one region) and its largest cave
     # are kept, the cave joined to the sky by a tunnel from its first tile in row order (its highest)
     # up to row 1 (sky in every column); other caves are sealed. Returns the hub for the doorways.
-    set_bounds(ws, spec)
     c = keep_regions(ws, tiles, ws.cw >> 1)             # (cw / 2, 1) is sky: row 0 is the border
     if c >= 0:
         dig_tunnel(ws, tiles, c & 63, c >> 6, c & 63, 1, 2)
@@ -374,3 +379,19 @@ def place_ends(ws, spec, buf):
         ws.stairs_x = x
         ws.stairs_y = y
         paint_column(ws, buf, x, y, y + 1, STAIRS, 0)
+
+
+# -- what a host asks of the surface ---------------------------------------------------------------------
+def locate(ws, spec, scratch, stairs, generate):
+    # Spawn and stairs stand on the terrain at their drawn columns: from the heights, nothing built.
+    sx = spec.spawn_column
+    tx = spec.stairs_column
+    return sx, height_at(spec, sx) - 1, tx, height_at(spec, tx) - 1
+
+
+def chunk_rooms(ws, spec, out):
+    pass                                      # the surface has no rooms
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    pass

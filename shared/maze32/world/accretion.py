@@ -5,16 +5,17 @@
 # every tile of the new box and its rim still stone. Straight passages join the door to both rooms'
 # cores (a 5x3 or larger open rectangle in every room: the room's entry in `rooms`). Every room hangs
 # off an earlier one, so the rooms form a tree: connected by construction. Then the chunk's doorways
-# (world_tunnels), spawn and stairs where the chunk holds them, traps in 1-2 rooms, items in 2-3.
+# (tunnels), spawn and stairs where the chunk holds them, traps in 1-2 rooms, items in 2-3.
 # A local stage: it reads and writes only its own chunk.
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates): core x, y, w, h; box x, y, w, h; shape;
 #   role (0 none, then SPAWN, STAIRS, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
-from maze32.world_caves import fill_window
-from maze32.world_regions import mark_open, nearest_marked
-from maze32.world_tunnels import set_bounds, open_doorways
+from maze32.world.tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
+from maze32.world.fields import fill_window
+from maze32.world.regions import mark_open, nearest_marked
+from maze32.world.tunnels import set_bounds, open_doorways
+from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 
 ROOM_BYTES = const(10)
 RECT = const(0)
@@ -29,6 +30,9 @@ _SIDE_UP = const(0)
 _SIDE_RIGHT = const(1)
 _SIDE_DOWN = const(2)
 _SIDE_LEFT = const(3)
+_AIR = const(0)             # tiles.AIR, STONE and DOOR, for the kernels
+_STONE = const(3)
+_DOOR = const(9)
 
 
 def shape(ws, spec, buf):
@@ -43,7 +47,7 @@ def settle(ws, spec, tiles):
     attach_rooms(ws, tiles)
     mark_open(ws, tiles, 2)                  # every room: all joined through their doors
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
-    open_doorways(ws, spec, tiles, hub)
+    open_doorways(ws, spec, tiles, hub, 1)
     place_ends(ws, spec, tiles)
     place_traps_and_items(ws, tiles)
 
@@ -105,25 +109,6 @@ def place_room(ws, k: int, bx: int, by: int):
 
 
 @micropython.viper
-def is_stone(ws, tiles_obj, x0: int, y0: int, x1: int, y1: int) -> int:
-    # Whether x0..x1, y0..y1 (inclusive, chunk coordinates) lies 1 or more inside the chunk and is
-    # all stone.
-    if x0 < 1 or y0 < 1 or x1 > int(ws.cw) - 2 or y1 > int(ws.ch) - 2:
-        return 0
-    tiles = ptr8(tiles_obj)
-    y = y0
-    while y <= y1:
-        c = (y << 6) + x0
-        end = (y << 6) + x1
-        while c <= end:
-            if tiles[c] != 3:               # STONE
-                return 0
-            c += 1
-        y += 1
-    return 1
-
-
-@micropython.viper
 def dig_line(tiles_obj, x0: int, y0: int, x1: int, y1: int, t: int):
     # Tiles x0..x1, y0..y1 (inclusive; empty when reversed) become t.
     tiles = ptr8(tiles_obj)
@@ -136,167 +121,200 @@ def dig_line(tiles_obj, x0: int, y0: int, x1: int, y1: int, t: int):
         y += 1
 
 
+def attach_rooms(ws, tiles):
+    # Brogue's attachRooms over one chunk: the first room, then rooms attached to it and to each other.
+    insert_first_room(ws, tiles)
+    ws.acc_count = attach_more_rooms(ws, tiles)
+
+
+def insert_first_room(ws, tiles):
+    # Room 0: a rectangle (design_room's draws), no larger than the chunk less 5 each way, at a drawn
+    # place 2 or more inside the chunk, dug.
+    rng = ws.rng
+    a = ws.acc
+    design_room(ws, 0, RECT)
+    a[6] = min(a[6], ws.cw - 5)
+    a[7] = min(a[7], ws.ch - 5)
+    a[2] = a[6]
+    a[3] = a[7]
+    bx = 2 + draw_below(rng, ws.cw - 4 - a[6])
+    place_room(ws, 0, bx, 2 + draw_below(rng, ws.ch - 4 - a[7]))
+    dig_room(ws, tiles, 0)
+
+
 @micropython.viper
-def attach_rooms(ws, tiles_obj):
-    # The first room, a rectangle at a drawn place; then up to ATTEMPTS attachments until
-    # MAX_CHUNK_ROOMS rooms. An attempt draws, in this order and each from ws.rng as rng.Rng.below
-    # does: the old room k, the side, the template (rectangles half the time), the template's sizes
-    # (design_room's draws), the door's place along k's core and the new core's place along the door
-    # (try_attach's). The draws are made at one place below, in a loop over the attempt's phases, with
-    # the generator's state in locals (a call per draw would cost more than the rest of the attempt);
-    # the blob's cells draw from ws.rng, so the state is written back around dig_room.
+def attach_more_rooms(ws, tiles_obj) -> int:
+    # Up to ATTEMPTS attempts after room 0, until MAX_CHUNK_ROOMS rooms; returns the count. Brogue's
+    # steps, each attempt in turn (inline: a call costs about as much as an attempt's own work, and a
+    # chunk makes ~100 attempts):
+    #   draws          the old room k, the side, the template (rectangles half the time), the template's
+    #                  two sizes, the door's place along k's core, the new core's place along the door:
+    #                  seven draws in this order, each as rng.Rng.below draws (the generator's state in
+    #                  locals: a call per draw would cost more than the rest of the attempt);
+    #   design_room    the template laid out in slot `count` (design_room's shapes, box at 0, 0);
+    #   room_fits_at   the door just outside k's box on that side, the new box beyond it; it fits when
+    #                  the box and its rim lie 2 or more inside the chunk and are all stone;
+    #   insert_room_at when it fits: dug, joined through the door (insert_room_at).
+    # Invariant: a room is dug only where its box and rim were all stone, so rooms never overlap and
+    # each hangs off an earlier one through its door: the rooms form a tree, connected by construction.
     rng = ws.rng
     cw = int(ws.cw)
     ch = int(ws.ch)
     tiles = ptr8(tiles_obj)
     a = ptr8(ws.acc)
-    design_room(ws, 0, 0)
-    if a[6] > cw - 5:
-        a[6] = cw - 5
-    if a[7] > ch - 5:
-        a[7] = ch - 5
-    a[2] = a[6]
-    a[3] = a[7]
-    bx = 2 + int(draw_below(rng, cw - 4 - a[6]))
-    place_room(ws, 0, bx, 2 + int(draw_below(rng, ch - 4 - a[7])))
-    dig_room(ws, tiles_obj, 0)
     s0 = int(rng.s0)
     s1 = int(rng.s1)
     count = 1
     tries = 0
-    phase = 0
     k = 0
     side = 0
     shape = 0
     d3 = 0
     d4 = 0
     d5 = 0
+    r = 0
     while tries < ATTEMPTS and count < 24:           # MAX_CHUNK_ROOMS
-        o = k * 10
-        p = count * 10
-        # The bound of this phase's draw (0: no draw).
-        if phase == 0:
-            n = count                                # the old room
-        elif phase == 1 or phase == 2:
-            n = 4                                    # the side; the template
-        elif phase == 3:
-            n = 8 if shape == 0 else (3 if shape == 1 else 6)      # width; radius; box width
-        elif phase == 4:
-            n = 6 if shape == 0 else (0 if shape == 1 else 4)      # height; -; box height
-        elif phase == 5:
-            n = a[o + 2] if (side & 1) == 0 else a[o + 3]          # the door along k's core
-        else:
-            n = a[p + 2] if (side & 1) == 0 else a[p + 3]          # the new core along the door
-        r = 0
-        if n > 1:
-            mask = n - 1
-            mask |= mask >> 1
-            mask |= mask >> 2
-            mask |= mask >> 4
-            mask |= mask >> 8
-            r = n
-            while r >= n:
-                t = (s0 + s1) & 0xFFFF
-                r = ((t << 9) + (t >> 7) + s0) & mask          # rotl16(t, 9) + s0, its low bits
+        tries += 1
+        # The draws: draw i's bound n from the draws before it (0: no draw).
+        i = 0
+        while i < 7:
+            if i == 0:
+                n = count                                # the old room
+            elif i < 3:
+                n = 4                                    # the side; the template
+            elif i == 3:
+                n = 8 if shape == 0 else (3 if shape == 1 else 6)      # width; radius; box width
+            elif i == 4:
+                n = 6 if shape == 0 else (0 if shape == 1 else 4)      # height; -; box height
+            elif i == 5:
+                n = a[k * 10 + 2] if (side & 1) == 0 else a[k * 10 + 3]    # the door along k's core
+            elif (side & 1) == 0:
+                n = 5 + d3 if shape == 0 else 5          # the new core's width (design_room) ...
+            else:
+                n = 3 + d4 if shape == 0 else 3          # ... or height, along the door
+            r = 0
+            if n > 1:
+                mask = n - 1
+                mask |= mask >> 1
+                mask |= mask >> 2
+                mask |= mask >> 4
+                mask |= mask >> 8
+                r = n
+                while r >= n:
+                    t = (s0 + s1) & 0xFFFF
+                    r = ((t << 9) + (t >> 7) + s0) & mask          # rotl16(t, 9) + s0, its low bits
+                    s1 ^= s0
+                    s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+                    s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            elif n == 1:
+                t = (s0 + s1) & 0xFFFF                   # Rng.below(1) still draws once
                 s1 ^= s0
                 s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
                 s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-        elif n == 1:
-            t = (s0 + s1) & 0xFFFF                   # Rng.below(1) still draws once
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-        if phase == 0:
-            k = r
-        elif phase == 1:
-            side = r
-        elif phase == 2:
-            shape = r - 1 if r else 0
-        elif phase == 3:
-            d3 = r
-        elif phase == 4:
-            d4 = r
-            # design_room's template, from its draws.
-            if shape == 0:
-                bw = 5 + d3
-                bh = 3 + d4
-                a[p] = 0
-                a[p + 1] = 0
-                a[p + 2] = bw
-                a[p + 3] = bh
-            else:
-                bw = 2 * (3 + d3) + 1 if shape == 1 else 7 + d3
-                bh = bw if shape == 1 else 5 + d4
-                a[p] = (3 + d3) - 2 if shape == 1 else (bw - 5) >> 1
-                a[p + 1] = (3 + d3) - 1 if shape == 1 else (bh - 3) >> 1
-                a[p + 2] = 5
-                a[p + 3] = 3
-            a[p + 4] = 0
-            a[p + 5] = 0
-            a[p + 6] = bw
-            a[p + 7] = bh
-            a[p + 8] = shape
-            a[p + 9] = 0
-        elif phase == 5:
-            d5 = r
+            if i == 0:
+                k = r
+            elif i == 1:
+                side = r
+            elif i == 2:
+                shape = r - 1 if r else 0
+            elif i == 3:
+                d3 = r
+            elif i == 4:
+                d4 = r
+            elif i == 5:
+                d5 = r
+            i += 1
+        # design_room: the template from its draws, in slot `count`.
+        o = k * 10
+        p = count * 10
+        if shape == 0:
+            bw = 5 + d3
+            bh = 3 + d4
+            a[p] = 0
+            a[p + 1] = 0
+            a[p + 2] = bw
+            a[p + 3] = bh
         else:
-            # try_attach: the door just outside k's box, the new box beyond it.
-            nbw = a[p + 6]
-            nbh = a[p + 7]
-            if side == 0 or side == 2:
-                dx = a[o] + d5
-                dy = a[o + 5] - 1 if side == 0 else a[o + 5] + a[o + 7]
-                bx = dx - r - a[p]
-                by = dy - nbh if side == 0 else dy + 1
-            else:
-                dy = a[o + 1] + d5
-                dx = a[o + 4] + a[o + 6] if side == 1 else a[o + 4] - 1
-                by = dy - r - a[p + 1]
-                bx = dx + 1 if side == 1 else dx - nbw
-            fits = 1
-            if bx < 2 or by < 2 or bx + nbw > cw - 2 or by + nbh > ch - 2:
-                fits = 0
-            y = by - 1
-            while fits and y <= by + nbh:            # the box and its rim all stone
-                c = (y << 6) + bx - 1
-                end = (y << 6) + bx + nbw
-                while c <= end:
-                    if tiles[c] != 3:                # STONE
-                        fits = 0
-                        break
-                    c += 1
-                y += 1
-            if fits:
-                place_room(ws, count, bx, by)
-                rng.s0 = s0
-                rng.s1 = s1
-                dig_room(ws, tiles_obj, count)
-                s0 = int(rng.s0)
-                s1 = int(rng.s1)
-                kcx = a[o]
-                kcy = a[o + 1]
-                ncx = a[p]
-                ncy = a[p + 1]
-                if side == 0:
-                    dig_line(tiles_obj, dx, dy + 1, dx, kcy - 1, 0)
-                    dig_line(tiles_obj, dx, ncy + a[p + 3], dx, dy - 1, 0)
-                elif side == 2:
-                    dig_line(tiles_obj, dx, kcy + a[o + 3], dx, dy - 1, 0)
-                    dig_line(tiles_obj, dx, dy + 1, dx, ncy - 1, 0)
-                elif side == 1:
-                    dig_line(tiles_obj, kcx + a[o + 2], dy, dx - 1, dy, 0)
-                    dig_line(tiles_obj, dx + 1, dy, ncx - 1, dy, 0)
-                else:
-                    dig_line(tiles_obj, dx + 1, dy, kcx - 1, dy, 0)
-                    dig_line(tiles_obj, ncx + a[p + 2], dy, dx - 1, dy, 0)
-                tiles[(dy << 6) + dx] = 9            # DOOR
-                count += 1
-            tries += 1
-            phase = -1
-        phase += 1
+            bw = 2 * (3 + d3) + 1 if shape == 1 else 7 + d3
+            bh = bw if shape == 1 else 5 + d4
+            a[p] = (3 + d3) - 2 if shape == 1 else (bw - 5) >> 1
+            a[p + 1] = (3 + d3) - 1 if shape == 1 else (bh - 3) >> 1
+            a[p + 2] = 5
+            a[p + 3] = 3
+        a[p + 4] = 0
+        a[p + 5] = 0
+        a[p + 6] = bw
+        a[p + 7] = bh
+        a[p + 8] = shape
+        a[p + 9] = 0
+        # room_fits_at: the door (dx, dy) just outside k's box, d5 along k's core; the new box at
+        # (bx, by) beyond it, the door r along the new core.
+        if side == _SIDE_UP or side == _SIDE_DOWN:
+            dx = a[o] + d5
+            dy = a[o + 5] - 1 if side == _SIDE_UP else a[o + 5] + a[o + 7]
+            bx = dx - r - a[p]
+            by = dy - bh if side == _SIDE_UP else dy + 1
+        else:
+            dy = a[o + 1] + d5
+            dx = a[o + 4] + a[o + 6] if side == _SIDE_RIGHT else a[o + 4] - 1
+            by = dy - r - a[p + 1]
+            bx = dx + 1 if side == _SIDE_RIGHT else dx - bw
+        fits = 1
+        if bx < 2 or by < 2 or bx + bw > cw - 2 or by + bh > ch - 2:
+            fits = 0
+        y = by - 1
+        while fits and y <= by + bh:                 # the box and its rim all stone
+            c = (y << 6) + bx - 1
+            end = (y << 6) + bx + bw
+            while c <= end:
+                if tiles[c] != _STONE:
+                    fits = 0
+                    break
+                c += 1
+            y += 1
+        if fits:
+            rng.s0 = s0                              # the blob's cells draw from ws.rng
+            rng.s1 = s1
+            insert_room_at(ws, tiles_obj, k, count, side, dx, dy, bx, by)
+            s0 = int(rng.s0)
+            s1 = int(rng.s1)
+            count += 1
     rng.s0 = s0
     rng.s1 = s1
-    ws.acc_count = count
+    return count
+
+
+@micropython.viper
+def insert_room_at(ws, tiles_obj, k: int, n: int, side: int, dx: int, dy: int, bx: int, by: int):
+    # Room n's box put at (bx, by) (its core moves with it) and its shape dug; then straight passages
+    # from the door (dx, dy), on `side` of old room k (0 up, 1 right, 2 down, 3 left), to both rooms'
+    # cores, and the door itself.
+    tiles = ptr8(tiles_obj)
+    a = ptr8(ws.acc)
+    o = k * 10
+    p = n * 10
+    a[p] = a[p] - a[p + 4] + bx
+    a[p + 1] = a[p + 1] - a[p + 5] + by
+    a[p + 4] = bx
+    a[p + 5] = by
+    dig_room(ws, tiles_obj, n)
+    kcx = a[o]
+    kcy = a[o + 1]
+    ncx = a[p]
+    ncy = a[p + 1]
+    if side == _SIDE_UP:
+        dig_line(tiles_obj, dx, dy + 1, dx, kcy - 1, _AIR)
+        dig_line(tiles_obj, dx, ncy + a[p + 3], dx, dy - 1, _AIR)
+    elif side == _SIDE_DOWN:
+        dig_line(tiles_obj, dx, kcy + a[o + 3], dx, dy - 1, _AIR)
+        dig_line(tiles_obj, dx, dy + 1, dx, ncy - 1, _AIR)
+    elif side == _SIDE_RIGHT:
+        dig_line(tiles_obj, kcx + a[o + 2], dy, dx - 1, dy, _AIR)
+        dig_line(tiles_obj, dx + 1, dy, ncx - 1, dy, _AIR)
+    else:
+        dig_line(tiles_obj, dx + 1, dy, kcx - 1, dy, _AIR)
+        dig_line(tiles_obj, ncx + a[p + 2], dy, dx - 1, dy, _AIR)
+    tiles[(dy << 6) + dx] = _DOOR
 
 
 @micropython.viper
@@ -323,13 +341,13 @@ def dig_room(ws, tiles_obj, k: int):
         x = 0
         while x < bw:
             if shape == 0:
-                tiles[c + x] = 0                 # AIR
+                tiles[c + x] = _AIR
             elif shape == 1:
                 dx = x - r
                 if dx * dx + dy * dy <= limit:
-                    tiles[c + x] = 0
+                    tiles[c + x] = _AIR
             elif blob[((y + 1) << 4) + x + 1]:
-                tiles[c + x] = 0
+                tiles[c + x] = _AIR
             x += 1
         y += 1
 
@@ -525,7 +543,7 @@ def place_traps_and_items(ws, tiles):
         tiles[((a[o + 1] + a[o + 3] - 1) << 6) + x] = ITEM
 
 
-def chunk_rooms(ws, out):
+def chunk_rooms(ws, spec, out):
     # Append the last chunk's rooms (cores) to `out` as [x, y, w, h] in world coordinates (hosts only).
     a = ws.acc
     k = 0
@@ -533,3 +551,7 @@ def chunk_rooms(ws, out):
         o = k * ROOM_BYTES
         out.append([ws.x0 + a[o], ws.y0 + a[o + 1], a[o + 2], a[o + 3]])
         k += 1
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    pass                                      # the rooms are the chunks' (chunk_rooms)

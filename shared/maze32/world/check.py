@@ -17,7 +17,7 @@
 #               least 5 x 3 inside the map and inside the region; above depth 7, none listed
 #   hash        (files only) the recorded hash is the recomputed one
 from maze32._compat import const, micropython, ptr8
-from maze32.world_tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, side_error
+from maze32.world.tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, KINDS, side_error, kind_of
 
 DIMENSIONS = const(1 << 0)
 BORDER = const(1 << 1)
@@ -247,8 +247,8 @@ def flood_region(v, marks_obj, queue_obj, start: int, whole: int) -> int:
 
 
 def rooms_hold(v, whole):
-    # The rooms rule: see the head of this module.
-    if v.depth < 7:
+    # The rooms rule: see the head of this module (the kind table says which kinds list rooms).
+    if not KINDS[kind_of(v.depth)].rooms:
         return v.room_count == 0
     if whole and v.room_count == 0:
         return False

@@ -1,51 +1,29 @@
-# Worlds (SPEC 10, seed 004): the registry of kinds by depth and the two ways of building, by chunk and
-# whole, which give the same tiles. The model (tiles, materials, chunks, keys) is world_tiles.py.
+# Worlds (SPEC 10, seed 004): the facade. The kinds and their depths are the table tiles.KINDS; here
+# are the two ways of building, by chunk and whole, which give the same tiles, and what a host asks of
+# a world (where its spawn and stairs are, its rooms), each answered by the world's kind module. The
+# model (tiles, materials, chunks, keys) is world/tiles.py.
 #
 #     spec = WorldSpec(hi, lo, depth, 250, 250)        # raises ValueError naming a bad value
 #     ws = WorldWorkspace()                             # every buffer a chunk needs, allocated once
 #     tiles = bytearray(CHUNK_AREA)
 #     generate_chunk(ws, spec, cx, cy, tiles)           # allocates nothing
 #
-# Every kind is a module with three stages, each called over a window of tiles (world_tiles.frame_window:
+# Every kind is a module with three stages, each called over a window of tiles (tiles.frame_window:
 # one chunk, or the whole world at its own pitch):
-#   shape(ws, spec, buf)   a field: every tile of the window from its coordinates alone
+#   shape(ws, spec, buf)   a field: every tile of the window from its coordinates alone (all of them:
+#                          whatever the buffer held before never shows)
 #   settle(ws, spec, tiles) local: one chunk's tiles (pitch 64), reading and writing nothing else
 #   finish(ws, spec, buf)  a field again, over what settle left
 # generate_chunk runs the three on one chunk; build_world runs shape over the whole world, settle on
 # each chunk copied out and back, finish over the whole world. Fields are pure and settle is local, so
 # a region built either way is the same (tests/test_world.py checks it at every depth).
 from maze32._compat import micropython, ptr8
-from maze32.world_tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, SURFACE, DUNGEON, BSP, STONE,
-                                WorldSpec, WorldWorkspace, frame_window, height_at)  # noqa: F401
-
-
-class Kind:
-    # One row of the depth table: a name, the depths it covers, and the modules with its stages (one
-    # per dungeon strategy, world_tiles.BSP and ACCRETION; one for the others). A module is imported
-    # when a world first needs it (prepare), so a board holds only the code of the worlds it makes.
-    def __init__(self, name, first, last, modules):
-        self.name = name
-        self.first = first
-        self.last = last
-        self.modules = modules
-        self.loaded = [None] * len(modules)
-
-    def module(self, strategy):
-        i = strategy if strategy < len(self.modules) else 0
-        m = self.loaded[i]
-        if m is None:
-            m = getattr(__import__("maze32." + self.modules[i]), self.modules[i])
-            self.loaded[i] = m
-        return m
-
-
-# The depth table of SPEC 10, indexed by world_tiles' SURFACE, CAVES, DUNGEON.
-KINDS = (Kind("surface", 1, 3, ("world_surface",)),
-         Kind("caves", 4, 6, ("world_caves",)),
-         Kind("dungeon", 7, MAX_DEPTH, ("world_dungeon", "world_accretion")))
+from maze32.world.tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, STONE, KINDS, WorldSpec, WorldWorkspace,  # noqa: F401
+                                frame_window)
 
 
 def kind_for(depth):
+    # The row of the kind table (tiles.KINDS) that covers `depth`; ValueError for a depth outside it.
     for kind in KINDS:
         if kind.first <= depth <= kind.last:
             return kind
@@ -76,7 +54,8 @@ def generate_chunk(ws, spec, cx, cy, tiles):
     # with accretion ws.acc the chunk's rooms.
     module = KINDS[spec.kind].module(spec.strategy)
     begin_chunk(ws, spec, cx, cy)
-    fill_chunk(tiles, STONE)
+    if ws.cw < CHUNK or ws.ch < CHUNK:
+        fill_chunk(tiles, STONE)      # what lies beyond the window; every kind's shape writes all of it
     frame_window(ws, ws.x0, ws.y0, ws.cw, ws.ch, CHUNK)
     module.shape(ws, spec, tiles)
     module.settle(ws, spec, tiles)
@@ -169,62 +148,22 @@ def build_world(ws, spec, world, visit=None):
         ws.stairs_y = ty
 
 
-def spawn_chunk(spec):
-    # The chunk that holds the spawn, as (cx, cy) (a tuple: for hosts and menus, not generation).
-    if spec.kind == SURFACE:
-        return spec.spawn_column >> CHUNK_SHIFT, 0
-    if spec.kind == DUNGEON and spec.strategy == BSP:
-        return None
-    return spec.spawn_cx, spec.spawn_cy
-
-
 def locate(ws, spec, scratch, stairs=True):
-    # The world's spawn and stairs as (sx, sy, tx, ty), world coordinates. The surface's come from its
-    # heights, a BSP dungeon's from its regions' plans; otherwise the spawn's and the stairs' chunks are
-    # generated into scratch (CHUNK_AREA bytes); without `stairs`, only the spawn's (tx, ty = -1).
-    # Returns a tuple: call it outside generation.
-    if spec.kind == SURFACE:
-        sx = spec.spawn_column
-        tx = spec.stairs_column
-        return sx, height_at(spec, sx) - 1, tx, height_at(spec, tx) - 1
-    if spec.kind == DUNGEON and spec.strategy == BSP:
-        dungeon = prepare(spec)
-        dungeon.plan_region(ws, spec, spec.spawn_cx, spec.spawn_cy)
-        p = dungeon.end_tile(ws, ws.spawn_room, spec.spawn_cx, spec.spawn_cy, 0)
-        dungeon.plan_region(ws, spec, spec.stairs_cx, spec.stairs_cy)
-        q = dungeon.end_tile(ws, ws.stairs_room, spec.stairs_cx, spec.stairs_cy, 1)
-        return p >> 12, p & 4095, q >> 12, q & 4095
-    generate_chunk(ws, spec, spec.spawn_cx, spec.spawn_cy, scratch)
-    sx = ws.spawn_x
-    sy = ws.spawn_y
-    if not stairs:
-        return sx, sy, -1, -1
-    generate_chunk(ws, spec, spec.stairs_cx, spec.stairs_cy, scratch)
-    return sx, sy, ws.stairs_x, ws.stairs_y
+    # The world's spawn and stairs as (sx, sy, tx, ty), world coordinates, as the kind finds them: from
+    # what it knows without building (the surface's heights, a BSP dungeon's plans), or by generating
+    # the spawn's and the stairs' chunks into scratch (CHUNK_AREA bytes); without `stairs`, a kind that
+    # must generate generates only the spawn's (tx, ty = -1). Returns a tuple: call it outside
+    # generation.
+    return prepare(spec).locate(ws, spec, scratch, stairs, generate_chunk)
 
 
-def rooms_of(ws, spec, out, scratch=None):
-    # Every room of the world appended to `out` as [x, y, w, h] (hosts only): region by region in row
-    # order for BSP, chunk by chunk in row order for accretion (those chunks are generated into
-    # scratch); none above depth 7.
-    if spec.kind != DUNGEON:
-        return out
-    if spec.strategy == BSP:
-        ry = 0
-        while ry < spec.region_rows:
-            rx = 0
-            while rx < spec.region_cols:
-                prepare(spec).region_rooms(ws, spec, rx, ry, out)
-                rx += 1
-            ry += 1
-        return out
-    scratch = scratch or bytearray(CHUNK * CHUNK)
-    cy = 0
-    while cy < spec.rows:
-        cx = 0
-        while cx < spec.cols:
-            generate_chunk(ws, spec, cx, cy, scratch)
-            prepare(spec).chunk_rooms(ws, out)
-            cx += 1
-        cy += 1
-    return out
+def chunk_rooms(ws, spec, out):
+    # The rooms of the chunk generated (or settled) last appended to the list `out` as [x, y, w, h],
+    # world coordinates (hosts only: this allocates). Accretion's rooms are its chunks'.
+    prepare(spec).chunk_rooms(ws, spec, out)
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    # Region (rx, ry)'s planned rooms appended to `out` as chunk_rooms does (a BSP dungeon's rooms are
+    # its regions'). ws is left holding that region's plan.
+    prepare(spec).region_rooms(ws, spec, rx, ry, out)

@@ -17,9 +17,9 @@
 #       it joins, traps, items, the stairs; clipped to the window.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import (STONE, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
+from maze32.world.tiles import (STONE, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
                                 SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3)
-from maze32.world_caves import fill_window
+from maze32.world.fields import fill_window
 
 LEAF_W = const(15)
 LEAF_H = const(10)
@@ -28,6 +28,9 @@ _SET = const(0)           # fill_rect modes: every tile,
 _ON_STONE = const(1)      # only stone tiles,
 _ON_AIR = const(2)        # only air tiles
 _SALT_SPOTS = const(21)   # the stream that places traps and items inside their rooms
+_AIR = const(0)           # tiles.AIR, STONE and DOOR, for the kernels
+_STONE = const(3)
+_DOOR = const(9)
 
 
 # -- the plan -------------------------------------------------------------------------------------------
@@ -346,9 +349,9 @@ def fill_rect(ws, buf_obj, x0: int, y0: int, x1: int, y1: int, t: int, mode: int
             if mode == 0:
                 buf[c] = t
             elif mode == 1:
-                if buf[c] == 3:             # STONE
+                if buf[c] == _STONE:
                     buf[c] = t
-            elif buf[c] == 0:               # AIR
+            elif buf[c] == _AIR:
                 buf[c] = t
             c += 1
         y += 1
@@ -359,12 +362,91 @@ def _overlaps(ws, x0, y0, x1, y1):
     return x1 >= ws.win_x0 and y1 >= ws.win_y0 and x0 < ws.win_x0 + ws.win_w and y0 < ws.win_y0 + ws.win_h
 
 
+def dig_plan(ws, buf, ox, oy):
+    # The plan (relative to (ox, oy)) dug over the window in Brogue's order: the passages first, the
+    # doors last (a door goes on a tile that stays open: no later passage digs it away).
+    dig_passages(ws, buf, ox, oy)
+    finish_doors(ws, buf, ox, oy)
+
+
 @micropython.viper
-def dig_plan(ws, buf_obj, ox: int, oy: int):
-    # The planned rooms, then every corridor's two legs, dug (air) over the window; then doors where a
-    # corridor's legs cross the rim of a room it joins (the rim: one tile outside the room, corners
-    # excepted), on tiles still air. The plan is relative to (ox, oy). Each rectangle is clipped to
-    # the window; a corridor whose legs miss the window is skipped.
+def dig_passages(ws, buf_obj, ox: int, oy: int):
+    # Every planned room, then both legs of every corridor, dug (air) where they meet the window: the
+    # plan's rectangles, i < room_count a room, then two per corridor. A corridor is an L 2 tiles wide
+    # from end a to end b: across at a's row, then down at b's column (bend 0), or down at a's column,
+    # then across at b's row; both legs lie in its box lx..hx, ly..hy, so a box that misses the window
+    # skips the corridor. Each rectangle is clipped to the window.
+    buf = ptr8(buf_obj)
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    cor_ax = ptr8(ws.cor_ax)
+    cor_ay = ptr8(ws.cor_ay)
+    cor_bx = ptr8(ws.cor_bx)
+    cor_by = ptr8(ws.cor_by)
+    cor_bend = ptr8(ws.cor_bend)
+    wx0 = int(ws.win_x0)
+    wy0 = int(ws.win_y0)
+    wx1 = wx0 + int(ws.win_w) - 1
+    wy1 = wy0 + int(ws.win_h) - 1
+    pitch = int(ws.win_pitch)
+    rooms = int(ws.room_count)
+    n = rooms + 2 * int(ws.cor_count)
+    i = 0
+    while i < n:
+        if i < rooms:
+            x0 = ox + room_x[i]
+            y0 = oy + room_y[i]
+            x1 = x0 + room_w[i] - 1
+            y1 = y0 + room_h[i] - 1
+        else:
+            k = (i - rooms) >> 1
+            ax = ox + cor_ax[k]
+            ay = oy + cor_ay[k]
+            bx = ox + cor_bx[k]
+            by = oy + cor_by[k]
+            lx = ax if ax < bx else bx
+            hx = (bx if ax < bx else ax) + 1
+            ly = ay if ay < by else by
+            hy = (by if ay < by else ay) + 1
+            if hx < wx0 or hy < wy0 or lx > wx1 or ly > wy1:
+                i += 2                                  # the box misses the window: both legs
+                continue
+            if (i - rooms) & 1 == 0:                    # the leg across, 2 rows high
+                x0 = lx
+                x1 = hx
+                y0 = ay if cor_bend[k] == 0 else by
+                y1 = y0 + 1
+            else:                                       # the leg down, 2 columns wide
+                x0 = bx if cor_bend[k] == 0 else ax
+                x1 = x0 + 1
+                y0 = ly
+                y1 = hy
+        i += 1
+        if x0 < wx0:
+            x0 = wx0
+        if y0 < wy0:
+            y0 = wy0
+        if x1 > wx1:
+            x1 = wx1
+        if y1 > wy1:
+            y1 = wy1
+        while y0 <= y1:
+            c = (y0 - wy0) * pitch + (x0 - wx0)
+            end = c + x1 - x0
+            while c <= end:
+                buf[c] = _AIR
+                c += 1
+            y0 += 1
+
+
+@micropython.viper
+def finish_doors(ws, buf_obj, ox: int, oy: int):
+    # A door on every air tile where a corridor's leg (dig_passages' geometry) crosses the rim of a
+    # room it joins: the rim is the ring one tile outside the room, corners excepted, so a door stands
+    # square in a wall. A corridor's end at a region doorway (NO_ROOM) has no room and no door. Runs
+    # after every passage is dug: doors only ever replace air.
     buf = ptr8(buf_obj)
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
@@ -382,122 +464,69 @@ def dig_plan(ws, buf_obj, ox: int, oy: int):
     wx1 = wx0 + int(ws.win_w) - 1
     wy1 = wy0 + int(ws.win_h) - 1
     pitch = int(ws.win_pitch)
-    rooms = int(ws.room_count)
     corridors = int(ws.cor_count)
-    # Rooms.
     k = 0
-    while k < rooms:
-        x0 = ox + room_x[k]
-        y0 = oy + room_y[k]
-        x1 = x0 + room_w[k] - 1
-        y1 = y0 + room_h[k] - 1
+    while k < corridors:
+        # The corridor's ends and box, as dig_passages has them.
+        sx = ox + cor_ax[k]
+        sy = oy + cor_ay[k]
+        ex = ox + cor_bx[k]
+        ey = oy + cor_by[k]
+        bend = int(cor_bend[k])
+        left = sx if sx < ex else ex
+        right = (ex if sx < ex else sx) + 1
+        top = sy if sy < ey else ey
+        bottom = (ey if sy < ey else sy) + 1
+        j = 0                                           # (end, leg): j >> 1 the end, j & 1 the leg
+        if right < wx0 or bottom < wy0 or left > wx1 or top > wy1:
+            j = 4                                       # misses the window
+        while j < 4:
+            r = int(cor_a[k]) if j < 2 else int(cor_b[k])
+            if r == NO_ROOM:
+                break
+            if j & 1 == 0:                              # across
+                a0 = left
+                a1 = right
+                b0 = sy if bend == 0 else ey
+                b1 = b0 + 1
+            else:                                       # down
+                a0 = ex if bend == 0 else sx
+                a1 = a0 + 1
+                b0 = top
+                b1 = bottom
+            j += 1
+            rx0 = ox + room_x[r]
+            ry0 = oy + room_y[r]
+            rx1 = rx0 + room_w[r] - 1
+            ry1 = ry0 + room_h[r] - 1
+            side = 0
+            while side < 4:                             # the rim's top, bottom, left, right line
+                if side < 2:
+                    line = ry0 - 1 if side == 0 else ry1 + 1
+                    x0 = a0 if a0 > rx0 else rx0
+                    x1 = a1 if a1 < rx1 else rx1
+                    y0 = line
+                    y1 = line if b0 <= line and line <= b1 else line - 1
+                else:
+                    line = rx0 - 1 if side == 2 else rx1 + 1
+                    y0 = b0 if b0 > ry0 else ry0
+                    y1 = b1 if b1 < ry1 else ry1
+                    x0 = line
+                    x1 = line if a0 <= line and line <= a1 else line - 1
+                side += 1
+                x0 = x0 if x0 > wx0 else wx0            # clipped to the window
+                y0 = y0 if y0 > wy0 else wy0
+                x1 = x1 if x1 < wx1 else wx1
+                y1 = y1 if y1 < wy1 else wy1
+                while y0 <= y1:
+                    c = (y0 - wy0) * pitch + (x0 - wx0)
+                    end = c + x1 - x0
+                    while c <= end:
+                        if buf[c] == _AIR:
+                            buf[c] = _DOOR
+                        c += 1
+                    y0 += 1
         k += 1
-        if x0 < wx0:
-            x0 = wx0
-        if y0 < wy0:
-            y0 = wy0
-        if x1 > wx1:
-            x1 = wx1
-        if y1 > wy1:
-            y1 = wy1
-        while y0 <= y1:
-            c = (y0 - wy0) * pitch + (x0 - wx0)
-            end = c + x1 - x0
-            while c <= end:
-                buf[c] = 0                              # AIR
-                c += 1
-            y0 += 1
-    # Corridors (pass 0: legs dug) and doors (pass 1).
-    run = 0
-    while run < 2:
-        k = 0
-        while k < corridors:
-            ax = ox + cor_ax[k]
-            ay = oy + cor_ay[k]
-            bx = ox + cor_bx[k]
-            by = oy + cor_by[k]
-            lx = ax if ax < bx else bx
-            hx = (bx if ax < bx else ax) + 1
-            ly = ay if ay < by else by
-            hy = (by if ay < by else ay) + 1
-            k += 1
-            if hx < wx0 or hy < wy0 or lx > wx1 or ly > wy1:
-                continue                                # both legs lie within lx..hx, ly..hy
-            room = 0
-            while room < 2:
-                r = int(cor_a[k - 1]) if room == 0 else int(cor_b[k - 1])
-                if run == 0 and room == 1:
-                    break
-                if run == 1 and r == 0xFFFF:            # a region doorway: no room at that end
-                    break
-                bend = int(cor_bend[k - 1])
-                leg = 0
-                while leg < 2:
-                    # leg 0 and 1: across at ay then down at bx (bend 0), or down at ax then across at by
-                    if (leg == 0 and bend == 0) or (leg == 1 and bend != 0):
-                        a0 = lx
-                        a1 = hx
-                        b0 = ay if bend == 0 else by
-                        b1 = b0 + 1
-                    else:
-                        a0 = bx if bend == 0 else ax
-                        a1 = a0 + 1
-                        b0 = ly
-                        b1 = hy
-                    leg += 1
-                    side = 0
-                    while side < (1 if run == 0 else 4):
-                        x0 = a0
-                        y0 = b0
-                        x1 = a1
-                        y1 = b1
-                        if run == 1:
-                            # The leg met with side `side` of room r's rim: top, bottom, left, right.
-                            rx0 = ox + room_x[r]
-                            ry0 = oy + room_y[r]
-                            rx1 = rx0 + room_w[r] - 1
-                            ry1 = ry0 + room_h[r] - 1
-                            if side < 2:
-                                line = ry0 - 1 if side == 0 else ry1 + 1
-                                if line < y0 or line > y1:
-                                    x1 = x0 - 1
-                                y0 = line
-                                y1 = line
-                                if x0 < rx0:
-                                    x0 = rx0
-                                if x1 > rx1:
-                                    x1 = rx1
-                            else:
-                                line = rx0 - 1 if side == 2 else rx1 + 1
-                                if line < x0 or line > x1:
-                                    y1 = y0 - 1
-                                x0 = line
-                                x1 = line
-                                if y0 < ry0:
-                                    y0 = ry0
-                                if y1 > ry1:
-                                    y1 = ry1
-                        side += 1
-                        if x0 < wx0:
-                            x0 = wx0
-                        if y0 < wy0:
-                            y0 = wy0
-                        if x1 > wx1:
-                            x1 = wx1
-                        if y1 > wy1:
-                            y1 = wy1
-                        while y0 <= y1:
-                            c = (y0 - wy0) * pitch + (x0 - wx0)
-                            end = c + x1 - x0
-                            while c <= end:
-                                if run == 0:
-                                    buf[c] = 0                  # AIR
-                                elif buf[c] == 0:
-                                    buf[c] = 9                  # DOOR on air
-                                c += 1
-                            y0 += 1
-                room += 1
-        run += 1
 
 
 def render_layout(ws, spec, buf, rx, ry):
@@ -566,6 +595,21 @@ def settle(ws, spec, tiles):
 
 def finish(ws, spec, buf):
     pass
+
+
+# -- what a host asks of a BSP dungeon -----------------------------------------------------------------
+def locate(ws, spec, scratch, stairs, generate):
+    # From the plans alone: the spawn's room in the spawn's region, the stairs' in the stairs' region
+    # (WorldSpec draws regions for a BSP dungeon), standing where render_layout puts them.
+    plan_region(ws, spec, spec.spawn_cx, spec.spawn_cy)
+    p = end_tile(ws, ws.spawn_room, spec.spawn_cx, spec.spawn_cy, 0)
+    plan_region(ws, spec, spec.stairs_cx, spec.stairs_cy)
+    q = end_tile(ws, ws.stairs_room, spec.stairs_cx, spec.stairs_cy, 1)
+    return p >> 12, p & 4095, q >> 12, q & 4095
+
+
+def chunk_rooms(ws, spec, out):
+    pass                                      # the rooms are the regions' plans (region_rooms)
 
 
 def region_rooms(ws, spec, rx, ry, out):

@@ -16,7 +16,7 @@
 import hashlib
 import os
 
-from maze32.world_tiles import CHUNK_SHIFT, STRATEGIES, DUNGEON, ACCRETION, STONE
+from maze32.world.tiles import CHUNK_SHIFT, STRATEGIES, STONE
 from maze32.world import generate_chunk, begin_chunk, fill_chunk
 
 _MAGIC = b"M32C"
@@ -125,7 +125,7 @@ class ChunkCache:
     def _entry_bytes(self, spec, ws, cx, cy, tiles):
         cw = spec.chunk_width(cx)
         ch = spec.chunk_height(cy)
-        rooms = ws.acc_count if spec.kind == DUNGEON and spec.strategy == ACCRETION else 0
+        rooms = ws.acc_count              # 0 but for accretion: begin_chunk clears it for every chunk
         n = cw * ch + 5 + 4 * rooms
         out = bytearray(_HEAD + n + _SUM)
         out[0:4] = _MAGIC

@@ -85,12 +85,42 @@ LAST_MIN = const(16)
 MAX_DEPTH = const(255)
 APRON = const(5)            # rows of apron above and below a window for the automaton's 5 iterations
 
-# Kinds of world by depth (the registry in world.py maps depths to them) and dungeon strategies.
-SURFACE = const(0)
+# Kinds of world by depth: SPEC 10's depth table, stated here once and read by everything (the facade in
+# world/__init__.py, WorldSpec, the checks, hosts). A kind is Hauberk's architecture: a name, the
+# depths it covers, whether its worlds list rooms, and its module (maze32.world.<name>) of one per
+# dungeon strategy (BSP, ACCRETION; one for the other kinds), imported when a world first needs it
+# (world.prepare), so a board holds only the code of the worlds it makes. Every such module supplies:
+#   shape(ws, spec, buf), settle(ws, spec, tiles), finish(ws, spec, buf)   the stages (world/__init__)
+#   locate(ws, spec, scratch, stairs, generate)   (sx, sy, tx, ty): the world's spawn and stairs
+#   chunk_rooms(ws, spec, out)                    append the rooms of the chunk just made
+#   region_rooms(ws, spec, rx, ry, out)           append the rooms a region's plan holds
+# What differs between kinds lives in those modules; nothing else asks which kind a world is.
+class Kind:
+    def __init__(self, name, first, last, rooms, modules):
+        self.name = name
+        self.first = first
+        self.last = last
+        self.rooms = rooms
+        self.modules = modules
+        self.loaded = [None] * len(modules)
+
+    def module(self, strategy):
+        # The module that builds this kind with `strategy` (an index into modules), imported once.
+        m = self.loaded[strategy]
+        if m is None:
+            m = getattr(__import__("maze32.world." + self.modules[strategy]).world, self.modules[strategy])
+            self.loaded[strategy] = m
+        return m
+
+
+KINDS = (Kind("surface", 1, 3, False, ("surface",)),
+         Kind("caves", 4, 6, False, ("caves",)),
+         Kind("dungeon", 7, MAX_DEPTH, True, ("dungeon", "accretion")))
+SURFACE = const(0)           # indices into KINDS
 CAVES = const(1)
 DUNGEON = const(2)
-KIND_NAMES = ("surface", "caves", "dungeon")
-BSP = const(0)
+KIND_NAMES = tuple(kind.name for kind in KINDS)
+BSP = const(0)               # dungeon strategies: indices into its modules
 ACCRETION = const(1)
 STRATEGIES = ("bsp", "accretion")
 
@@ -129,7 +159,7 @@ def seed_stream(spec, rng, a, b, salt):
     rng.seed(hash3(spec.key0, a, b, salt), hash3(spec.key1 ^ 0x6A09, salt, a, b))
 
 
-# The surface's height per column (world_surface): integer sine, 64 + 64 sin(2 pi a / 256).
+# The surface's height per column (surface): integer sine, 64 + 64 sin(2 pi a / 256).
 SINE = (b"\x40\x42\x43\x45\x46\x48\x49\x4b\x4c\x4e\x50\x51\x53\x54\x56\x57\x58\x5a\x5b\x5d\x5e\x60\x61\x62"
         b"\x64\x65\x66\x67\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x78\x79\x7a\x7b"
         b"\x7b\x7c\x7c\x7d\x7d\x7e\x7e\x7e\x7f\x7f\x7f\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x7f\x7f"
@@ -154,7 +184,7 @@ def height_at(spec, x):
 
 def frame_window(ws, x0, y0, w, h, pitch):
     # The current window: tiles (x0..x0+w-1, y0..y0+h-1) at buf[(y - y0) * pitch + (x - x0)], and the
-    # automaton's words around it (world_caves): 30 cells a word from x0 - 8, as many as cover 8 more
+    # automaton's words around it (caves): 30 cells a word from x0 - 8, as many as cover 8 more
     # cells than the window each side (a step sees walls beyond the outermost cells, so the 5 outer
     # cells each side are inexact after 5 steps: the window's are not), and APRON rows above and
     # below (the outermost rows never step; after 5 steps rows 0..APRON-1 are inexact).
@@ -182,7 +212,11 @@ def side_error(name, value):
 
 
 def kind_of(depth):
-    return SURFACE if depth <= 3 else (CAVES if depth <= 6 else DUNGEON)
+    # The index in KINDS of the kind that covers `depth` (the last kind for every depth past the table).
+    k = 0
+    while k < len(KINDS) - 1 and depth > KINDS[k].last:
+        k += 1
+    return k
 
 
 class _KeyHolder:
@@ -214,7 +248,7 @@ class WorldSpec:
         self.width = width
         self.height = height
         self.kind = kind_of(depth)
-        self.strategy = strategy if self.kind == DUNGEON else BSP
+        self.strategy = strategy if strategy < len(KINDS[self.kind].modules) else BSP
         self.cols = (width + CHUNK - 1) >> CHUNK_SHIFT
         self.rows = (height + CHUNK - 1) >> CHUNK_SHIFT
         self.region_cols = (width + REGION - 1) >> REGION_SHIFT
@@ -277,12 +311,8 @@ class WorldSpec:
     def kind_name(self):
         return KIND_NAMES[self.kind]
 
-    @property
-    def strategy_name(self):
-        return STRATEGIES[self.strategy]
 
-
-# Room and corridor capacities (world_dungeon, world_accretion).
+# Room and corridor capacities (dungeon, accretion).
 MAX_ROOMS = const(400)          # a BSP region of 254 x 254 has at most 16 x 25 leaves of 15 x 10
 MAX_CORRIDORS = const(404)      # one per inner node of the tree, and a link per region edge
 MAX_STACK = const(48)           # the BSP walk's depth: at most 15 cuts across and 24 down, plus the root
@@ -329,17 +359,16 @@ class WorldWorkspace:
         self.cx0 = self.nwords = self.nrows = 0
         self.marks = bytearray(CHUNK_AREA)        # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
         self.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
-        self.row_runs = zeros("H", CHUNK + 1)    # world_regions.keep_regions: each row's first run
+        self.row_runs = zeros("H", CHUNK + 1)    # regions.keep_regions: each row's first run
         self.chunk = None                         # a chunk's tiles while a whole world is built
         self.rng = Rng()
         self.pair = array("H", [0, 0])
-        self.found = 0                            # size of the component find_largest returned
         # The chunk being settled: coordinates, origin, size, and the tunnels' bounds in it.
         self.cx = self.cy = self.x0 = self.y0 = self.cw = self.ch = 0
         self.lo_x = self.hi_x = self.lo_y = self.hi_y = 0
         # Spawn and stairs (world coordinates) when the last chunk or layout held them, else -1.
         self.spawn_x = self.spawn_y = self.stairs_x = self.stairs_y = -1
-        # A region's rooms and corridors (world_dungeon), relative to the region's origin.
+        # A region's rooms and corridors (dungeon), relative to the region's origin.
         self.room_x = bytearray(MAX_ROOMS)
         self.room_y = bytearray(MAX_ROOMS)
         self.room_w = bytearray(MAX_ROOMS)
@@ -360,7 +389,7 @@ class WorldWorkspace:
         self.layout_spec = None
         self.layout_rx = self.layout_ry = -1
         self.stack = zeros("H", 9 * MAX_STACK)   # the BSP walk's frames
-        # Surface features of one region band (world_surface).
+        # Surface features of one region band (surface).
         self.feat_kind = bytearray(MAX_FEATURES)
         self.feat_x = zeros("h", MAX_FEATURES)
         self.feat_a = bytearray(MAX_FEATURES)
@@ -370,7 +399,7 @@ class WorldWorkspace:
         self.feat_count = 0
         self.feat_band = -1
         self.feat_spec = None
-        # Accretion rooms of one chunk (world_accretion), chunk coordinates: core rectangle, box, shape.
-        self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # world_accretion.ROOM_BYTES a room
+        # Accretion rooms of one chunk (accretion), chunk coordinates: core rectangle, box, shape.
+        self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # accretion.ROOM_BYTES a room
         self.acc_count = 0
         self.blob = bytearray(2 * 16 * 16)           # a cave-blob room's cells while it is grown

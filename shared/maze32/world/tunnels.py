@@ -2,11 +2,11 @@
 # that digs its way, biased toward its target. Chunks join their neighbours through doorways: one tile
 # on each side of a shared chunk edge, at a position hashed from the world key and the edge, so both
 # chunks find the same one without seeing each other; each chunk tunnels from its side of the doorway to
-# its main region. Local stages: chunk coordinates (world_regions' layout), marks as there.
+# its main region. Local stages: chunk coordinates (regions' layout), marks as there.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world_tiles import SOLID, SURFACE, SALT_EDGE_V, SALT_EDGE_H, hash3
+from maze32.world.tiles import SOLID, SALT_EDGE_V, SALT_EDGE_H, hash3
 
-_AIR = const(0)         # world_tiles.AIR
+_AIR = const(0)         # tiles.AIR
 
 
 @micropython.viper
@@ -97,11 +97,12 @@ def set_bounds(ws, spec):
     ws.hi_y = ws.ch - (2 if ws.y0 + ws.ch == spec.height else 1)
 
 
-def open_doorways(ws, spec, tiles, hub):
+def open_doorways(ws, spec, tiles, hub, sideways):
     # Tunnel from this chunk's side of each doorway to tile `hub` (marked 2), in the order left,
-    # right, top, bottom, drawing from ws.rng. Every edge shared with another chunk has a doorway,
-    # except between chunks of a surface world's top row, whose open sky already joins them.
-    # Returns how many doorways were opened.
+    # right, top, bottom, drawing from ws.rng. Every edge shared with another chunk has a doorway;
+    # without `sideways`, none on the left and right edges (the surface's top row: its open sky
+    # already joins those chunks, and both neighbours of an edge pass the same). Returns how many
+    # doorways were opened.
     cx = ws.cx
     cy = ws.cy
     cw = ws.cw
@@ -109,7 +110,6 @@ def open_doorways(ws, spec, tiles, hub):
     hx = hub & 63
     hy = hub >> 6
     key = spec.key0
-    sideways = not (spec.kind == SURFACE and cy == 0)
     count = 0
     if sideways and cx > 0:
         dig_tunnel(ws, tiles, 0, 4 + hash3(key, cx, cy, SALT_EDGE_V) % (ch - 8), hx, hy, 2)

@@ -1,0 +1,257 @@
+# Caves (SPEC 10, depths 4-6): the cellular automaton's caves (fields.grow_cells, the same automaton the
+# surface digs its underground with), then per chunk the largest region kept and joined to its
+# neighbours, stalactites, and pools of lava, acid and water.
+#
+# The automaton (world/fields.py) is a field: cell (x, y) starts open from per-cell hashes of (world key, x, y), then 5
+# iterations of the 4-5 rule (a cell is wall when 5 or more of the 9 cells of its 3 x 3 block are wall,
+# so a wall stays wall with 4 wall neighbours and an open cell walls over with 5). After k iterations a
+# cell depends only on the starting cells within k of it, so a window computed with an apron of 5 cells
+# around it (words of 16 cells across, APRON rows above and below) gives exactly the cells the whole
+# world gives there. Cells are packed 30 to a word (below 2**30: small integers on every port) and
+# the rule runs on whole words: full adders over the shifted words.
+#   Start fill: seed 004 gives ~45% either way (walls in its algorithm notes, empty in its steps and
+#   SPEC 10). The 4-5 rule keeps a 45%-open start as specks (28% open, largest region 2% of the area)
+#   and turns a 45%-wall start into caverns, so caves start 7/16 wall (44%), the classic fill; the
+#   surface's underground starts half wall, for smaller caves.
+#
+# Chunk stages (local): keep the largest region, seal the rest; tunnel from each doorway to it;
+# stalactites; spawn and stairs where this chunk holds them; pools.
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.rng import draw_below
+from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT, WATER, STAIRS, seed_stream
+from maze32.world.fields import grow_cells, carve_cells, DENSE
+from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
+from maze32.world.regions import keep_largest_region, nearest_marked
+from maze32.world.tunnels import set_bounds, open_doorways
+
+_STONE = const(3)       # tiles.STONE
+
+
+# -- the caves kind: stages ------------------------------------------------------------------------
+def shape(ws, spec, buf):
+    # Field: the automaton's caves in stone, over the current window.
+    grow_cells(ws, spec, DENSE)
+    carve_cells(ws, buf, spec.width, spec.height, 0)
+
+
+def settle(ws, spec, tiles):
+    # Local: the chunk's main region and its doorways, stalactites, spawn and stairs, pools.
+    seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
+    set_bounds(ws, spec)
+    hub = keep_largest_region(ws, tiles)
+    open_doorways(ws, spec, tiles, hub, 1)
+    hang_stalactites(ws, tiles)
+    place_ends(ws, spec, tiles)
+    fill_pools(ws, spec, tiles)
+
+
+def finish(ws, spec, buf):
+    pass
+
+
+# -- stalactites ----------------------------------------------------------------------------------
+def _removable_table():
+    # REMOVABLE[m] = 1 when a tile whose 8 neighbours' openness is the bit mask m (bit 0 north, then
+    # clockwise: NE, E, SE, S, SW, W, NW) can turn solid without disconnecting anything: its open
+    # 4-neighbours (N, E, S, W) all lie in one run of consecutive open tiles around it, so any route
+    # through the tile can go round it. Made once, at import.
+    t = bytearray(256)
+    m = 0
+    while m < 256:
+        runs = 0                       # runs of open ring tiles that contain a 4-neighbour
+        k = 0
+        while k < 8:
+            if m >> k & 1 and not (m >> ((k + 7) & 7) & 1):
+                # a run starts at k; does it reach a 4-neighbour (even k) before it ends?
+                j = k
+                hit = 0
+                while m >> (j & 7) & 1 and j < k + 8:
+                    if (j & 7) % 2 == 0:
+                        hit = 1
+                    j += 1
+                runs += hit
+            k += 1
+        if m == 255:
+            runs = 1                   # an open ring all round
+        t[m] = 1 if runs <= 1 else 0
+        m += 1
+    return bytes(t)
+
+
+REMOVABLE = _removable_table()
+
+
+@micropython.viper
+def grow_stalactite(ws, tiles_obj, x: int, length: int) -> int:
+    # From the first ceiling in column x (a solid tile over a kept open tile, scanning down from row
+    # 2), hang up to `length` stone tiles, each only while two kept open tiles stay below it and
+    # REMOVABLE says the tile's neighbours stay joined. Returns the tiles hung.
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    solid = ptr8(SOLID)
+    removable = ptr8(REMOVABLE)
+    last = int(ws.ch) - 4
+    y = 2
+    while y < last:
+        c = (y << 6) | x
+        if solid[tiles[c]] and marks[c + 64] == 2:
+            break
+        y += 1
+    if y >= last:
+        return 0
+    hung = 0
+    while hung < length:
+        y += 1
+        c = (y << 6) | x
+        if y + 2 > last + 2 or marks[c + 64] != 2 or marks[c + 128] != 2:
+            break
+        m = 0
+        if not solid[tiles[c - 64]]:
+            m |= 1
+        if not solid[tiles[c - 63]]:
+            m |= 2
+        if not solid[tiles[c + 1]]:
+            m |= 4
+        if not solid[tiles[c + 65]]:
+            m |= 8
+        if not solid[tiles[c + 64]]:
+            m |= 16
+        if not solid[tiles[c + 63]]:
+            m |= 32
+        if not solid[tiles[c - 1]]:
+            m |= 64
+        if not solid[tiles[c - 65]]:
+            m |= 128
+        if not removable[m]:
+            break
+        tiles[c] = _STONE
+        marks[c] = 0
+        hung += 1
+    return hung
+
+
+def hang_stalactites(ws, tiles):
+    # 2..5 stalactites from the chunk's stream, at columns 2 from the chunk's sides, 2..5 tiles long.
+    rng = ws.rng
+    n = 2 + draw_below(rng, 4)
+    while n:
+        grow_stalactite(ws, tiles, 2 + draw_below(rng, ws.cw - 4), 2 + draw_below(rng, 4))
+        n -= 1
+
+
+# -- spawn, stairs, pools -------------------------------------------------------------------------
+def place_ends(ws, spec, tiles):
+    # The spawn chunk's spawn: the kept tile standing on solid ground nearest the chunk's centre. The
+    # stairs chunk's stairs: the kept tile on solid ground farthest from the spawn chunk's centre (from
+    # the spawn itself when it is the same chunk). Both in world coordinates on ws.
+    spawn_here = ws.cx == spec.spawn_cx and ws.cy == spec.spawn_cy
+    if spawn_here:
+        c = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 1, 0)
+        ws.spawn_x = ws.x0 + (c & 63)
+        ws.spawn_y = ws.y0 + (c >> 6)
+        ws.marks[c] = 3                       # set aside: no stairs, no pool here
+    if ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy:
+        px = ws.spawn_x
+        py = ws.spawn_y
+        if not spawn_here:
+            px = (spec.spawn_cx << CHUNK_SHIFT) + (spec.chunk_width(spec.spawn_cx) >> 1)
+            py = (spec.spawn_cy << CHUNK_SHIFT) + (spec.chunk_height(spec.spawn_cy) >> 1)
+        c = nearest_marked(ws, tiles, px - ws.x0, py - ws.y0, 2, 1, 1)
+        tiles[c] = STAIRS
+        ws.marks[c] = 3
+        ws.stairs_x = ws.x0 + (c & 63)
+        ws.stairs_y = ws.y0 + (c >> 6)
+
+
+@micropython.viper
+def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
+    # A pool at the first kept tile on solid ground in column x from row y down: liquid fills the
+    # kept open tiles joined to it that lie at or below a waterline radius//2 above it and within
+    # `radius` of it. Returns the tiles filled (0: no ground under the anchor in this chunk).
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    queue = ptr16(ws.queue)
+    solid = ptr8(SOLID)
+    end = int(ws.ch) - 1
+    while y < end:
+        c = (y << 6) | x
+        if marks[c] == 2:
+            if solid[tiles[c + 64]]:
+                break
+        y += 1
+    if y >= end:
+        return 0
+    line = y - (radius >> 1)
+    r2 = radius * radius
+    start = (y << 6) | x
+    marks[start] = 4
+    queue[0] = start
+    head = 0
+    tail = 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        tiles[c] = material
+        cx = c & 63
+        k = 0
+        while k < 4:
+            if k == 0:
+                n = c - 64
+            elif k == 1:
+                n = c + 1
+            elif k == 2:
+                n = c + 64
+            else:
+                n = c - 1
+            k += 1
+            if n < 0 or n >= 4096:
+                continue
+            if marks[n] != 2:
+                continue
+            nx = n & 63
+            ny = n >> 6
+            if ny < line or nx - cx > 1 or cx - nx > 1:
+                continue
+            dx = nx - x
+            dy = ny - y
+            if dx * dx + dy * dy > r2:
+                continue
+            marks[n] = 4
+            queue[tail] = n
+            tail += 1
+    return tail
+
+
+def fill_pools(ws, spec, tiles):
+    # The region's pools (2 + depth // 2 per region of 256 x 256, seed 004), drawn from the region's
+    # stream: each in one of its chunks, radius 4..10, lava, acid or water, anchored radius + 1 or more
+    # from the chunk's sides so it stays inside; this chunk pours those anchored in it.
+    rx = ws.x0 >> REGION_SHIFT
+    ry = ws.y0 >> REGION_SHIFT
+    rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
+    rrows = (spec.region_height(ry) + 63) >> CHUNK_SHIFT
+    rng = ws.rng
+    seed_stream(spec, rng, rx, ry, SALT_POOLS)
+    n = 2 + spec.depth // 2
+    while n:
+        n -= 1
+        ccx = (rx << 2) + draw_below(rng, rcols)
+        ccy = (ry << 2) + draw_below(rng, rrows)
+        radius = 4 + draw_below(rng, 7)
+        material = WATER + draw_below(rng, 3)      # water, lava or acid (tiles: 5, 6, 7)
+        cw = spec.chunk_width(ccx)
+        ch = spec.chunk_height(ccy)
+        if cw < 2 * radius + 4 or ch < 2 * radius + 4:
+            continue                               # no room for it in that narrow chunk
+        px = radius + 1 + draw_below(rng, cw - 2 * radius - 2)
+        py = radius + 1 + draw_below(rng, ch - 2 * radius - 2)
+        if ccx == ws.cx and ccy == ws.cy:
+            pour_pool(ws, tiles, px, py, radius, material)
+
+
+def chunk_rooms(ws, spec, out):
+    pass                                      # caves have no rooms
+
+
+def region_rooms(ws, spec, rx, ry, out):
+    pass

@@ -1,0 +1,267 @@
+# Primitives the world kinds share: kinds use these (and regions.py's and tunnels.py's), never each
+# other. Fields (tiles.py: a pure function of the coordinates over the current window, a chunk or the
+# whole world at its pitch):
+#   fill_window        every tile of the window one material
+#   grow_cells         the cellular automaton (seed 004's 4-5 rule: seed_cells, then step_cells five
+#                      times), 30 cells a word with its aprons (caves.py states the rule and the fills)
+#   carve_cells        the automaton's open cells dug out of the window
+# and for the kinds' `locate` (tiles.KINDS):
+#   locate_in_chunks   spawn and stairs found by generating their chunks (caves, accretion)
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.world.tiles import ptr32
+
+_AIR = const(0)         # tiles.AIR and STONE, for the kernels
+_STONE = const(3)
+ITERATIONS = const(5)
+DENSE = const(1)        # start 7/16 wall (caves)
+SPARSE = const(0)       # start 1/2 wall (under the surface)
+
+
+@micropython.viper
+def fill_window(ws, buf_obj, material: int):
+    # Every window tile `material`.
+    buf = ptr8(buf_obj)
+    w = int(ws.win_w)
+    h = int(ws.win_h)
+    pitch = int(ws.win_pitch)
+    j = 0
+    while j < h:
+        out = j * pitch
+        end = out + w
+        while out < end:
+            buf[out] = material
+            out += 1
+        j += 1
+
+
+# -- the automaton (a field) ----------------------------------------------------------------------
+@micropython.viper
+def seed_cells(ws, key0: int, key1: int, dense: int):
+    # The start. Cells are dealt 16 at a time, by global groups (cells 16 g .. 16 g + 15 of a row): a
+    # row hash from (key, y), a group hash from it and g, then words a, b, c, d chained from that by
+    # mix16 (tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a. Word j of row r
+    # holds cells cx0 + 30 j .. + 29 of row y0 - APRON + r, bit i the cell cx0 + 30 j + i (bit set =
+    # open), gathered from the groups it overlaps.
+    out = ptr32(ws.ca_a)
+    nwords = int(ws.nwords)
+    nrows = int(ws.nrows)
+    cx0 = int(ws.cx0)
+    gy0 = int(ws.win_y0) - 5
+    r = 0
+    while r < nrows:
+        h = key0 ^ (gy0 + r + 64)
+        h = (h * 0x2D35) & 0xFFFF
+        h ^= h >> 7
+        h = (h * 0x1F53) & 0xFFFF
+        h ^= h >> 8
+        h ^= key1 ^ 10                      # SALT_CELLS
+        h = (h * 0x2D35) & 0xFFFF
+        h ^= h >> 7
+        h = (h * 0x1F53) & 0xFFFF
+        row = h ^ (h >> 8)
+        base = r * nwords
+        j = 0                               # the word being filled
+        acc = 0                             # its cells so far
+        got = 0                             # how many
+        g = cx0 >> 4                        # the group of the window's first cell
+        skip = cx0 & 15                     # cells of that group before the window
+        while j < nwords:
+            h = row ^ (g + 4)
+            h = (h * 0x2D35) & 0xFFFF
+            h ^= h >> 7
+            h = (h * 0x1F53) & 0xFFFF
+            a = h ^ (h >> 8)
+            wall = a
+            if dense:
+                h = a ^ 0x5A5A
+                h = (h * 0x2D35) & 0xFFFF
+                h ^= h >> 7
+                h = (h * 0x1F53) & 0xFFFF
+                b = h ^ (h >> 8)
+                h = b ^ 0x3C3C
+                h = (h * 0x2D35) & 0xFFFF
+                h ^= h >> 7
+                h = (h * 0x1F53) & 0xFFFF
+                c = h ^ (h >> 8)
+                h = c ^ 0x0F0F
+                h = (h * 0x2D35) & 0xFFFF
+                h ^= h >> 7
+                h = (h * 0x1F53) & 0xFFFF
+                d = h ^ (h >> 8)
+                wall = a & (b | c | d)
+            cells = (wall ^ 0xFFFF) >> skip
+            count = 16 - skip
+            skip = 0
+            g += 1
+            # Append the group's cells to the word; a full word (30) goes out, the rest starts the next.
+            room = 30 - got
+            if count < room:
+                acc |= cells << got
+                got += count
+            else:
+                acc |= (cells & ((1 << room) - 1)) << got
+                out[base + j] = acc
+                j += 1
+                acc = cells >> room
+                got = count - room
+        r += 1
+
+
+@micropython.viper
+def step_cells(ws, src_obj, dst_obj, k: int):
+    # One iteration of the 4-5 rule from src to dst: a cell is open when 5 or more of its 3 x 3 block
+    # are open (the same rule: 5 or more walls make a wall). Beyond the outermost cells a step sees
+    # walls; the outermost rows are copied. The apron absorbs both errors (frame_window). Step k
+    # (0-based) leaves out the k rows next to each outermost row: they are inexact already, and what
+    # is inexact never reaches the window. Words are masked before each shift left, so every value
+    # stays below 2**30.
+    src = ptr32(src_obj)
+    dst = ptr32(dst_obj)
+    lo = ptr32(ws.ca_lo)
+    hi = ptr32(ws.ca_hi)
+    nwords = int(ws.nwords)
+    n = nwords * int(ws.nrows)
+    # Horizontal 3-sums of every row as a 2-bit number (hi, lo) per cell: left, self and right. The
+    # row's words roll through prev, c, nxt.
+    b = k * nwords
+    while b < n - k * nwords:
+        end = b + nwords - 1
+        prev = 0
+        c = src[b]
+        i = b
+        while i <= end:
+            nxt = src[i + 1] if i < end else 0
+            left = ((c & 0x1FFFFFFF) << 1) | (prev >> 29)
+            right = (c >> 1) | ((nxt & 1) << 29)
+            x = left ^ c
+            lo[i] = x ^ right
+            hi[i] = (left & c) | (right & x)
+            prev = c
+            c = nxt
+            i += 1
+        b += nwords
+    i = 0
+    b = n - nwords
+    while i < nwords:
+        dst[i] = src[i]
+        dst[b + i] = src[b + i]
+        i += 1
+    # Vertical: the three rows' sums added (0..9); open when the sum is 5 or more.
+    m = (k + 1) * nwords
+    end = n - (k + 1) * nwords
+    while m < end:
+        u = m - nwords
+        d = m + nwords
+        lu = lo[u]
+        lm = lo[m]
+        ld = lo[d]
+        z0 = lu ^ lm ^ ld                           # the sum's bit 0
+        t1 = (lu & lm) | (ld & (lu ^ lm))           # its carry into the twos
+        hu = hi[u]
+        hm = hi[m]
+        hd = hi[d]
+        p = hu ^ hm
+        q = hu & hm
+        r2 = hd ^ t1
+        s = hd & t1
+        twos2 = q | s | (p & r2)                    # the twos count (p + 2q + r2 + 2s) >= 2
+        twos3 = (q & (r2 | s)) | (s & p)            # ... >= 3
+        dst[m] = twos3 | (twos2 & z0)               # 2 * twos + bit 0 >= 5
+        m += 1
+
+
+def grow_cells(ws, spec, dense):
+    # The automaton over the current window: start fill, then ITERATIONS steps; the result in ws.ca_b.
+    seed_cells(ws, spec.key0, spec.key1, dense)
+    i = 0
+    while i < ITERATIONS:
+        if i & 1:
+            step_cells(ws, ws.ca_b, ws.ca_a, i)
+        else:
+            step_cells(ws, ws.ca_a, ws.ca_b, i)
+        i += 1
+    # ITERATIONS is odd: the last step wrote ca_b.
+
+
+@micropython.viper
+def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
+    # Open (air) every window tile whose cell is open after grow_cells (in ws.ca_b), inside the
+    # world's border, and with use_tops only from row ws.tops[column] down; without use_tops, every
+    # other tile of the window becomes stone (the caves' whole shape in one pass). A word at a time:
+    # 30 closed cells are skipped at once when the tiles stay as they are.
+    buf = ptr8(buf_obj)
+    words = ptr32(ws.ca_b)
+    tops = ptr16(ws.tops)
+    x0 = int(ws.win_x0)
+    y0 = int(ws.win_y0)
+    w = int(ws.win_w)
+    h = int(ws.win_h)
+    pitch = int(ws.win_pitch)
+    cx0 = int(ws.cx0)
+    nwords = int(ws.nwords)
+    last_y = world_h - 2
+    first_y = 1                                  # no cave opens above the smallest top
+    if use_tops:
+        first_y = 1 << 20
+        i = 0
+        while i < w:
+            if tops[i] < first_y:
+                first_y = tops[i]
+            i += 1
+    xs = x0 if x0 > 1 else 1                     # the window's columns inside the border
+    xe = x0 + w
+    if xe > world_w - 1:
+        xe = world_w - 1
+    j = 0
+    while j < h:
+        y = y0 + j
+        out = j * pitch - x0
+        if not use_tops:
+            x = x0                                   # stone first where the row's cells cannot open
+            end = xs if y >= 1 and y <= last_y else x0 + w
+            while x < end:
+                buf[out + x] = _STONE
+                x += 1
+            x = xe
+            while x < x0 + w:
+                buf[out + x] = _STONE
+                x += 1
+        if y >= first_y and y <= last_y:
+            row = (j + 5) * nwords
+            x = xs
+            while x < xe:
+                k = x - cx0
+                bit = k % 30
+                word = words[row + k // 30] >> bit
+                stop = x + 30 - bit                  # the end of this word
+                if stop > xe:
+                    stop = xe
+                if use_tops:
+                    if not word:
+                        x = stop                     # closed cells to the word's end at once
+                        continue
+                    while x < stop:
+                        if word & 1:
+                            if y >= tops[x - x0]:
+                                buf[out + x] = _AIR
+                        word >>= 1
+                        x += 1
+                else:
+                    while x < stop:
+                        buf[out + x] = _STONE - (_STONE - _AIR) * (word & 1)   # open: air
+                        word >>= 1
+                        x += 1
+        j += 1
+
+
+def locate_in_chunks(ws, spec, scratch, stairs, generate):
+    # A kind's `locate` (tiles.KINDS) when only building tells where spawn and stairs are: the spawn's
+    # chunk generated into scratch with `generate` (world.generate_chunk), then, with `stairs`, the
+    # stairs' chunk (tx, ty = -1 without).
+    generate(ws, spec, spec.spawn_cx, spec.spawn_cy, scratch)
+    sx = ws.spawn_x
+    sy = ws.spawn_y
+    if not stairs:
+        return sx, sy, -1, -1
+    generate(ws, spec, spec.stairs_cx, spec.stairs_cy, scratch)
+    return sx, sy, ws.stairs_x, ws.stairs_y
