@@ -6,7 +6,7 @@ import os
 import sys
 
 import host
-from host import options, report, twin
+from host import files, options, report, twin
 from host.errors import CliError
 from host.options import Command
 from host import world as worlds
@@ -38,7 +38,7 @@ def do_export(args):
     if not result.ok:
         report.show_failure(report.console(), result.document())
         return EXIT_FAILED
-    twin.write_json(args.output, result.document())
+    files.write_json(args.output, result.document())
     if args.output != "-":
         report.console().print("wrote %s (hash %s)" % (args.output, result.hash()[:16]))
     return EXIT_OK
@@ -67,7 +67,7 @@ def do_sweep(args):
                                args.write_bands is not None, advance)
     report.publish(document, report.show_sweep, args.json, args.output)
     if args.write_bands is not None:
-        twin.write_json(args.write_bands, document["bands"])
+        files.write_json(args.write_bands, document["bands"])
     sweep.verdict(document)
     return EXIT_OK
 
@@ -83,9 +83,9 @@ def do_render(args):
     if args.svg == "-" and args.png == "-":
         raise CliError("--svg - and --png -: only one picture can go to stdout")
     if args.svg is not None:
-        twin.write_output(args.svg, render.svg(doc, args.route, args.distances))
+        files.write_output(args.svg, render.svg(doc, args.route, args.distances))
     if args.png is not None:
-        twin.write_output(args.png, render.png(doc, args.route, args.distances))
+        files.write_output(args.png, render.png(doc, args.route, args.distances))
     if "-" not in (args.svg, args.png):
         render.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
     return EXIT_OK
@@ -201,7 +201,7 @@ def sweep_options(p):
                    help="compare the distributions with the reference bands; exit 1 on drift")
     p.add_argument("--bands", default=str(BANDS), metavar="FILE",
                    help="reference bands for --check-bands (default: the shipped bench/bands.json)")
-    p.add_argument("--write-bands", default=None, metavar="FILE", type=twin.output_path,
+    p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_path,
                    help="write this sweep's bands to FILE (only for a deliberate generator change)")
     options.add_settings(p)
 

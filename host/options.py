@@ -90,7 +90,7 @@ def input_file(what):
     def parse(text):
         import os
         import stat
-        from host.twin import shown
+        from host.files import shown
         try:
             st = os.stat(text)
         except FileNotFoundError:
@@ -163,7 +163,7 @@ def add_json(p, what):
 
 
 def add_output(p, what, required=False):
-    from host.twin import output_path
+    from host.files import output_path
     p.add_argument("-o", "--output", required=required, default=None, metavar="FILE", type=output_path,
                    help="write %s as JSON to FILE (whole or not at all; - for stdout)%s"
                    % (what, " (required)" if required else ""))

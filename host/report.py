@@ -26,13 +26,13 @@ def console():
 def publish(doc, show, as_json=False, output=None):
     # The one way a command reports: JSON on stdout with --json, else show(console, doc); and the JSON
     # to -o FILE when given.
-    from host import twin
+    from host import files
     if as_json:
         print(json.dumps(doc, indent=1))
     else:
         show(console(), doc)
     if output is not None:
-        twin.write_json(output, doc)
+        files.write_json(output, doc)
 
 
 @contextlib.contextmanager
@@ -130,7 +130,7 @@ def show_failure(out, doc):
 def show_check(out, doc):
     # The verdict of check_file: failed checks and false claims, or that everything holds.
     from rich.markup import escape
-    from host.twin import shown
+    from host.files import shown
     name = escape(shown(doc["file"]))
     if doc["failed"]:
         out.print("[bold red]invalid[/] %s: failed %s" % (name, ", ".join(doc["failed"])))

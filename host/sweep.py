@@ -225,9 +225,9 @@ BAND_KEYS = ("p01", "p25", "median", "p75", "p99")
 
 def load_bands(path, sizes):
     # The reference bands of a file, for every size of the sweep, or CliError saying what is missing
-    # or malformed (the file is read within twin's bounds, and each band used is checked here).
+    # or malformed (the file is read within host.files' bounds, and each band used is checked here).
     import math
-    from host.twin import read_json, shown
+    from host.files import read_json, shown
     bands = read_json(path)
     where = "bands: %s" % shown(path)
     if not isinstance(bands, dict):

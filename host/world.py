@@ -270,9 +270,9 @@ WORLD_FILE_BYTES = 16 * 1024 * 1024     # a whole 2048 x 2048 world is about 4.2
 
 def load_world(path):
     # -> world_codec.World; CliError (exit 2) for anything unreadable or of the wrong shape. Read with
-    # the bounds every file of ours gets (twin.read_json: size, nesting, number length, no NaN or
+    # the bounds every file of ours gets (files.read_json: size, nesting, number length, no NaN or
     # repeated keys), the size bound fitted to a whole 2048 x 2048 world.
-    from host.twin import read_json
+    from host.files import read_json
     doc = read_json(path, limit=WORLD_FILE_BYTES)
     try:
         return world_codec.from_dict(doc)
@@ -521,10 +521,10 @@ def export_options(p):
 
 
 def do_export(args):
-    from host import report, twin
+    from host import files, report
     region = _built(args, args.region)
     doc = document(region)
-    twin.write_output(args.output, json.dumps(doc, separators=(",", ":")) + "\n")
+    files.write_output(args.output, json.dumps(doc, separators=(",", ":")) + "\n")
     if args.output != "-":
         report.console().print("wrote %s (%d x %d tiles at %d,%d, hash %s)" % (
             args.output, region.w, region.h, region.ox, region.oy, doc["hash"][:16]))
@@ -562,7 +562,7 @@ def render_options(p):
 
 
 def do_render(args):
-    from host import report, twin
+    from host import files, report
     spec = spec_for(args.seed, args.depth, args.size, args.strategy)
     region = args.region
     image = args.png or args.svg
@@ -570,9 +570,9 @@ def do_render(args):
         picture = _built(args, region)
         if args.png:
             data = png_bytes(picture)
-            twin.write_output(args.png, data)
+            files.write_output(args.png, data)
         else:
-            twin.write_output(args.svg, svg_text(picture))
+            files.write_output(args.svg, svg_text(picture))
         if image == "-":
             return 0
     if region is None:
