@@ -200,7 +200,7 @@ def sweep_options(p):
     p.add_argument("--check-bands", action="store_true",
                    help="compare the distributions with the reference bands; exit 1 on drift")
     p.add_argument("--bands", default=str(BANDS), metavar="FILE",
-                   help="reference bands for --check-bands (default: the shipped bench/bands.json)")
+                   help="reference bands for --check-bands (default: the shipped data/bands.json)")
     p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_path,
                    help="write this sweep's bands to FILE (only for a deliberate generator change)")
     options.add_settings(p)

@@ -31,7 +31,7 @@ from pathlib import Path
 from host.board_server import BoardServer
 from host.errors import CliError
 
-from host.paths import RISCV_PORT as PORT_FILES, MICROPYTHON_TARBALL as DEFAULT_SOURCE
+from host.paths import CACHE, RISCV_PORT as PORT_FILES, MICROPYTHON_TARBALL as DEFAULT_SOURCE
 DEBIAN_PACKAGES = "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc"
 GCC = "riscv64-unknown-elf-gcc"
 QEMU = "qemu-system-riscv32"
@@ -127,7 +127,7 @@ def source_path():
 
 
 def cache_dir():
-    return Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32" / "riscv"
+    return CACHE / "riscv"
 
 
 def missing():
@@ -308,9 +308,8 @@ def _make(folder, flags, logf, say, log):
 
 # -- running ---------------------------------------------------------------------------------------------
 def default_root():
-    base = os.environ.get("MAZE32_RISCV_BOARD") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32", "riscv-board")
-    return Path(base)
+    base = os.environ.get("MAZE32_RISCV_BOARD")
+    return Path(base) if base else CACHE / "riscv-board"
 
 
 _live = set()          # QEMU processes of this interpreter, killed at exit whatever happens

@@ -40,9 +40,9 @@ def micropython_binary():
 
 
 def default_root():
-    base = os.environ.get("MAZE32_VIRTUAL_BOARD") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32", "virtual-board")
-    return Path(base)
+    from host.paths import CACHE
+    base = os.environ.get("MAZE32_VIRTUAL_BOARD")
+    return Path(base) if base else CACHE / "virtual-board"
 
 
 def board_folder(root):
