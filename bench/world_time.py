@@ -9,7 +9,7 @@ four per depth, in the top row (the surface's sky and ground) and below. A BSP d
 of 256 x 256 once and its 16 chunks reuse the plan; `cold` replans before every chunk (a player's first
 chunk of a region pays this), `warm` does not.
 
-Twin: CPython, the whole-world build (host/world.build) of a 250 x 250 world per depth, median of
+Twin: CPython, the whole-world build (host/worlds.build) of a 250 x 250 world per depth, median of
 --runs runs, then the checks on it.
 
 usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
@@ -137,7 +137,7 @@ def board(args):
 
 
 def twin(args):
-    from host import world as hw
+    from host import worlds as hw
     print("the twin (CPython %s): whole 250 x 250 world, median of %d runs"
           % (sys.version.split()[0], args.runs))
     print("%-6s %-20s %10s %12s" % ("depth", "world", "build s", "checks s"))

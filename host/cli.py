@@ -9,7 +9,6 @@ import host
 from host import files, options, report, twin
 from host.errors import CliError
 from host.options import Command
-from host import world as worlds
 
 EXIT_OK = 0
 EXIT_FAILED = 1     # a maze that failed generation or a check
@@ -153,6 +152,69 @@ def do_flash(args):
     return EXIT_OK
 
 
+# -- world ----------------------------------------------------------------------------------------
+def built_world(args, region=None):
+    # The world (or region) of the options, with a progress bar; a cache that cannot work is bad input.
+    from maze32.world_cache import CacheError
+    from host import worlds
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    try:
+        cache = worlds.open_cache(args.cache, args.cache_limit, report.warn)
+        with report.progress("building the world", worlds.chunks_in(spec, region)) as advance:
+            return worlds.build(spec, args.seed, region, cache, advance)
+    except CacheError as e:
+        raise CliError(str(e))
+
+
+def do_world_validate(args):
+    from host import worlds
+    doc = worlds.validation(built_world(args))
+    report.publish(doc, report.show_world, args.json)
+    return EXIT_OK if doc["valid"] else EXIT_FAILED
+
+
+def do_world_export(args):
+    from host import worlds
+    region = built_world(args, args.region)
+    doc = worlds.document(region)
+    files.write_json(args.output, doc, compact=True)
+    if args.output != "-":
+        report.console().print("wrote %s (%d x %d tiles at %d,%d, hash %s)" % (
+            args.output, region.w, region.h, region.ox, region.oy, doc["hash"][:16]))
+    return EXIT_OK
+
+
+def do_world_check(args):
+    from host import worlds
+    verdict = worlds.check_file(args.file)
+    report.publish(verdict, report.show_check, args.json)
+    return EXIT_OK if verdict["valid"] else EXIT_FAILED
+
+
+def do_world_render(args):
+    from host import render_world, worlds
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    image = args.png or args.svg
+    if image:
+        picture = built_world(args, args.region)
+        files.write_output(image, render_world.png(picture) if args.png else render_world.svg(picture))
+        if image == "-":
+            return EXIT_OK
+    view = built_world(args, args.region or worlds.around_spawn(spec, render_world.VIEW))
+    render_world.show(report.console(), view, image)
+    return EXIT_OK
+
+
+def do_world_sweep(args):
+    from host import worlds
+    first, last = args.seeds
+    worlds.spec_for(first, args.depth[0], args.size, args.strategy)      # bad sizes fail before any work
+    with report.progress("sweeping worlds", (last - first + 1) * (args.depth[1] - args.depth[0] + 1)) as advance:
+        doc = worlds.sweep(first, last, args.depth, args.size, args.strategy, advance)
+    report.publish(doc, report.show_world_sweep, args.json, args.output)
+    return EXIT_FAILED if any(d["failures"] for d in doc["depths"].values()) else EXIT_OK
+
+
 # -- play -----------------------------------------------------------------------------------------
 def do_play(args):
     from host import play
@@ -172,8 +234,8 @@ def validate_options(p):
     options.add_json(p, "the maze32/1 document (or what failed)")
 
 
-def check_options(p):
-    p.add_argument("file", metavar="FILE", help="a maze32/1 JSON file")
+def check_options(p, kind="maze32/1"):
+    p.add_argument("file", metavar="FILE", help="a %s JSON file" % kind)
     options.add_json(p, "the verdict")
 
 
@@ -300,10 +362,54 @@ def play_options(p):
     options.add_timeout(p)
 
 
+def world_validate_options(p):
+    options.add_world(p)
+    options.add_json(p, "the world's facts, metrics and checks")
+
+
+def world_export_options(p):
+    options.add_world(p, region_too=True)
+    options.add_output(p, "the maze32-world/1 document", required=True)
+
+
+def world_render_options(p):
+    options.add_world(p, region_too=True)
+    images = p.add_mutually_exclusive_group()
+    images.add_argument("--png", default=None, metavar="FILE",
+                        help="also write a PNG (one colour per material, a legend; the whole world "
+                             "unless --region)")
+    images.add_argument("--svg", default=None, metavar="FILE", help="also write an SVG, likewise")
+
+
+def world_sweep_options(p):
+    options.add_world_range(p)
+    options.add_json(p, "the summary")
+    options.add_output(p, "the summary")
+
+
 BOARD_ACTIONS = {
     "list": Command(do_board_list, "list the board profiles", ["maze32 board list"], board_list_options),
     "serve": Command(do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
                      ["maze32 board serve --tcp-port 2217", "maze32 board serve --riscv"], board_serve_options),
+}
+
+WORLD_ACTIONS = {
+    "validate": Command(do_world_validate, "build a world and run every check",
+                        ["maze32 world validate --seed 7 --depth 4 --size 250x250",
+                         "maze32 world validate --seed 7 --depth 8 --strategy accretion --json"],
+                        world_validate_options),
+    "export": Command(do_world_export, "write the maze32-world/1 document of a world or a region",
+                      ["maze32 world export --seed 7 --depth 1 --size 250x250 -o world.json",
+                       "maze32 world export --seed 7 --depth 9 --region 0,0,128,64 -o part.json"],
+                      world_export_options),
+    "check": Command(do_world_check, "check a maze32-world/1 file, however it was made",
+                     ["maze32 world check world.json"], lambda p: check_options(p, "maze32-world/1")),
+    "render": Command(do_world_render, "draw a world in the terminal, and as PNG or SVG",
+                      ["maze32 world render --seed 7 --depth 2",
+                       "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png"],
+                      world_render_options),
+    "sweep": Command(do_world_sweep, "build a range of seeds: open fraction, regions, rooms, pools, stairs",
+                     ["maze32 world sweep --seeds 0..19 --depth 1..9"], world_sweep_options),
 }
 
 COMMANDS = {
@@ -340,7 +446,7 @@ COMMANDS = {
                      "maze32 play --mode duel --join 192.168.1.20:3232"], play_options),
     "world": Command(None, "side-view worlds (seed 004): validate, export, check, render, sweep",
                      ["maze32 world validate --seed 7 --depth 4 --size 250x250",
-                      "maze32 world render --seed 7 --depth 1"], actions=worlds.actions(Command)),
+                      "maze32 world render --seed 7 --depth 1"], actions=WORLD_ACTIONS),
     # `boards` as it was before `board list`; not listed in the help.
     "boards": Command(do_board_list, "list the board profiles (as: board list)", ["maze32 boards"],
                       board_list_options),

@@ -169,8 +169,9 @@ def write_output(path, text):
         write_file(path, text)
 
 
-def write_json(path, doc):
-    write_output(path, json.dumps(doc, indent=1) + "\n")
+def write_json(path, doc, compact=False):
+    # compact: no whitespace at all (a world's tiles: megabytes), else indented for people.
+    write_output(path, (json.dumps(doc, separators=(",", ":")) if compact else json.dumps(doc, indent=1)) + "\n")
 
 
 def output_path(text):

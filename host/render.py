@@ -415,6 +415,11 @@ class Scene:
     def text(self, x, y, text, size, fill="#111827", anchor="start", bold=False):
         self.ops.append(("text", x, y, text, size, fill, anchor, bold))
 
+    def cells(self, x, y, cell, w, h, indices, palette):
+        # A w x h grid of squares `cell` wide at (x, y), square i in palette[indices[i]] ("#rrggbb"):
+        # a world's tiles (host/render_world.py).
+        self.ops.append(("cells", x, y, cell, w, h, indices, palette))
+
 
 FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
@@ -466,6 +471,8 @@ def to_svg(scene):
                 attrs += ' stroke="%s" stroke-width="%s"' % (stroke, _num(sw))
             out.append("<circle %s/>" % attrs if tip is None else
                        "<circle %s><title>%s</title></circle>" % (attrs, escape(tip)))
+        elif kind == "cells":
+            out.extend(_svg_cells(*op[1:]))
         elif kind == "text":
             _, x, y, text, size, fill, anchor, bold = op
             out.append('<text x="%s" y="%s" font-size="%s" fill="%s"%s%s>%s</text>' % (
@@ -476,7 +483,22 @@ def to_svg(scene):
     return "\n".join(out) + "\n"
 
 
-def to_png(scene, scale=2):
+def _svg_cells(x, y, cell, w, h, indices, palette):
+    # The grid as rectangles, one per run of one colour along a row.
+    for row in range(h):
+        line = indices[row * w:(row + 1) * w]
+        i = 0
+        while i < w:
+            end = i + 1
+            while end < w and palette[line[end]] == palette[line[i]]:
+                end += 1
+            yield '<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>' % (
+                _num(x + i * cell), _num(y + row * cell), _num((end - i) * cell), _num(cell), palette[line[i]])
+            i = end
+
+
+def to_png(scene, scale=2, text=()):
+    # text: (keyword, value) pairs for the PNG's tEXt chunks.
     canvas = raster.Canvas(scene.width, scene.height, scale)
     for op in scene.ops:
         kind = op[0]
@@ -490,10 +512,12 @@ def to_png(scene, scale=2):
         elif kind == "circle":
             _, cx, cy, r, fill, stroke, sw, _ = op
             canvas.ring(cx, cy, r, fill, sw, stroke)
+        elif kind == "cells":
+            canvas.cells(*op[1:])
         elif kind == "text":
-            _, x, y, text, size, fill, anchor, bold = op
-            canvas.text(x, y, text, size, fill, anchor, bold)
-    return canvas.png()
+            _, x, y, words, size, fill, anchor, bold = op
+            canvas.text(x, y, words, size, fill, anchor, bold)
+    return canvas.png(text)
 
 
 # -- drawing a maze into a scene ------------------------------------------------------------------
