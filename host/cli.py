@@ -155,7 +155,7 @@ def do_flash(args):
 # -- world ----------------------------------------------------------------------------------------
 def built_world(args, region=None):
     # The world (or region) of the options, with a progress bar; a cache that cannot work is bad input.
-    from maze32.world_cache import CacheError
+    from maze32.world.cache import CacheError
     from host import worlds
     spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     try:

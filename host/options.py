@@ -192,7 +192,7 @@ def add_maze(p, code=False, default_size="32x32"):
 
 def add_world(p, region_too=False):
     # The world a command works on: --seed, --depth, --size, --strategy (and --region), its cache.
-    from maze32.world_tiles import STRATEGIES
+    from maze32.world.tiles import STRATEGIES
     from host.worlds import DEFAULT_SIZE as default_size
     p.add_argument("--seed", required=True, type=seed, metavar="N",
                    help="requested seed, 0..4294967295, decimal or 0x... (required)")
@@ -213,7 +213,7 @@ def add_world(p, region_too=False):
 
 def add_world_range(p):
     # The worlds a sweep builds: --seeds, --depth (or a range of depths), --size, --strategy.
-    from maze32.world_tiles import STRATEGIES
+    from maze32.world.tiles import STRATEGIES
     from host.worlds import TEST_SIZE as default_size
     p.add_argument("--seeds", required=True, type=seed_range, metavar="A..B",
                    help="the seeds to build, inclusive (required)")

@@ -1,7 +1,7 @@
 # Pictures of a world (SPEC 10): in the terminal (rich Text, one character a tile), and as SVG or PNG
 # through render.py's Scene, so a world and a maze share one picture path: one pixel font and one
 # rasteriser (host/raster.py), one SVG writer. One colour per material, the same everywhere.
-from maze32.world_tiles import MATERIALS, KIND_NAMES
+from maze32.world.tiles import MATERIALS, KIND_NAMES
 from host import raster
 from host.render import Scene, to_png, to_svg
 
