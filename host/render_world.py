@@ -3,7 +3,7 @@
 # rasteriser (host/raster.py), one SVG writer. One colour per material, the same everywhere.
 from maze32.world.tiles import MATERIALS, KIND_NAMES
 from host import raster
-from host.render import Scene, to_png, to_svg
+from host.scene import Scene, to_png, to_svg
 
 COLOURS = {                          # one colour per material, pictures and terminal alike
     "air": (186, 224, 250), "grass": (74, 160, 60), "dirt": (133, 94, 58), "stone": (92, 92, 100),
