@@ -1,6 +1,6 @@
 # maze32 command line: a command table (mpremote's main.py) and one small do_<verb> function per
 # command that takes the parsed options, calls the library and hands the result to a report. Options
-# and their types are in options.py, tables in report.py, pictures in render.py. One error type,
+# and their types are in options.py, tables in report.py, pictures in render*.py. One error type,
 # CliError, is caught once in main() and printed on one line.
 import os
 import sys
@@ -73,7 +73,7 @@ def do_sweep(args):
 
 # -- pictures -------------------------------------------------------------------------------------
 def do_render(args):
-    from host import render
+    from host import render, render_terminal
     result = twin.requested(args.seed, args.code, args.size, settings_of(args))
     if not result.ok:
         report.show_failure(report.console(), result.document())
@@ -86,7 +86,7 @@ def do_render(args):
     if args.png is not None:
         files.write_output(args.png, render.png(doc, args.route, args.distances))
     if "-" not in (args.svg, args.png):
-        render.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
+        render_terminal.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
     return EXIT_OK
 
 

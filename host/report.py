@@ -147,8 +147,8 @@ def show_code(out, doc):
 
 
 def show_hedge(out, doc):
-    from host import render
-    out.print(render.hedge_text(doc), highlight=False)
+    from host import render_terminal
+    out.print(render_terminal.hedge_text(doc), highlight=False)
     out.print("level %d (%dx%d), seed %d, %d ghosts, hash %s" % (
         doc["level"], doc["side"], doc["side"], doc["seed"], len(doc["ghosts"]), doc["hash"][:16]))
     out.print("checks: " + ", ".join(("ok " if ok else "FAIL ") + n for n, ok in doc["checks"].items()))
