@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from host.flavours import FLAVOURS, build  # noqa: E402
-from host.timing import percentile  # noqa: E402
+from host.stats import percentile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / "work.py"

@@ -30,7 +30,7 @@ from host import boards, riscv_board  # noqa: E402
 from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
 from host.transport import Board  # noqa: E402
-from host.timing import percentile  # noqa: E402
+from host.stats import percentile  # noqa: E402
 
 FLAVOURS = ("bytecode", "viper", "native")
 

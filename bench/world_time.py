@@ -15,7 +15,7 @@ once after a warm-up, counted with ticks_cpu() less the count of an empty span, 
 before). Per kind the mean over the chunks is printed, and each chunk's tiles' SHA-256 is checked
 against CPython's.
 
-Twin: CPython, the whole-world build (host/world.build) of a 250 x 250 world per depth, median of
+Twin: CPython, the whole-world build (host/worlds.build) of a 250 x 250 world per depth, median of
 --runs runs, then the checks on it.
 
 usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
@@ -228,7 +228,7 @@ def riscv(args):
 
 
 def twin(args):
-    from host import world as hw
+    from host import worlds as hw
     print("the twin (CPython %s): whole 250 x 250 world, median of %d runs"
           % (sys.version.split()[0], args.runs))
     print("%-6s %-20s %10s %12s" % ("depth", "world", "build s", "checks s"))

@@ -1,15 +1,14 @@
 # maze32 command line: a command table (mpremote's main.py) and one small do_<verb> function per
 # command that takes the parsed options, calls the library and hands the result to a report. Options
-# and their types are in options.py, tables in report.py, pictures in render.py. One error type,
+# and their types are in options.py, tables in report.py, pictures in render*.py. One error type,
 # CliError, is caught once in main() and printed on one line.
 import os
 import sys
 
 import host
-from host import options, report, twin
+from host import files, options, report, twin
 from host.errors import CliError
 from host.options import Command
-from host import world as worlds
 
 EXIT_OK = 0
 EXIT_FAILED = 1     # a maze that failed generation or a check
@@ -38,7 +37,7 @@ def do_export(args):
     if not result.ok:
         report.show_failure(report.console(), result.document())
         return EXIT_FAILED
-    twin.write_json(args.output, result.document())
+    files.write_json(args.output, result.document())
     if args.output != "-":
         report.console().print("wrote %s (hash %s)" % (args.output, result.hash()[:16]))
     return EXIT_OK
@@ -67,14 +66,14 @@ def do_sweep(args):
                                args.write_bands is not None, advance)
     report.publish(document, report.show_sweep, args.json, args.output)
     if args.write_bands is not None:
-        twin.write_json(args.write_bands, document["bands"])
+        files.write_json(args.write_bands, document["bands"])
     sweep.verdict(document)
     return EXIT_OK
 
 
 # -- pictures -------------------------------------------------------------------------------------
 def do_render(args):
-    from host import render
+    from host import render, render_terminal
     result = twin.requested(args.seed, args.code, args.size, settings_of(args))
     if not result.ok:
         report.show_failure(report.console(), result.document())
@@ -83,11 +82,11 @@ def do_render(args):
     if args.svg == "-" and args.png == "-":
         raise CliError("--svg - and --png -: only one picture can go to stdout")
     if args.svg is not None:
-        twin.write_output(args.svg, render.svg(doc, args.route, args.distances))
+        files.write_output(args.svg, render.svg(doc, args.route, args.distances))
     if args.png is not None:
-        twin.write_output(args.png, render.png(doc, args.route, args.distances))
+        files.write_output(args.png, render.png(doc, args.route, args.distances))
     if "-" not in (args.svg, args.png):
-        render.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
+        render_terminal.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
     return EXIT_OK
 
 
@@ -153,6 +152,69 @@ def do_flash(args):
     return EXIT_OK
 
 
+# -- world ----------------------------------------------------------------------------------------
+def built_world(args, region=None):
+    # The world (or region) of the options, with a progress bar; a cache that cannot work is bad input.
+    from maze32.world.cache import CacheError
+    from host import worlds
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    try:
+        cache = worlds.open_cache(args.cache, args.cache_limit, report.warn)
+        with report.progress("building the world", worlds.chunks_in(spec, region)) as advance:
+            return worlds.build(spec, args.seed, region, cache, advance)
+    except CacheError as e:
+        raise CliError(str(e))
+
+
+def do_world_validate(args):
+    from host import worlds
+    doc = worlds.validation(built_world(args))
+    report.publish(doc, report.show_world, args.json)
+    return EXIT_OK if doc["valid"] else EXIT_FAILED
+
+
+def do_world_export(args):
+    from host import worlds
+    region = built_world(args, args.region)
+    doc = worlds.document(region)
+    files.write_json(args.output, doc, compact=True)
+    if args.output != "-":
+        report.console().print("wrote %s (%d x %d tiles at %d,%d, hash %s)" % (
+            args.output, region.w, region.h, region.ox, region.oy, doc["hash"][:16]))
+    return EXIT_OK
+
+
+def do_world_check(args):
+    from host import worlds
+    verdict = worlds.check_file(args.file)
+    report.publish(verdict, report.show_check, args.json)
+    return EXIT_OK if verdict["valid"] else EXIT_FAILED
+
+
+def do_world_render(args):
+    from host import render_world, worlds
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    image = args.png or args.svg
+    if image:
+        picture = built_world(args, args.region)
+        files.write_output(image, render_world.png(picture) if args.png else render_world.svg(picture))
+        if image == "-":
+            return EXIT_OK
+    view = built_world(args, args.region or worlds.around_spawn(spec, render_world.VIEW))
+    render_world.show(report.console(), view, image)
+    return EXIT_OK
+
+
+def do_world_sweep(args):
+    from host import worlds
+    first, last = args.seeds
+    worlds.spec_for(first, args.depth[0], args.size, args.strategy)      # bad sizes fail before any work
+    with report.progress("sweeping worlds", (last - first + 1) * (args.depth[1] - args.depth[0] + 1)) as advance:
+        doc = worlds.sweep(first, last, args.depth, args.size, args.strategy, advance)
+    report.publish(doc, report.show_world_sweep, args.json, args.output)
+    return EXIT_FAILED if any(d["failures"] for d in doc["depths"].values()) else EXIT_OK
+
+
 # -- play -----------------------------------------------------------------------------------------
 def do_play(args):
     from host import play
@@ -172,8 +234,8 @@ def validate_options(p):
     options.add_json(p, "the maze32/1 document (or what failed)")
 
 
-def check_options(p):
-    p.add_argument("file", metavar="FILE", help="a maze32/1 JSON file")
+def check_options(p, kind="maze32/1"):
+    p.add_argument("file", metavar="FILE", help="a %s JSON file" % kind)
     options.add_json(p, "the verdict")
 
 
@@ -200,8 +262,8 @@ def sweep_options(p):
     p.add_argument("--check-bands", action="store_true",
                    help="compare the distributions with the reference bands; exit 1 on drift")
     p.add_argument("--bands", default=str(BANDS), metavar="FILE",
-                   help="reference bands for --check-bands (default: the shipped bench/bands.json)")
-    p.add_argument("--write-bands", default=None, metavar="FILE", type=twin.output_path,
+                   help="reference bands for --check-bands (default: the shipped data/bands.json)")
+    p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_path,
                    help="write this sweep's bands to FILE (only for a deliberate generator change)")
     options.add_settings(p)
 
@@ -300,10 +362,54 @@ def play_options(p):
     options.add_timeout(p)
 
 
+def world_validate_options(p):
+    options.add_world(p)
+    options.add_json(p, "the world's facts, metrics and checks")
+
+
+def world_export_options(p):
+    options.add_world(p, region_too=True)
+    options.add_output(p, "the maze32-world/1 document", required=True)
+
+
+def world_render_options(p):
+    options.add_world(p, region_too=True)
+    images = p.add_mutually_exclusive_group()
+    images.add_argument("--png", default=None, metavar="FILE",
+                        help="also write a PNG (one colour per material, a legend; the whole world "
+                             "unless --region)")
+    images.add_argument("--svg", default=None, metavar="FILE", help="also write an SVG, likewise")
+
+
+def world_sweep_options(p):
+    options.add_world_range(p)
+    options.add_json(p, "the summary")
+    options.add_output(p, "the summary")
+
+
 BOARD_ACTIONS = {
     "list": Command(do_board_list, "list the board profiles", ["maze32 board list"], board_list_options),
     "serve": Command(do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
                      ["maze32 board serve --tcp-port 2217", "maze32 board serve --riscv"], board_serve_options),
+}
+
+WORLD_ACTIONS = {
+    "validate": Command(do_world_validate, "build a world and run every check",
+                        ["maze32 world validate --seed 7 --depth 4 --size 250x250",
+                         "maze32 world validate --seed 7 --depth 8 --strategy accretion --json"],
+                        world_validate_options),
+    "export": Command(do_world_export, "write the maze32-world/1 document of a world or a region",
+                      ["maze32 world export --seed 7 --depth 1 --size 250x250 -o world.json",
+                       "maze32 world export --seed 7 --depth 9 --region 0,0,128,64 -o part.json"],
+                      world_export_options),
+    "check": Command(do_world_check, "check a maze32-world/1 file, however it was made",
+                     ["maze32 world check world.json"], lambda p: check_options(p, "maze32-world/1")),
+    "render": Command(do_world_render, "draw a world in the terminal, and as PNG or SVG",
+                      ["maze32 world render --seed 7 --depth 2",
+                       "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png"],
+                      world_render_options),
+    "sweep": Command(do_world_sweep, "build a range of seeds: open fraction, regions, rooms, pools, stairs",
+                     ["maze32 world sweep --seeds 0..19 --depth 1..9"], world_sweep_options),
 }
 
 COMMANDS = {
@@ -340,7 +446,7 @@ COMMANDS = {
                      "maze32 play --mode duel --join 192.168.1.20:3232"], play_options),
     "world": Command(None, "side-view worlds (seed 004): validate, export, check, render, sweep",
                      ["maze32 world validate --seed 7 --depth 4 --size 250x250",
-                      "maze32 world render --seed 7 --depth 1"], actions=worlds.actions(Command)),
+                      "maze32 world render --seed 7 --depth 1"], actions=WORLD_ACTIONS),
     # `boards` as it was before `board list`; not listed in the help.
     "boards": Command(do_board_list, "list the board profiles (as: board list)", ["maze32 boards"],
                       board_list_options),

@@ -9,7 +9,7 @@ import tempfile
 
 from host.errors import CliError
 from host import flavours
-from host.paths import ROOT, LIBRARY, FIRMWARE  # noqa: F401  (a checkout's folders, or the installed ones)
+from host.paths import LIBRARY, FIRMWARE      # a checkout's folders, or the installed ones
 KEEP_AS_SOURCE = ("main.py", "boot.py")      # MicroPython runs these only as .py
 BOARD_LIBRARY = "lib/maze32/"                 # the library's folder on the board: deploy's alone
 LONG_STEP = 6        # listing (hashing every file) and repairing get this many times the board's timeout

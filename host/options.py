@@ -103,7 +103,7 @@ def input_file(what):
     def parse(text):
         import os
         import stat
-        from host.twin import shown
+        from host.files import shown
         try:
             st = os.stat(text)
         except FileNotFoundError:
@@ -133,6 +133,39 @@ def count(name, low, high=None):
                 "%d..%d" % (low, COUNT_LIMIT if high is None else high), number(value)))
         return value
     return parse
+
+
+def region(text):
+    # "X,Y,W,H" -> a tuple; whether it lies in the world is the world's to judge (worlds.region_in).
+    parts = text.split(",")
+    if len(parts) != 4 or not all(p.strip().isdigit() and len(p.strip()) <= 9 for p in parts):
+        raise CliError("region: %s is not X,Y,W,H (four integers, for example 0,0,64,64)" % clipped(text))
+    x, y, w, h = (int(p) for p in parts)
+    if w < 1 or h < 1:
+        raise CliError("region: %s is empty" % clipped(text))
+    return x, y, w, h
+
+
+def cache_limit(text):
+    # "64M", "512K", "1G" or bytes -> bytes.
+    t = text.strip().upper()
+    mult = {"K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024}.get(t[-1:], 1)
+    digits = t[:-1] if t[-1:] in ("K", "M", "G") else t
+    if not digits.isdigit() or len(digits) > 15 or int(digits) < 1:
+        raise CliError("cache-limit: %s is not a size (for example 64M)" % clipped(text))
+    return int(digits) * mult
+
+
+def depth_range(text):
+    # "D" or "D1..D2" -> (first, last), within 1..255.
+    parts = text.split("..")
+    try:
+        lo, hi = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, -1)
+    except ValueError:
+        raise CliError("depth: %s is not a depth or a range D1..D2" % clipped(text))
+    if lo < 1 or hi > 255 or hi < lo:
+        raise CliError("depth: %s is not within 1..255 (a depth, or a range D1..D2)" % clipped(text))
+    return lo, hi
 
 
 # -- options several commands share ---------------------------------------------------------------
@@ -170,13 +203,47 @@ def add_maze(p, code=False, default_size="32x32"):
     add_settings(p)
 
 
+def add_world(p, region_too=False):
+    # The world a command works on: --seed, --depth, --size, --strategy (and --region), its cache.
+    from maze32.world.tiles import STRATEGIES
+    from host.worlds import DEFAULT_SIZE as default_size
+    p.add_argument("--seed", required=True, type=seed, metavar="N",
+                   help="requested seed, 0..4294967295, decimal or 0x... (required)")
+    p.add_argument("--depth", required=True, type=count("depth", 1, 255), metavar="D",
+                   help="depth 1..255: 1-3 surface, 4-6 caves, 7+ dungeon (required)")
+    p.add_argument("--size", default="%dx%d" % default_size, type=size, metavar="WxH",
+                   help="world size, 64..2048 each (the world in play is 2048x2048; tests use 250x250)")
+    p.add_argument("--strategy", choices=STRATEGIES, default="bsp",
+                   help="the dungeon's rooms (depth 7+): binary space partition or room accretion")
+    if region_too:
+        p.add_argument("--region", type=region, default=None, metavar="X,Y,W,H",
+                       help="only this part of the world")
+    p.add_argument("--cache", default=None, metavar="DIR",
+                   help="keep generated chunks under DIR/worlds/<seed>/depth_<N>/ and reuse them")
+    p.add_argument("--cache-limit", type=cache_limit, default=64 * 1024 * 1024, metavar="BYTES",
+                   help="the cache's size cap, e.g. 64M or 512K; least recently used chunks go first")
+
+
+def add_world_range(p):
+    # The worlds a sweep builds: --seeds, --depth (or a range of depths), --size, --strategy.
+    from maze32.world.tiles import STRATEGIES
+    from host.worlds import TEST_SIZE as default_size
+    p.add_argument("--seeds", required=True, type=seed_range, metavar="A..B",
+                   help="the seeds to build, inclusive (required)")
+    p.add_argument("--depth", required=True, type=depth_range, metavar="D",
+                   help="a depth 1..255, or a range D1..D2 to compare depths (required)")
+    p.add_argument("--size", default="%dx%d" % default_size, type=size, metavar="WxH",
+                   help="world size (default: the test size; 2048x2048 is the world in play)")
+    p.add_argument("--strategy", choices=STRATEGIES, default="bsp", help="the dungeon's rooms (depth 7+)")
+
+
 def add_json(p, what):
     p.add_argument("--json", action="store_true",
                    help="print %s as JSON on stdout instead of the report" % what)
 
 
 def add_output(p, what, required=False):
-    from host.twin import output_path
+    from host.files import output_path
     p.add_argument("-o", "--output", required=required, default=None, metavar="FILE", type=output_path,
                    help="write %s as JSON to FILE (whole or not at all; - for stdout)%s"
                    % (what, " (required)" if required else ""))

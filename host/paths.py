@@ -1,23 +1,27 @@
-# Where maze32's files are: the one place that knows the repository's layout.
+# Where maze32's files are: the one place that knows the repository's layout and the user's cache.
 #
-# From a checkout (or an editable install) the data folders are the repository's own: boards/,
-# bench/bands.json, firmware/. An installed wheel carries the same folders as package data under
-# host/data/ (pyproject.toml maps them there), so the layout below DATA is the same either way.
+# Product data (the sweep's reference bands, the board profiles) lives in data/; an installed wheel
+# carries that folder as package data host/data/ (pyproject.toml), so below DATA the layout is the
+# same either way. The firmware that deploy compiles and play imports is firmware/ in a checkout and
+# host/data/firmware/ in a wheel.
+import os
 import sys
 from pathlib import Path
 
 import maze32
 
 HOST = Path(__file__).resolve().parent
-DATA = HOST / "data" if (HOST / "data").is_dir() else HOST.parent
-ROOT = DATA                                      # deploy's name for it
+INSTALLED = (HOST / "data").is_dir()             # a wheel, not a checkout (or an editable install)
+DATA = HOST / "data" if INSTALLED else HOST.parent / "data"
 BOARDS = DATA / "boards"                         # board profiles, one JSON file each
-BANDS = DATA / "bench" / "bands.json"            # sweep's reference metric bands
-FIRMWARE = DATA / "firmware"                     # the board's application, as deploy ships it
+BANDS = DATA / "bands.json"                      # sweep's reference metric bands
+FIRMWARE = (HOST / "data" if INSTALLED else HOST.parent) / "firmware"   # the board's application
 LIBRARY = Path(maze32.__file__).resolve().parent  # shared/maze32, or the installed package
 RISCV_PORT = HOST / "riscv"                      # the RISC-V board's additions to MicroPython's port
 # The kit's MicroPython source beside a checkout (../shared/micropython); elsewhere MICROPYTHON_SRC.
 MICROPYTHON_TARBALL = HOST.parent.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
+# The user's cache: the boards' folders, the RISC-V firmware builds, Explore's chunks.
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32"
 
 
 def firmware(*names):

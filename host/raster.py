@@ -256,9 +256,24 @@ class Canvas:
                         for py in range(int(round(top)) + r * k, int(round(top)) + (r + 1) * k):
                             self._span(x0, x1, py, rgb)
 
+    def cells(self, x, y, cell, w, h, indices, palette):
+        # A grid of w x h squares `cell` units wide at (x, y), square i in palette[indices[i]]: a map's
+        # tiles. Each grid row becomes one row of pixels, copied down the cell's height, so a map of
+        # millions of tiles takes seconds, not a rectangle each.
+        s = self.s
+        k = max(1, int(round(cell * s)))                 # whole pixels a square: crisp
+        left, top = int(round(x * s)), int(round(y * s))
+        runs = [bytes(colour(c)) * k for c in palette]
+        n = 3 * max(0, min(w * k, self.w - left))        # the bytes of a row inside the canvas
+        for row in range(h):
+            line = b"".join(runs[t] for t in indices[row * w:(row + 1) * w])[:n]
+            for py in range(top + row * k, min(self.h, top + (row + 1) * k)):
+                i = 3 * (py * self.w + left)
+                self.px[i:i + n] = line
+
     # -- output -------------------------------------------------------------------------------------
-    def png(self):
-        return png_bytes(self.w, self.h, self.px)
+    def png(self, text=()):
+        return png_bytes(self.w, self.h, self.px, text)
 
 
 def dashes(points, dash):

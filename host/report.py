@@ -26,13 +26,13 @@ def console():
 def publish(doc, show, as_json=False, output=None):
     # The one way a command reports: JSON on stdout with --json, else show(console, doc); and the JSON
     # to -o FILE when given.
-    from host import twin
+    from host import files
     if as_json:
         print(json.dumps(doc, indent=1))
     else:
         show(console(), doc)
     if output is not None:
-        twin.write_json(output, doc)
+        files.write_json(output, doc)
 
 
 @contextlib.contextmanager
@@ -106,13 +106,11 @@ def player_table(doc):
     return t
 
 
-def check_line(checks):
-    parts = []
-    for name in CHECK_NAMES:
-        if name not in checks:
-            continue
-        parts.append(("[green]ok[/] " if checks[name] else "[bold red]FAIL[/] ") + name)
-    return "checks: " + ", ".join(parts)
+def check_line(checks, order=CHECK_NAMES):
+    # Every check, ok or FAIL: in `order` (the maze's checks), or in the document's order when None.
+    names = list(checks) if order is None else [name for name in order if name in checks]
+    return "checks: " + ", ".join(("[green]ok[/] " if checks[name] else "[bold red]FAIL[/] ") + name
+                                  for name in names)
 
 
 def show_failure(out, doc):
@@ -128,9 +126,10 @@ def show_failure(out, doc):
 
 
 def show_check(out, doc):
-    # The verdict of check_file: failed checks and false claims, or that everything holds.
+    # The verdict of check_file (a maze's or a world's): failed checks and false claims (mazes record
+    # claims, worlds do not), or that everything holds.
     from rich.markup import escape
-    from host.twin import shown
+    from host.files import shown
     name = escape(shown(doc["file"]))
     if doc["failed"]:
         out.print("[bold red]invalid[/] %s: failed %s" % (name, ", ".join(doc["failed"])))
@@ -139,7 +138,8 @@ def show_check(out, doc):
         for line in doc["false_claims"]:
             out.print("  " + escape(line))
     if doc["valid"]:
-        out.print("[green]valid[/] %s: all %d checks hold and every recorded claim is true" % (name, doc["checks"]))
+        out.print("[green]valid[/] %s: all %d checks hold%s" % (
+            name, doc["checks"], " and every recorded claim is true" if "false_claims" in doc else ""))
 
 
 def show_code(out, doc):
@@ -147,8 +147,8 @@ def show_code(out, doc):
 
 
 def show_hedge(out, doc):
-    from host import render
-    out.print(render.hedge_text(doc), highlight=False)
+    from host import render_terminal
+    out.print(render_terminal.hedge_text(doc), highlight=False)
     out.print("level %d (%dx%d), seed %d, %d ghosts, hash %s" % (
         doc["level"], doc["side"], doc["side"], doc["seed"], len(doc["ghosts"]), doc["hash"][:16]))
     out.print("checks: " + ", ".join(("ok " if ok else "FAIL ") + n for n, ok in doc["checks"].items()))
@@ -177,6 +177,56 @@ def show_sweep(out, doc):
                 out.print("[bold yellow]drift[/] %s %s" % (label, line))
             if not summary["drifted"]:
                 out.print("[green]%s: every metric within its bands[/]" % label)
+
+
+# -- worlds ---------------------------------------------------------------------------------------
+def show_world(out, doc):
+    # world validate's document (worlds.validation): the world's facts, metrics, checks.
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold")
+    head.add_column()
+    head.add_row("world", "seed %d, depth %d: %s%s" % (doc["seed"], doc["depth"], doc["kind"],
+                                                       " (%s)" % doc["strategy"] if doc["kind"] == "dungeon" else ""))
+    head.add_row("size", "%d x %d tiles, %d chunks of %d x %d" % (doc["size"][0], doc["size"][1], doc["chunks"],
+                                                               doc["chunk"], doc["chunk"]))
+    head.add_row("hash", doc["hash"])
+    m = doc["metrics"]
+    head.add_row("spawn, stairs", "(%d, %d), (%d, %d); route %s tiles" % (
+        doc["spawn"][0], doc["spawn"][1], doc["stairs"][0], doc["stairs"][1],
+        "-" if m["spawn_to_stairs"] is None else m["spawn_to_stairs"]))
+    head.add_row("structure", "%.1f%% open, largest dry region %.1f%%, %d rooms, %d pools" % (
+        100 * m["open_fraction"], 100 * m["largest_region_share"], m["rooms"], m["pools"]))
+    head.add_row("materials", ", ".join("%s %d" % kv for kv in m["materials"].items()))
+    head.add_row("built in", "%.2f s" % doc["seconds"])
+    out.print(head)
+    out.print(check_line(doc["checks"], order=None))
+
+
+def show_world_sweep(out, doc):
+    # world sweep's document (worlds.sweep): per depth, the spread of every metric; failing seeds.
+    t = Table(title="worlds %d x %d, seeds %d..%d" % (doc["size"][0], doc["size"][1], doc["seeds"][0],
+                                                       doc["seeds"][1]), title_justify="left")
+    for col in ("depth", "kind", "valid", "metric", "min", "median", "p95", "max"):
+        t.add_column(col, justify="left" if col in ("kind", "metric") else "right")
+    for depth, d in doc["depths"].items():
+        first = True
+        for name, st in d["metrics"].items():
+            cells = ["-" if st[k] is None else ("%.3f" % st[k] if isinstance(st[k], float) else str(st[k]))
+                     for k in ("min", "median", "p95", "max")]
+            t.add_row(depth if first else "", d["kind"] if first else "",
+                      "%d/%d" % (d["valid"], d["worlds"]) if first else "", name, *cells)
+            first = False
+        t.add_section()
+    out.print(t)
+    for depth, d in doc["depths"].items():
+        for f in d["failures"]:
+            out.print("[bold red]depth %s seed %d failed[/]: %s" % (depth, f["seed"], ", ".join(f["failed"])))
+
+
+def warn(message):
+    # A notice that does not stop the command (a damaged cache entry regenerated): one line on stderr.
+    import sys
+    sys.stderr.write("maze32: %s\n" % message)
 
 
 # -- boards ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 # through mpremote (`socket://127.0.0.1:PORT`) exactly as it reaches a C6.
 #
 #   build_firmware(progress)  builds (once, cached by content) firmware.elf from the MicroPython source
-#   RiscvBoard(...)           runs it: same interface as host.virtual_board.VirtualBoard
+#   RiscvBoard(...)           runs it: a host.board_server.BoardServer, as the virtual board is
 #
 # The firmware is the stock port plus host/riscv/ (maze32_board.c, _boot.py, manifest.py) and the
 # few one-line edits in PORT_EDITS below; together they make it behave as a board: a LittleFS
@@ -25,13 +25,13 @@ import signal
 import socket
 import subprocess
 import tarfile
-import threading
 import time
 from pathlib import Path
 
+from host.board_server import BoardServer
 from host.errors import CliError
 
-from host.paths import RISCV_PORT as PORT_FILES, MICROPYTHON_TARBALL as DEFAULT_SOURCE
+from host.paths import CACHE, RISCV_PORT as PORT_FILES, MICROPYTHON_TARBALL as DEFAULT_SOURCE
 DEBIAN_PACKAGES = "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc"
 GCC = "riscv64-unknown-elf-gcc"
 QEMU = "qemu-system-riscv32"
@@ -127,7 +127,7 @@ def source_path():
 
 
 def cache_dir():
-    return Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32" / "riscv"
+    return CACHE / "riscv"
 
 
 def missing():
@@ -308,9 +308,8 @@ def _make(folder, flags, logf, say, log):
 
 # -- running ---------------------------------------------------------------------------------------------
 def default_root():
-    base = os.environ.get("MAZE32_RISCV_BOARD") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32", "riscv-board")
-    return Path(base)
+    base = os.environ.get("MAZE32_RISCV_BOARD")
+    return Path(base) if base else CACHE / "riscv-board"
 
 
 _live = set()          # QEMU processes of this interpreter, killed at exit whatever happens
@@ -342,12 +341,12 @@ def _die_with_parent():
         _prctl(1, int(signal.SIGKILL))      # PR_SET_PDEATHSIG
 
 
-class RiscvBoard:
-    # QEMU running the RISC-V firmware, its console served on `url` to one client at a time (each
-    # maze32 command connects afresh). `root` holds the board's RAM as a file (flash.ram: the
-    # filesystem lives in it) and QEMU's own messages (qemu.log). Prints nothing.
+class RiscvBoard(BoardServer):
+    # QEMU running the RISC-V firmware, its console served on `url` (host/board_server.py). `root`
+    # holds the board's RAM as a file (flash.ram: the filesystem lives in it) and QEMU's own messages
+    # (qemu.log). Prints nothing.
     def __init__(self, root=None, host="127.0.0.1", port=0, firmware=None):
-        from host.virtual_board import board_folder, listen
+        from host.virtual_board import board_folder
         self.root = board_folder(root or default_root())     # one-line errors for a bad folder
         # One QEMU per root: two would share flash.ram and wreck its filesystem.
         self._lock = open(self.root / "lock", "w")
@@ -359,16 +358,12 @@ class RiscvBoard:
                            "use its URL, or another folder" % self.root)
         self.firmware = Path(firmware) if firmware else None
         try:
-            self.listener = listen(host, port)
+            BoardServer.__init__(self, host, port)
         except CliError:
             self._lock.close()
             raise
-        self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
-        self.proc = None
         self.console = None          # the connection QEMU's serial port makes to us
         self.boots = 0
-        self._stop = threading.Event()
-        self._thread = None
 
     def command(self, serial_port):
         return [QEMU, "-machine", "virt,memory-backend=ram", "-m", RAM, "-cpu", CPU,
@@ -433,7 +428,7 @@ class RiscvBoard:
     def _to_board(self, data):
         self.console.sendall(data)
 
-    # -- serving -----------------------------------------------------------------------------------------
+    # -- serving (the loop itself is BoardServer's) -----------------------------------------------------
     def _serve_client(self, client):
         while not self._stop.is_set():
             r, _, _ = select.select([client, self.console], [], [], 0.1)
@@ -458,48 +453,5 @@ class RiscvBoard:
             self._from_board()
         return self.listener in r
 
-    def serve_forever(self):
-        try:
-            if self.proc is None:
-                self._boot()
-            while not self._stop.is_set():
-                if not self._idle():
-                    continue
-                client, _ = self.listener.accept()
-                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                try:
-                    self._serve_client(client)
-                except OSError:
-                    pass
-                finally:
-                    client.close()
-        finally:
-            self._halt()
-            self.listener.close()
-            if self._thread is None:                 # served in the foreground: done with the root
-                self._lock.close()
-
-    def start(self):
-        # Boot QEMU here (errors are raised to the caller), then serve from a background thread.
-        try:
-            self._boot()
-        except BaseException:
-            self.stop()
-            raise
-        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self):
-        self._stop.set()
-        if self._thread:
-            self._thread.join(5)
-        self._halt()
-        self.listener.close()
-        self._lock.close()                           # releases the root for the next board
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
+    def _release(self):
+        self._lock.close()                           # the root, for the next board

@@ -1,10 +1,12 @@
 # maze32 sweep: generate many seeds, gather the metrics of SPEC 3.6, and compare their distributions
 # with checked-in bands so that an unintended generator change shows even when every maze is valid.
 from array import array
+from statistics import median
 
 from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
 from maze32.codec import metrics
 from host.errors import CliError
+from host.stats import percentile, spread
 from host.twin import failure_counts
 
 HISTOGRAMS = ("solution", "dead_ends", "attempts")
@@ -125,16 +127,6 @@ def run(sizes, first, last, jobs, on_progress, settings=()):
     return results
 
 
-def median(values):
-    import statistics
-    return statistics.median(values)
-
-
-def quantile(values, q):
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, int(round(q * (len(ordered) - 1)))))]
-
-
 def sweep(sizes, first, last, jobs, settings=(), bands=None, write_bands=False, on_progress=None):
     # The sweep document: {"seeds": [first, last], "sizes": {"WxH": summary}}; each summary gains
     # "drifted" (lines) when bands are given; "bands" holds new bands when write_bands.
@@ -163,15 +155,11 @@ def verdict(document):
 
 
 def summarize(tally):
-    import statistics
     stats = {}
     ok = tally.valid
     for name in METRICS:
-        values = tally.values[name]
         if ok:
-            ordered = sorted(values)
-            stats[name] = {"min": ordered[0], "median": statistics.median(ordered),
-                           "p95": quantile(ordered, 0.95), "max": ordered[-1]}
+            stats[name] = spread(tally.values[name])
     return {"seeds": tally.seeds, "valid": ok, "metrics": stats,
             "histograms": dict((name, [list(b) for b in histogram(tally.values[name])])
                                for name in HISTOGRAMS if ok),
@@ -194,8 +182,8 @@ def histogram(values, bins=8):
 
 # -- bands ----------------------------------------------------------------------------------------
 def make_bands(tally):
-    return dict((name, {q: quantile(tally.values[name], v) for q, v in
-                        (("p01", 0.01), ("p25", 0.25), ("median", 0.5), ("p75", 0.75), ("p99", 0.99))})
+    return dict((name, {q: percentile(tally.values[name], p) for q, p in
+                        (("p01", 1), ("p25", 25), ("median", 50), ("p75", 75), ("p99", 99))})
                 for name in METRICS if tally.valid)
 
 
@@ -213,7 +201,7 @@ def check_bands(tally, bands):
             drifted.append("%s: median %g outside the reference middle half %g..%g"
                            % (name, med, ref["p25"], ref["p75"]))
         elif len(values) >= 50:
-            lo, hi = quantile(values, 0.05), quantile(values, 0.95)
+            lo, hi = percentile(values, 5), percentile(values, 95)
             if lo < ref["p01"] or hi > ref["p99"]:
                 drifted.append("%s: 5th..95th percentile %g..%g outside the reference 1st..99th %g..%g"
                                % (name, lo, hi, ref["p01"], ref["p99"]))
@@ -225,9 +213,9 @@ BAND_KEYS = ("p01", "p25", "median", "p75", "p99")
 
 def load_bands(path, sizes):
     # The reference bands of a file, for every size of the sweep, or CliError saying what is missing
-    # or malformed (the file is read within twin's bounds, and each band used is checked here).
+    # or malformed (the file is read within host.files' bounds, and each band used is checked here).
     import math
-    from host.twin import read_json, shown
+    from host.files import read_json, shown
     bands = read_json(path)
     where = "bands: %s" % shown(path)
     if not isinstance(bands, dict):

@@ -3,6 +3,7 @@ import statistics
 
 from host.errors import CliError
 from host import twin
+from host.stats import percentile
 
 BENCH_CALL = "import bench\nbench.run(%r, %d, %d, %d)\n"
 BUILD_CALL = "import sys\nprint(getattr(sys.implementation, '_build', ''))\n"
@@ -40,12 +41,6 @@ class LineReader:
             self.flavour = f[1]
         elif f[0] == "maze32-done":
             self.done = True
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1)))))
-    return ordered[k]
 
 
 def measure(port, timeout, sizes, first, last, repeat, on_time):

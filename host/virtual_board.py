@@ -1,5 +1,5 @@
-# The virtual board: the MicroPython unix port on a pseudo-terminal, served on a loopback socket so
-# the host reaches it through mpremote exactly as it reaches a real board (`socket://127.0.0.1:PORT`).
+# The virtual board: the MicroPython unix port on a pseudo-terminal, served on a loopback socket
+# (host/board_server.py) so the host reaches it through mpremote exactly as it reaches a real board.
 #
 # The unix port is a real MicroPython with a real raw REPL, run in its own folder, which acts as the
 # board's filesystem (`lib/` is on its sys.path as on a board). This file is the thin part that stands
@@ -15,13 +15,13 @@ import pty
 import select
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 import tty
 from pathlib import Path
+
+from host.board_server import BoardServer
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 INTERRUPT_AFTER = 0.3     # seconds a Ctrl-C may go unanswered by a running process before it is a SIGINT
@@ -40,9 +40,9 @@ def micropython_binary():
 
 
 def default_root():
-    base = os.environ.get("MAZE32_VIRTUAL_BOARD") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32", "virtual-board")
-    return Path(base)
+    from host.paths import CACHE
+    base = os.environ.get("MAZE32_VIRTUAL_BOARD")
+    return Path(base) if base else CACHE / "virtual-board"
 
 
 def board_folder(root):
@@ -63,32 +63,17 @@ def board_folder(root):
     return root
 
 
-def listen(host, port):
-    # The loopback listener; CliError when the port is out of range or taken.
-    from host.errors import CliError
-    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-        raise CliError("virtual board: port %r is outside 0..65535" % (port,))
-    try:
-        return socket.create_server((host, port))
-    except OSError as e:
-        raise CliError("virtual board: cannot listen on %s:%d (%s)"
-                       % (host, port, os.strerror(e.errno) if e.errno else e))
-
-
-class VirtualBoard:
+class VirtualBoard(BoardServer):
+    # The unix port on a pseudo-terminal, its console served on `url` (host/board_server.py).
     def __init__(self, root=None, host="127.0.0.1", port=0):
         self.root = board_folder(root)
         micropython_binary()
-        self.listener = listen(host, port)
-        self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
-        self.proc = None
+        BoardServer.__init__(self, host, port)
         self.master = None
         self.raw_mode = False
         self.resets = 0
         self.interrupts = 0       # Ctrl-Cs delivered as SIGINT
         self._ctrl_c = None       # when an unanswered Ctrl-C arrived
-        self._stop = threading.Event()
-        self._thread = None
 
     # -- the MicroPython process -------------------------------------------------------------------
     def _boot(self):
@@ -157,10 +142,14 @@ class VirtualBoard:
         else:
             client.sendall(banner)
 
-    # -- serving -----------------------------------------------------------------------------------
+    # -- serving (the loop itself is BoardServer's) --------------------------------------------------
+    def _idle(self):
+        if BoardServer._idle(self):
+            return True
+        self._watch_interrupt()               # a Ctrl-C sent just before the host left
+        return False
+
     def _serve_client(self, client):
-        client.setblocking(True)
-        client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         while not self._stop.is_set():
             r, _, _ = select.select([client, self.master], [], [], 0.1 if self._ctrl_c is None else 0.05)
             self._watch_interrupt()
@@ -189,40 +178,3 @@ class VirtualBoard:
                     client.sendall(data)
                 elif self.proc.poll() is not None or not data:
                     self._soft_reboot(client)
-
-    def serve_forever(self):
-        self._boot()
-        self.listener.settimeout(0.2)
-        try:
-            while not self._stop.is_set():
-                try:
-                    client, _ = self.listener.accept()
-                except socket.timeout:
-                    self._watch_interrupt()           # a Ctrl-C sent just before the host left
-                    continue
-                try:
-                    self._serve_client(client)
-                except OSError:
-                    pass
-                finally:
-                    client.close()
-        finally:
-            self._halt()
-            self.listener.close()
-
-    def start(self):
-        # Serve from a background thread (for one host command, or a test); returns self.
-        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self):
-        self._stop.set()
-        if self._thread:
-            self._thread.join(5)
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()

@@ -41,9 +41,10 @@ def test_installed_package_is_the_one_that_runs(installed):
     proc = installed("--version")
     assert proc.returncode == 0 and proc.stdout.startswith("maze32 0.1.0"), proc.stderr
     data = installed.target / "host" / "data"
-    assert (data / "bench" / "bands.json").is_file() and (data / "firmware" / "app.py").is_file()
+    assert (data / "bands.json").is_file() and (data / "firmware" / "app.py").is_file()
     assert sorted(p.name for p in (data / "boards").glob("*.json")) == \
-        sorted(p.name for p in (ROOT / "boards").glob("*.json"))
+        sorted(p.name for p in (ROOT / "data" / "boards").glob("*.json"))
+    assert not (data / "bench").exists()                 # bench/ is the scripts, not shipped
 
 
 def test_installed_board_list(installed):

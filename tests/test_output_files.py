@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from host import twin
+from host import files
 from host.errors import CliError
 
 MAZE32 = str(Path(sys.executable).parent / "maze32")
@@ -160,7 +160,7 @@ def test_a_block_device_is_refused_never_replaced(tmp_path, monkeypatch):
         return st
     monkeypatch.setattr(os, "stat", fake_stat)
     with pytest.raises(CliError, match="block device"):
-        twin.write_file(str(target), "x")
+        files.write_file(str(target), "x")
     assert target.read_text() == "precious\n"
 
 
@@ -185,14 +185,14 @@ def test_a_failed_write_leaves_no_temporary_file_and_the_old_file_whole(tmp_path
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(CliError, match="No space left"):
-        twin.write_file(str(out), "new\n")
+        files.write_file(str(out), "new\n")
     assert out.read_text() == "old\n" and leftovers(tmp_path) == []
 
     def interrupted(fd):
         raise KeyboardInterrupt
     monkeypatch.setattr(os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        twin.write_file(str(out), "new\n")
+        files.write_file(str(out), "new\n")
     assert out.read_text() == "old\n" and leftovers(tmp_path) == []
 
 

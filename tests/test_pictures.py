@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from host import render
+from host import render, render_terminal
 from maze32 import levelcode
 
 MAZE32 = str(Path(sys.executable).parent / "maze32")
@@ -259,13 +259,13 @@ def backgrounds(picture):
 
 def test_terminal_distances_shade_every_character_not_stripes():
     doc = document("--seed", "5", "--size", "16x16")
-    for picture, lines in ((render.terminal(doc, heat=True), 33), (render.compact(doc, heat=True), 8)):
+    for picture, lines in ((render_terminal.terminal(doc, heat=True), 33), (render_terminal.compact(doc, heat=True), 8)):
         shaded, plain = backgrounds(picture), picture.plain.split("\n")
         for n in range(lines):                     # the compact picture's last line is the border
             start = sum(len(r) + 1 for r in plain[:n])
             for i in range(len(plain[n])):
                 assert start + i in shaded, (n, i, plain[n][i])
-    assert len(set(backgrounds(render.terminal(doc, heat=True)).values())) > 16   # a scale
+    assert len(set(backgrounds(render_terminal.terminal(doc, heat=True)).values())) > 16   # a scale
 
 
 # -- the replay sheet ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from host import world as hw
+from host import worlds as hw
 from host.cli import main
 from maze32.rng import Rng
 from maze32.world import KINDS, kind_for, generate_chunk, locate

@@ -7,7 +7,7 @@ import os
 import pytest
 
 import runtimes
-from host import world as hw
+from host import worlds as hw
 from host.cli import main
 from maze32.world.cache import ChunkCache, CacheError, HIT, MISS, REPAIRED
 from maze32.world.tiles import CHUNK, WorldWorkspace

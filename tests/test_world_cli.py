@@ -5,7 +5,7 @@ import struct
 import zlib
 from xml.etree import ElementTree
 
-from host import world as hw
+from host import render_world, worlds as hw
 from host.cli import main
 from maze32.world.tiles import MATERIALS
 
@@ -49,7 +49,7 @@ def test_png_has_a_colour_per_material_and_a_legend(tmp_path, capsys):
     assert w == 250 * scale and h > 250 * scale
     for x, y in ((0, 0), (region.stairs[0], region.stairs[1]), (120, 80), (region.rooms[0][0], region.rooms[0][1])):
         t = region.at(x, y)
-        want = (255, 0, 255) if (x, y) == tuple(region.spawn) else hw.COLOURS[MATERIALS[t][0]]
+        want = (255, 0, 255) if (x, y) == tuple(region.spawn) else render_world.COLOURS[MATERIALS[t][0]]
         assert rows[y * scale][x * scale] == want, (x, y)
     present = {MATERIALS[t][0] for t in set(region.tiles)}
     legend = dict(item.rsplit(" ", 1) for item in text["legend"].split("; "))
@@ -57,7 +57,7 @@ def test_png_has_a_colour_per_material_and_a_legend(tmp_path, capsys):
     assert len(set(legend.values())) == len(legend)      # one colour each
     # The legend band under the map holds each present colour's swatch.
     band = {px for row in rows[250 * scale:] for px in row}
-    assert all(hw.COLOURS[name] in band for name in present)
+    assert all(render_world.COLOURS[name] in band for name in present)
 
 
 def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
@@ -77,10 +77,10 @@ def test_terminal_picture_is_coloured_and_fits(capsys):
     assert main(["world", "render", "--seed", "7", "--depth", "4", *SIZE]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert max(len(line) for line in lines[:hw.VIEW[1]]) <= 80 and len(lines) <= 24
+    assert max(len(line) for line in lines[:render_world.VIEW[1]]) <= 80 and len(lines) <= 24
     assert "@" in out and "stone" in out and "spawn" in out
     region = hw.build(hw.spec_for(7, 4, (250, 250)), 7, (0, 0, 20, 5))
-    text = hw.terminal_text(region, legend=False)
+    text = render_world.terminal_text(region, legend=False)
     styles = {str(span.style) for span in text.spans}
     assert any("#5c5c64" in s for s in styles)           # stone's colour
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import runtimes
-from host import world as hw
+from host import worlds as hw
 from maze32.world.tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
                                 SOLID)
 

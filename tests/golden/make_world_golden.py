@@ -1,4 +1,4 @@
-"""Write tests/golden/world.tsv ONCE from the desktop twin's whole-world builds (host/world.build, one
+"""Write tests/golden/world.tsv ONCE from the desktop twin's whole-world builds (host/worlds.build, one
 pass of each field over the world): three seeds at depths 1..9 (BSP dungeons) and two at depths 7..9
 with accretion, 250 x 250; and chunks of 2048 x 2048 worlds, built as regions. Every runtime then
 rebuilds the same rows chunk by chunk (tests/drivers/world_catalogue.py). Never rerun to make a failure
@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "shared"))
 sys.path.insert(0, str(ROOT))
-from host import world as hw  # noqa: E402
+from host import worlds as hw  # noqa: E402
 from maze32.world.codec import FORMAT  # noqa: E402
 
 SEEDS = (0, 7, 4294967295)
