@@ -1,4 +1,4 @@
-# Board profiles (data/boards/*.json): what deploy writes to the board as board.json and the firmware reads.
+# Board profiles (boards/*.json): what deploy writes to the board as board.json and the firmware reads.
 import json
 
 from host.errors import CliError

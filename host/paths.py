@@ -1,6 +1,6 @@
 # Where maze32's files are: the one place that knows the repository's layout and the user's cache.
 #
-# Product data (the sweep's reference bands, the board profiles) lives in data/; an installed wheel
+# Product data: the sweep's reference bands in data/, the board profiles in boards/ (SPEC 1); an installed wheel
 # carries that folder as package data host/data/ (pyproject.toml), so below DATA the layout is the
 # same either way. The firmware that deploy compiles and play imports is firmware/ in a checkout and
 # host/data/firmware/ in a wheel.
@@ -13,7 +13,8 @@ import maze32
 HOST = Path(__file__).resolve().parent
 INSTALLED = (HOST / "data").is_dir()             # a wheel, not a checkout (or an editable install)
 DATA = HOST / "data" if INSTALLED else HOST.parent / "data"
-BOARDS = DATA / "boards"                         # board profiles, one JSON file each
+# Board profiles, one JSON file each: boards/ at the checkout's top (SPEC 1), host/data/boards in a wheel.
+BOARDS = (HOST / "data" if INSTALLED else HOST.parent) / "boards"
 BANDS = DATA / "bands.json"                      # sweep's reference metric bands
 FIRMWARE = (HOST / "data" if INSTALLED else HOST.parent) / "firmware"   # the board's application
 LIBRARY = Path(maze32.__file__).resolve().parent  # shared/maze32, or the installed package

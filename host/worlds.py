@@ -12,10 +12,9 @@ from collections import deque
 
 from maze32.rng import split_seed
 from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,
-                                KIND_NAMES, DUNGEON, ACCRETION, BSP, WorldSpec, WorldWorkspace, kind_of)
-from maze32.world import build_world, generate_chunk, locate, KINDS
-from maze32.world import (codec as world_codec, check as world_check, dungeon as world_dungeon,
-                          accretion as world_accretion)
+                                KIND_NAMES, WorldSpec, WorldWorkspace, kind_of)
+from maze32.world import build_world, generate_chunk, locate, chunk_rooms, region_rooms, KINDS
+from maze32.world import codec as world_codec, check as world_check
 from host.errors import CliError
 from host.files import read_json, shown
 from host.stats import spread
@@ -119,8 +118,7 @@ def build(spec, seed, region=None, cache=None, progress=None):
         ws = WorldWorkspace(spec.width, spec.height)
 
         def visit(ws):
-            if spec.kind == DUNGEON and spec.strategy == ACCRETION:
-                world_accretion.chunk_rooms(ws, rooms)
+            chunk_rooms(ws, spec, rooms)
             if progress:
                 progress(1)
         build_world(ws, spec, out.tiles, visit)
@@ -137,19 +135,17 @@ def build(spec, seed, region=None, cache=None, progress=None):
                 else:
                     generate_chunk(ws, spec, cx, cy, chunk)
                 paste(out, ws, chunk)
-                if spec.kind == DUNGEON and spec.strategy == ACCRETION:
-                    world_accretion.chunk_rooms(ws, rooms)
+                chunk_rooms(ws, spec, rooms)
                 out.chunks += 1
                 if progress:
                     progress(1)
         sx, sy, tx, ty = locate(ws, spec, chunk)
         out.spawn = (sx, sy)
         out.stairs = (tx, ty)
-    if spec.kind == DUNGEON and spec.strategy == BSP:
-        ws2 = WorldWorkspace()
-        for ry in range(oy >> REGION_SHIFT, ((oy + h - 1) >> REGION_SHIFT) + 1):
-            for rx in range(ox >> REGION_SHIFT, ((ox + w - 1) >> REGION_SHIFT) + 1):
-                world_dungeon.region_rooms(ws2, spec, rx, ry, rooms)
+    ws2 = WorldWorkspace()
+    for ry in range(oy >> REGION_SHIFT, ((oy + h - 1) >> REGION_SHIFT) + 1):
+        for rx in range(ox >> REGION_SHIFT, ((ox + w - 1) >> REGION_SHIFT) + 1):
+            region_rooms(ws2, spec, rx, ry, rooms)
     out.rooms = [tuple(r) for r in rooms if world_codec.inside(r, ox, oy, w, h)]
     out.seconds = time.perf_counter() - start
     return out

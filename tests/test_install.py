@@ -43,7 +43,7 @@ def test_installed_package_is_the_one_that_runs(installed):
     data = installed.target / "host" / "data"
     assert (data / "bands.json").is_file() and (data / "firmware" / "app.py").is_file()
     assert sorted(p.name for p in (data / "boards").glob("*.json")) == \
-        sorted(p.name for p in (ROOT / "data" / "boards").glob("*.json"))
+        sorted(p.name for p in (ROOT / "boards").glob("*.json"))
     assert not (data / "bench").exists()                 # bench/ is the scripts, not shipped
 
 

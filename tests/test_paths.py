@@ -41,7 +41,7 @@ def test_product_data_is_in_data():
     # In a checkout: data/ holds the bands and the board profiles (test_install: host/data/ in a wheel).
     assert paths.DATA == ROOT / "data"
     assert paths.BANDS == ROOT / "data" / "bands.json" and paths.BANDS.is_file()
-    assert paths.BOARDS == ROOT / "data" / "boards" and any(paths.BOARDS.glob("*.json"))
+    assert paths.BOARDS == ROOT / "boards" and any(paths.BOARDS.glob("*.json"))
     assert paths.FIRMWARE == ROOT / "firmware"
 
 
