@@ -2,7 +2,6 @@
 # command that takes the parsed options, calls the library and hands the result to a report. Options
 # and their types are in options.py, tables in report.py, pictures in render.py. One error type,
 # CliError, is caught once in main() and printed on one line.
-import os
 import sys
 
 import host
@@ -364,7 +363,22 @@ def build_parser():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from host import stdout_guard
+    try:
+        with stdout_guard.guarded():
+            return run(sys.argv[1:] if argv is None else argv)
+    except stdout_guard.StdoutError as e:
+        # stdout closed or full: the output is lost, so say so on stderr and fail (not exit 0).
+        sys.stderr.write("maze32: %s\n" % e)
+        stdout_guard.silence()
+        return EXIT_FAILED
+    except BrokenPipeError:
+        # stdout's reader went away (maze32 ... | head): stop quietly, as a shell tool does.
+        stdout_guard.silence()
+        return 141
+
+
+def run(argv):
     debug = False
     try:
         try:
@@ -386,7 +400,3 @@ def main(argv=None):
     except KeyboardInterrupt:
         sys.stderr.write("maze32: interrupted\n")
         return 130
-    except BrokenPipeError:
-        # stdout's reader went away (maze32 ... | head): stop quietly, as a shell tool does.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
