@@ -6,16 +6,26 @@
 # A transport (an adapter) has, for play, where nothing may allocate:
 #   send(data)            send the bytes-like `data` (<= MAX_PACKET bytes) to the peer, never blocking;
 #                         a packet the network drops is simply lost (the lockstep resends)
-#   recv_into(buf) -> n   the next packet from the peer copied into buf[:n]; 0 when none is waiting;
-#                         REFUSED for a packet from anyone else (its sender in transport.refused_from)
+#   recv_into(buf) -> n   the next packet from the peer copied into buf[:n] (buf holds MAX_PACKET + 1;
+#                         0: an empty datagram; TOO_LONG: a longer one, not copied); NOTHING when none
+#                         is waiting; REFUSED for a packet from anyone else (its sender in
+#                         transport.refused_from)
 # and, for pairing, before the peer is known (these may allocate):
-#   send_to(addr, data), recv_from(buf) -> (n, addr) (n = 0: nothing), set_peer(addr), name(addr),
-#   close(); `broadcast` is the address that reaches every station (None where there is none).
+#   send_to(addr, data), recv_from(buf) -> (n, addr) (addr None: nothing waiting; n as above),
+#   set_peer(addr), name(addr), close(); `broadcast` is the address that reaches every station (None
+#   where there is none).
 #
-# Every packet: MAGIC, protocol version, type, session, payload, then the Fletcher-16 checksum of all
-# the bytes before it (2 bytes, big-endian). The first four bytes and the checksum keep their place in
-# every protocol version, so any version can tell another version's packet (and REFUSE it) apart from
-# line noise. Integers are big-endian; frames take 3 bytes (24 bits: 9 days at 20 frames a second).
+# The link expects strangers: anyone on the network can send anything. Every field of every packet
+# is range-checked here before it is used; a packet that fails is counted and dropped, never acted
+# on, and a host waits on through refusals and strangers until one player accepts its game.
+#
+# Every packet: MAGIC, protocol version, type, session (4 bytes), payload, then the Fletcher-16
+# checksum of all the bytes before it (2 bytes, big-endian). The first three bytes and the checksum
+# keep their place in every protocol version, so any version can tell another version's packet (and
+# REFUSE it) apart from line noise. The session is 0 in HELLO; the host draws it at random (30 bits)
+# for its OFFER, and every packet after carries it, so a packet of anyone not in this game is
+# dropped. Integers are big-endian; frames take 3 bytes (24 bits: 9 days at 20 frames a second).
+# Protocol 2: the session grew from 1 byte to 4 (protocol 1 derived it from the host's nonce).
 #   HELLO   nonce(4)                              a player looking for a game (broadcast on ESP-NOW)
 #   OFFER   seed(4) width height delay digest(32)   the host's game; the joiner generates it too
 #   ACCEPT  digest(32)                            the joiner made the same maze: play starts
@@ -34,8 +44,10 @@ except ImportError:                     # CPython
     def const(x):
         return x
 
-PROTOCOL = 1               # bump whenever a packet's layout or meaning changes
+PROTOCOL = 2               # bump whenever a packet's layout or meaning changes
 MAX_PACKET = const(250)    # ESP-NOW's limit, kept on every transport
+TOO_LONG = const(251)      # recv_into: a datagram longer than MAX_PACKET (its bytes not copied)
+HEAD = const(7)            # MAGIC, version, type, session(4)
 MAGIC = const(0xD7)
 HELLO = const(1)
 OFFER = const(2)
@@ -49,15 +61,17 @@ R_BUSY = const(3)
 QUIT = const(1)            # END reasons
 DESYNC = const(2)
 REFUSED = const(-1)        # recv_into: a packet from someone who is not the peer
+NOTHING = const(-2)        # recv_into: no packet waiting
 
 # Why a packet was refused during play (Lockstep.refusals counts each; the game never sees one).
-BAD_PACKET = const(0)      # too short, not ours, or a checksum that does not match (corrupted)
+BAD_PACKET = const(0)      # empty, too short or long, not ours, a bad checksum or a field out of range
 UNKNOWN_PEER = const(1)    # from a sender that is not the peer
 OLD_VERSION = const(2)     # another protocol version
 OTHER_SESSION = const(3)   # from an earlier game (another session number)
 REFUSAL_NAMES = ("corrupted", "unknown peer", "other protocol version", "other session")
 
 KEY_NAMES = (None, "up", "right", "down", "left")           # the keys on the wire, as small ints
+LAST_KEY = const(4)                                         # the highest key code (KEY_NAMES[4])
 KEY_CODES = {None: 0, "up": 1, "right": 2, "down": 3, "left": 4, "w": 1, "d": 2, "s": 3, "a": 4}
 
 RING = const(64)           # frames of inputs and state hashes kept (a power of two)
@@ -65,7 +79,14 @@ MASK = const(63)
 MAX_KEYS = const(32)       # inputs one PLAY packet carries at most (the unacknowledged ones are fewer)
 MAX_DELAY = const(12)      # the input delay, in frames, at most (the ring holds 2 * delay + 2 of them)
 NO_FRAME = const(0xFFFFFF)
-PLAY_BYTES = const(22)     # a PLAY packet without keys
+PLAY_BYTES = const(25)     # a PLAY packet without keys
+HELLO_BYTES = const(13)    # the other packets' lengths, each exact
+OFFER_BYTES = const(48)
+ACCEPT_BYTES = const(41)
+REFUSE_BYTES = const(43)
+END_BYTES = const(13)
+POLL_MAX = const(256)      # packets taken at most per poll: a flood (2,000 a second) is drained, and
+                           # still cannot hold up a frame for long
 RESEND_MS = const(100)     # the handshake's resend period
 DIGEST = const(32)         # a maze hash on the wire: SHA-256's 32 bytes
 
@@ -128,8 +149,8 @@ def seal(buf, n):
 
 
 def is_intact(buf, n):
-    # Long enough, ours, and its checksum matches.
-    if n < 6 or buf[0] != MAGIC:
+    # Of a packet's length (neither empty nor oversized), ours, and its checksum matches.
+    if n < HEAD + 2 or n > MAX_PACKET or buf[0] != MAGIC:
         return False
     return fletcher16(buf, n - 2) == (buf[n - 2] << 8) | buf[n - 1]
 
@@ -138,15 +159,33 @@ def header(buf, version, kind, session):
     buf[0] = MAGIC
     buf[1] = version
     buf[2] = kind
-    buf[3] = session
+    buf[3] = session >> 24              # a session is below 2**30: small ints on the board
+    put24(buf, 4, session & 0xFFFFFF)
+
+
+def is_session(buf, session):
+    # Does the packet in buf carry this session? (no allocation)
+    return buf[3] == session >> 24 and get24(buf, 4) == session & 0xFFFFFF
+
+
+def session_of(buf):
+    # The session a packet carries, for messages (its top two bits dropped: a small int).
+    return ((buf[3] & 0x3F) << 24) | get24(buf, 4)
+
+
+def new_session():
+    # A host's session: 30 random bits, never 0 (HELLO's).
+    import os
+    b = os.urandom(4)
+    return (((b[0] & 0x3F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]) or 1
 
 
 def packet(version, kind, session, payload):
     # A handshake packet as bytes (allocates: pairing only).
-    buf = bytearray(4 + len(payload) + 2)
+    buf = bytearray(HEAD + len(payload) + 2)
     header(buf, version, kind, session)
-    buf[4:4 + len(payload)] = payload
-    seal(buf, 4 + len(payload))
+    buf[HEAD:HEAD + len(payload)] = payload
+    seal(buf, HEAD + len(payload))
     return bytes(buf)
 
 
@@ -195,38 +234,44 @@ class Lockstep:
         self.bytes_sent = 0
         self.reply = None                   # the joiner's ACCEPT, sent again if the host resends OFFER
         self.moved = ticks_ms() if now is None else now     # when the last frame was played
-        self.rx = bytearray(MAX_PACKET)
+        self.rx = bytearray(MAX_PACKET + 1)     # one more: an oversized datagram shows as TOO_LONG
         self.tx = bytearray(MAX_PACKET)
-        self.end_tx = bytearray(10)
+        self.end_tx = bytearray(END_BYTES)
         view = memoryview(self.tx)
         self.views = [view[:PLAY_BYTES + k] for k in range(MAX_KEYS + 1)]   # sent whole: no slicing
 
     # -- receiving --
     def poll(self, now):
-        # Take every packet waiting (at most 16: a flood cannot hold up the frame).
+        # Take every packet waiting, up to POLL_MAX (empty, oversized and foreign ones are counted and
+        # passed over: only NOTHING ends the poll early).
         rx = self.rx
         i = 0
-        while i < 16:
+        while i < POLL_MAX:
             i += 1
             n = self.link.recv_into(rx)
-            if n == 0:
+            if n == NOTHING:
                 return
-            if n < 0:
+            if n == REFUSED:
                 self.refuse(UNKNOWN_PEER, 0)
-            elif not is_intact(rx, n):
+            elif n < 0 or not is_intact(rx, n):
                 self.refuse(BAD_PACKET, 0)
             elif rx[1] != self.version:
                 self.refuse(OLD_VERSION, rx[1])
-            elif rx[2] == PLAY and rx[3] == self.session:
+            elif not is_session(rx, self.session):
+                if rx[2] == PLAY or rx[2] == END:
+                    self.refuse(OTHER_SESSION, session_of(rx))
+                # a late HELLO (session 0) needs no answer
+            elif rx[2] == PLAY:
                 self.take_play(rx, n)
-            elif rx[2] == END and rx[3] == self.session and n == 10:
-                self.ended = rx[4]
-                self.end_frame = get24(rx, 5)
-            elif rx[2] == OFFER and rx[3] == self.session and self.reply is not None:
+            elif rx[2] == END:
+                if n == END_BYTES and (rx[HEAD] == QUIT or rx[HEAD] == DESYNC):
+                    self.ended = rx[HEAD]
+                    self.end_frame = get24(rx, HEAD + 1)
+                else:
+                    self.refuse(BAD_PACKET, 0)
+            elif rx[2] == OFFER and self.reply is not None:
                 self.link.send(self.reply)        # the host missed our ACCEPT
-            elif rx[2] == PLAY or rx[2] == END:
-                self.refuse(OTHER_SESSION, rx[3])
-            # anything else (a late HELLO, ACCEPT or OFFER of this game) needs no answer
+            # anything else of this game (a late ACCEPT or OFFER) needs no answer
 
     def refuse(self, why, detail):
         self.refusals[why] += 1
@@ -234,20 +279,26 @@ class Lockstep:
         self.last_detail = detail
 
     def take_play(self, rx, n):
-        count = rx[13]
+        count = rx[16]
         if n != PLAY_BYTES + count or count > MAX_KEYS:
             self.refuse(BAD_PACKET, 0)
             return
+        i = 17
+        while i < 17 + count:
+            if rx[i] > LAST_KEY:              # a key code no side sends (KEY_NAMES has 5)
+                self.refuse(BAD_PACKET, 0)
+                return
+            i += 1
         self.received += 1
-        frame = get24(rx, 4)
+        frame = get24(rx, 7)
         if frame > self.peer_frame:
             self.peer_frame = frame
-        ack = get24(rx, 7)
+        ack = get24(rx, 10)
         if ack > self.made:
             ack = self.made                   # cannot hold what was never sent
         if ack > self.acked:
             self.acked = ack
-        first = get24(rx, 10)
+        first = get24(rx, 13)
         last = first + count - 1
         if last >= self.frame + RING:
             last = self.frame + RING - 1      # beyond the ring: never sent by a peer in lockstep
@@ -256,13 +307,13 @@ class Lockstep:
             theirs = self.theirs
             f = got + 1
             while f <= last:
-                theirs[f & MASK] = rx[14 + f - first]
+                theirs[f & MASK] = rx[17 + f - first]
                 f += 1
             self.got = last
-        hf = get24(rx, 14 + count)
+        hf = get24(rx, 17 + count)
         if hf == NO_FRAME:
             return
-        h = get24(rx, 17 + count)
+        h = get24(rx, 20 + count)
         if hf < self.frame:                   # a frame played here: compare now
             if self.frame - hf <= RING and self.hashes[hf & MASK] != h:
                 self.see_desync(hf)
@@ -320,22 +371,22 @@ class Lockstep:
         if count > MAX_KEYS:
             count = MAX_KEYS
         header(tx, self.version, PLAY, self.session)
-        put24(tx, 4, self.frame)
-        put24(tx, 7, self.got)
-        put24(tx, 10, first)
-        tx[13] = count
+        put24(tx, 7, self.frame)
+        put24(tx, 10, self.got)
+        put24(tx, 13, first)
+        tx[16] = count
         mine = self.mine
         i = 0
         while i < count:
-            tx[14 + i] = mine[(first + i) & MASK]
+            tx[17 + i] = mine[(first + i) & MASK]
             i += 1
         hf = self.frame - 1 - self.back
         if hf < 0:
-            put24(tx, 14 + count, NO_FRAME)
-            put24(tx, 17 + count, 0)
+            put24(tx, 17 + count, NO_FRAME)
+            put24(tx, 20 + count, 0)
         else:
-            put24(tx, 14 + count, hf)
-            put24(tx, 17 + count, self.hashes[hf & MASK])
+            put24(tx, 17 + count, hf)
+            put24(tx, 20 + count, self.hashes[hf & MASK])
         n = seal(tx, PLAY_BYTES - 2 + count)
         self.link.send(self.views[count])
         self.sent += 1
@@ -344,9 +395,9 @@ class Lockstep:
     def send_end(self, reason, frame):
         buf = self.end_tx
         header(buf, self.version, END, self.session)
-        buf[4] = reason
-        put24(buf, 5, frame)
-        seal(buf, 8)
+        buf[HEAD] = reason
+        put24(buf, HEAD + 1, frame)
+        seal(buf, HEAD + 4)
         self.link.send(buf)
 
     def refusal_text(self):
@@ -360,7 +411,7 @@ class Lockstep:
         elif self.last_refusal == UNKNOWN_PEER:
             last = "a packet from %s, not the other player" % self.link.name(self.link.refused_from)
         elif self.last_refusal == BAD_PACKET:
-            last = "a corrupted packet (bad checksum or length)"
+            last = "a corrupted packet (bad checksum, length or field)"
         elif self.last_refusal == OTHER_SESSION:
             last = "a packet of another game (session %d)" % self.last_detail
         return "refused %s; last: %s" % (", ".join(parts), last)
@@ -386,11 +437,18 @@ class Offer:
         return "seed %d at %dx%d" % (self.seed, self.width, self.height)
 
 
-def read_offer(buf, n, session):
-    if n != 4 + 7 + DIGEST + 2:
-        return None
-    seed = (buf[4] << 24) | (buf[5] << 16) | (buf[6] << 8) | buf[7]
-    return Offer(seed, buf[8], buf[9], buf[10], bytes(buf[11:11 + DIGEST]), session)
+def read_offer(buf, n):
+    # The OFFER in buf, or a string saying which field is out of range. (Width and height are the
+    # generator's to judge: make() refuses a size it cannot build.)
+    if n != OFFER_BYTES:
+        return "an offer of %d bytes (not %d)" % (n, OFFER_BYTES)
+    if buf[3] > 0x3F or not session_of(buf):
+        return "an offer without a session"
+    if not 1 <= buf[HEAD + 6] <= MAX_DELAY:
+        return "an offer with input delay %d (1..%d)" % (buf[HEAD + 6], MAX_DELAY)
+    seed = (buf[HEAD] << 24) | (buf[HEAD + 1] << 16) | (buf[HEAD + 2] << 8) | buf[HEAD + 3]
+    return Offer(seed, buf[HEAD + 4], buf[HEAD + 5], buf[HEAD + 6], bytes(buf[HEAD + 7:HEAD + 7 + DIGEST]),
+                 session_of(buf))
 
 
 def nonce_bytes():
@@ -401,20 +459,27 @@ def nonce_bytes():
 HOST = "host"
 JOIN = "join"
 AUTO = "auto"
+REASONS = (R_VERSION, R_MAZE, R_BUSY)
+NAMED = 16                 # players a host names in its log at most (a flood of hellos is not a log)
 
 
 class Pairing:
     # The handshake of SPEC 11 over a transport, for one of three roles:
-    #   HOST waits for a HELLO, offers its game, and starts when the joiner ACCEPTs the same maze;
+    #   HOST answers every HELLO with its OFFER, and starts with the first player who ACCEPTs the same
+    #        maze (or, its ACCEPT lost, plays in its session): refusals, strangers, other versions and
+    #        other mazes are logged and waited through, never a reason to stop;
     #   JOIN says HELLO to the peer already set on the transport, generates what is offered, compares
-    #        the hashes and ACCEPTs (or REFUSEs);
+    #        the hashes and ACCEPTs (or REFUSEs, and stops);
     #   AUTO (two boards over ESP-NOW) broadcasts HELLO with a random nonce; of two players who hear each
-    #        other the higher nonce hosts.
+    #        other the higher nonce offers (as HOST), the lower answers (as JOIN).
     # `game` provides offer_game() -> (seed, width, height, digest) for hosting and
     # make(seed, width, height) -> digest for joining (each generates the maze). run() returns
     # (Lockstep, Offer) or raises Refused / LinkError with the reason, after telling the other side.
+    # Packets that fail a check are counted (ignored) and the last one's kind kept for the messages.
     def __init__(self, transport, role, game, delay=3, lost_ms=3000, timeout_ms=None, version=PROTOCOL,
                  cancelled=None, trace=None, log=None):
+        if not 1 <= delay <= MAX_DELAY:
+            raise ValueError("input delay: 1..%d frames, got %r" % (MAX_DELAY, delay))
         self.link = transport
         self.role = role
         self.game = game
@@ -425,41 +490,44 @@ class Pairing:
         self.cancelled = cancelled
         self.trace = trace
         self.log = log
-        self.buf = bytearray(MAX_PACKET)
+        self.buf = bytearray(MAX_PACKET + 1)
         self.nonce = nonce_bytes()
-        self.offer = None
+        self.session = new_session()
+        self.offer = None                   # this side's own game (HOST, AUTO)
         self.offer_packet = None
         self.peer = None
+        self.ignored = 0                    # packets dropped by a check
+        self.last_ignored = None            # the last one: (what, sender)
+        self.event = None                   # the last thing a host waited through, for the timeout
+        self.named = []                     # players offered the game or refused, the first NAMED
+        self.answered = {}                  # player -> when its last HELLO was answered
 
     def say(self, text):
         if self.log:
             self.log(text)
 
+    def ignore(self, what, addr):
+        self.ignored += 1
+        self.last_ignored = (what, addr)
+
+    def note(self, text):
+        # Something a host waits through: logged, and kept for the timeout's message.
+        self.event = text
+        self.say(text)
+
     def hello(self):
         return packet(self.version, HELLO, 0, self.nonce)
 
-    def refuse(self, addr, reason, digest=None, detail=None):
+    def refuse(self, addr, reason, digest=None, session=0):
         # REFUSE, three times (a lost one leaves the other side to time out, still with a message).
-        data = packet(self.version, REFUSE, self.offer.session if self.offer else 0,
-                      bytes([reason, self.version if detail is None else detail]) + (digest or bytes(DIGEST)))
+        data = packet(self.version, REFUSE, session, bytes([reason, self.version]) + (digest or bytes(DIGEST)))
         for _ in range(3):
             self.link.send_to(addr, data)
 
-    def become_host(self, addr):
-        self.peer = addr
-        self.link.set_peer(addr)
-        if self.offer is None:
-            seed, width, height, digest = self.game.offer_game()
-            session = 1 + (self.nonce[0] ^ self.nonce[3]) % 255
-            self.offer = Offer(seed, width, height, self.delay, digest, session)
-            self.offer_packet = packet(self.version, OFFER, session, self.offer.payload())
-        self.role = HOST
-        self.say("offering %s to %s" % (self.offer.describe(), self.link.name(addr)))
-
-    def become_joiner(self, addr):
-        self.peer = addr
-        self.link.set_peer(addr)
-        self.role = JOIN
+    def make_offer(self):
+        seed, width, height, digest = self.game.offer_game()
+        self.offer = Offer(seed, width, height, self.delay, digest, self.session)
+        self.offer_packet = packet(self.version, OFFER, self.session, self.offer.payload())
 
     def lockstep(self, me, session):
         return Lockstep(self.link, me, session, self.delay, self.lost_ms, self.version, self.trace)
@@ -470,117 +538,173 @@ class Pairing:
         buf = self.buf
         if self.role == JOIN:
             self.peer = self.link.peer
+        else:
+            self.make_offer()
+        if self.role == HOST:
+            self.say("offering %s" % self.offer.describe())
         while True:
             if self.cancelled and self.cancelled():
                 raise LinkError("cancelled")
             now = ticks_ms()
+            taken = 0
             n, addr = self.link.recv_from(buf)
-            while n:
+            while addr is not None:
                 done = self.take(buf, n, addr)
                 if done:
                     return done
+                taken += 1
+                if taken >= POLL_MAX:
+                    break                     # a flood: on to the resends, the clock and q
                 n, addr = self.link.recv_from(buf)
             if last_sent is None or ticks_diff(now, last_sent) >= RESEND_MS:
                 last_sent = now
                 self.resend()
             if self.timeout_ms is not None and ticks_diff(now, start) >= self.timeout_ms:
-                if self.role == HOST and self.peer is None:
-                    raise LinkError("no player joined within %.1f s" % (self.timeout_ms / 1000))
-                if self.peer is None:
-                    raise LinkError("no other player answered within %.1f s" % (self.timeout_ms / 1000))
-                raise LinkError("no answer from %s within %.1f s" % (self.link.name(self.peer),
-                                                                      self.timeout_ms / 1000))
+                raise LinkError(self.timed_out())
             sleep_ms(5)
 
+    def timed_out(self):
+        seconds = self.timeout_ms / 1000
+        if self.role == JOIN:
+            text = "no answer from %s within %.1f s" % (self.link.name(self.peer), seconds)
+        elif self.role == HOST:
+            text = "no player joined within %.1f s" % seconds
+        else:
+            text = "no other player answered within %.1f s" % seconds
+        if self.event:
+            text += " (last: %s)" % self.event
+        elif self.last_ignored:
+            text += " (%d packets ignored; last: %s from %s)" % (
+                self.ignored, self.last_ignored[0], self.link.name(self.last_ignored[1]))
+        return text
+
     def resend(self):
-        if self.role == HOST:
-            if self.peer is not None:
-                self.link.send_to(self.peer, self.offer_packet)
-        elif self.role == JOIN:
+        if self.role == JOIN:
             self.link.send_to(self.peer, self.hello())
-        elif self.link.broadcast is not None:
+        elif self.role == AUTO and self.link.broadcast is not None:
             self.link.send_to(self.link.broadcast, self.hello())
+        # HOST: each HELLO is answered with the OFFER; a joiner says HELLO until it has one
 
     def take(self, buf, n, addr):
         # One handshake packet -> (Lockstep, Offer) when play starts, else None.
-        if not is_intact(buf, n):
-            return None                       # noise or a corrupted packet: the resends cover it
-        kind = buf[2]
+        if n < 0 or not is_intact(buf, n):
+            return self.ignore("a corrupted, empty or oversized packet", addr)
         if self.peer is not None and addr != self.peer:
-            return None                       # someone else, while we pair with the peer
-        if kind == REFUSE:
-            return self.refused(buf, n)
+            return self.ignore("a packet", addr)        # someone else, while we pair with the peer
+        kind = buf[2]
         if buf[1] != self.version:
-            self.refuse(addr, R_VERSION)
-            raise Refused("refused: the other side speaks link protocol %d, this side %d"
-                          % (buf[1], self.version))
-        if kind == HELLO and n == 10:
-            if self.role == AUTO:
-                theirs = bytes(buf[4:8])
-                if theirs == self.nonce:
-                    self.nonce = nonce_bytes()    # the same draw on both: draw again
-                elif self.nonce > theirs:
-                    self.become_host(addr)
-                    self.resend()
-                else:
-                    self.become_joiner(addr)
-                    self.resend()
-            elif self.role == HOST:
-                if self.peer is None:
-                    self.become_host(addr)
-                self.resend()
-            return None
-        if kind == OFFER and self.role in (JOIN, AUTO):
-            if self.role == AUTO:
-                self.become_joiner(addr)
+            return self.other_version(buf, kind, addr)
+        if kind == HELLO:
+            return self.hello_from(buf, n, addr)
+        if kind == OFFER:
+            if self.role == HOST:
+                return self.ignore("an offer", addr)
             return self.answer(buf, n, addr)
-        if self.role == HOST and self.peer is not None and buf[3] == self.offer.session:
-            if kind == ACCEPT and n == 4 + DIGEST + 2:
-                theirs = bytes(buf[4:4 + DIGEST])
-                if theirs != self.offer.digest:
-                    self.refuse(addr, R_MAZE, self.offer.digest)
-                    raise Refused(self.mismatch(self.offer.digest, theirs))
-                return self.lockstep(0, self.offer.session), self.offer
-            if kind == PLAY:
-                # The joiner plays: it accepted (its ACCEPT was lost). It checked the hashes.
-                return self.lockstep(0, self.offer.session), self.offer
+        if kind == REFUSE:
+            return self.refused(buf, n, addr)
+        if self.role == JOIN or not is_session(buf, self.session):
+            return self.ignore("a packet of no game here", addr)
+        if kind == ACCEPT and n == ACCEPT_BYTES:
+            theirs = bytes(buf[HEAD:HEAD + DIGEST])
+            if theirs != self.offer.digest:
+                self.refuse(addr, R_MAZE, self.offer.digest, self.session)
+                return self.note("%s made another maze: %s" % (
+                    self.link.name(addr), self.mismatch(self.offer.digest, theirs, self.offer)[len("refused: "):]))
+            return self.pair(addr)
+        if kind == PLAY:
+            return self.pair(addr)              # the joiner plays: it accepted (its ACCEPT was lost)
+        return self.ignore("a packet of no game here", addr)
+
+    def other_version(self, buf, kind, addr):
+        # A packet of another protocol version (byte 1, in its place in every version).
+        theirs = buf[1]
+        if self.role == JOIN and kind == REFUSE:
+            raise Refused("refused by the other side: it speaks link protocol %d, this side %d"
+                          % (theirs, self.version))
+        if self.role == JOIN and kind == OFFER:
+            self.refuse(addr, R_VERSION)
+            raise Refused("refused: the other side speaks link protocol %d, this side %d" % (theirs, self.version))
+        if self.role != JOIN and kind == HELLO:
+            if addr in self.named or len(self.named) >= NAMED:
+                return self.ignore("a hello of link protocol %d" % theirs, addr)
+            self.named.append(addr)             # refused once: its next hellos are only counted
+            self.refuse(addr, R_VERSION)
+            return self.note("%s speaks link protocol %d, this side %d: refused"
+                             % (self.link.name(addr), theirs, self.version))
+        return self.ignore("a packet of link protocol %d" % theirs, addr)
+
+    def hello_from(self, buf, n, addr):
+        if n != HELLO_BYTES or self.role == JOIN:
+            return self.ignore("a hello", addr)
+        if self.role == AUTO:
+            theirs = bytes(buf[HEAD:HEAD + 4])
+            if theirs == self.nonce:
+                self.nonce = nonce_bytes()      # the same draw on both: draw again
+                return None
+            if self.nonce < theirs:
+                return None                     # they offer, we answer
+        now = ticks_ms()
+        if ticks_diff(now, self.answered.get(addr, now - RESEND_MS)) < RESEND_MS // 2:
+            return None                         # answered just now: a flood of hellos is not answered
+        if len(self.answered) >= 4 * NAMED:
+            self.answered = {}
+        self.answered[addr] = now
+        if addr not in self.named and len(self.named) < NAMED:
+            self.named.append(addr)
+            self.say("offering %s to %s" % (self.offer.describe(), self.link.name(addr)))
+        self.link.send_to(addr, self.offer_packet)
         return None
 
+    def pair(self, addr):
+        self.peer = addr
+        self.link.set_peer(addr)
+        self.say("%s joined" % self.link.name(addr))
+        return self.lockstep(0, self.session), self.offer
+
     def answer(self, buf, n, addr):
-        offer = read_offer(buf, n, buf[3])
-        if offer is None:
-            return None
+        offer = read_offer(buf, n)
+        if isinstance(offer, str):
+            return self.ignore(offer, addr)
         self.say("offered %s by %s" % (offer.describe(), self.link.name(addr)))
-        self.offer = offer
         try:
             mine = self.game.make(offer.seed, offer.width, offer.height)
         except (ValueError, RuntimeError) as e:
-            self.refuse(addr, R_BUSY)
+            self.refuse(addr, R_BUSY, None, offer.session)
             raise Refused("refused: cannot make the offered maze (%s): %s" % (offer.describe(), e))
         if mine != offer.digest:
-            self.refuse(addr, R_MAZE, mine)
+            self.refuse(addr, R_MAZE, mine, offer.session)
             raise Refused(self.mismatch(mine, offer.digest, offer))
         accept = packet(self.version, ACCEPT, offer.session, mine)
         self.link.send_to(addr, accept)
+        self.peer = addr
+        self.link.set_peer(addr)
         self.delay = offer.delay
         ls = self.lockstep(1, offer.session)
         ls.reply = accept
         return ls, offer
 
-    def refused(self, buf, n):
-        if n != 4 + 2 + DIGEST + 2:
-            return None
-        reason, detail = buf[4], buf[5]
-        if reason == R_VERSION:
-            raise Refused("refused by the other side: it speaks link protocol %d, this side %d"
-                          % (detail, self.version))
+    def refused(self, buf, n, addr):
+        # A REFUSE of this version: the joiner stops on its host's; a host (or AUTO) takes one only
+        # from a player it offered the game (its session), notes why, and waits on.
+        if n != REFUSE_BYTES or buf[HEAD] not in REASONS:
+            return self.ignore("a malformed refusal", addr)
+        reason, detail = buf[HEAD], buf[HEAD + 1]
+        if self.role == JOIN:
+            if reason == R_VERSION:
+                raise Refused("refused by the other side: it speaks link protocol %d, this side %d"
+                              % (detail, self.version))
+            return self.ignore("a refusal of a game not offered", addr)
+        if not is_session(buf, self.session):
+            return self.ignore("a refusal of a game not offered", addr)
+        who = self.link.name(addr)
         if reason == R_MAZE:
-            theirs = bytes(buf[6:6 + DIGEST])
-            mine = self.offer.digest if self.offer else bytes(DIGEST)
-            raise Refused("refused by the other side: " + self.mismatch(mine, theirs)[len("refused: "):])
-        raise Refused("refused by the other side: it cannot play this game")
+            theirs = bytes(buf[HEAD + 2:HEAD + 2 + DIGEST])
+            return self.note("%s refused the game: %s" % (
+                who, self.mismatch(self.offer.digest, theirs, self.offer)[len("refused: "):]))
+        if reason == R_BUSY:
+            return self.note("%s refused the game: it cannot play it" % who)
+        return self.note("%s refused the game: it speaks link protocol %d" % (who, detail))
 
-    def mismatch(self, mine, theirs, offer=None):
-        offer = offer or self.offer
+    def mismatch(self, mine, theirs, offer):
         return ("refused: maze hash mismatch for %s: this side made %s..., the other side %s... "
                 "(a different generator version or settings)" % (offer.describe(), hex8(mine), hex8(theirs)))

@@ -155,10 +155,12 @@ def do_flash(args):
 # -- play -----------------------------------------------------------------------------------------
 def do_play(args):
     from host import play
+    if args.bind is not None and args.host is None:
+        raise CliError("--bind goes with --host (the address a hosted game listens on)")
     if args.host is not None or args.join is not None:
         from host import duel_link
         seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
-        return duel_link.run(args.host, args.join, seed, size, args.mode)
+        return duel_link.run(args.host, args.join, seed, size, args.mode, bind=args.bind)
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
@@ -294,6 +296,9 @@ def play_options(p):
     p.add_argument("--host", nargs="?", const=3232, default=None, type=options.count("host", 1, 65535),
                    metavar="PORT", help="Duel over UDP: offer this game (--seed/--code, --size) to a player "
                    "who joins on PORT (default: 3232)")
+    p.add_argument("--bind", default=None, metavar="ADDR",
+                   help="with --host: the address to listen on (default: every interface; 127.0.0.1 keeps "
+                   "the game to this machine)")
     p.add_argument("--join", default=None, metavar="HOST:PORT",
                    help="Duel over UDP: join the game a twin or a virtual board offers at HOST:PORT")
     options.add_timeout(p)
