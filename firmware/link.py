@@ -499,7 +499,8 @@ class Pairing:
         self.ignored = 0                    # packets dropped by a check
         self.last_ignored = None            # the last one: (what, sender)
         self.event = None                   # the last thing a host waited through, for the timeout
-        self.named = []                     # players offered the game or refused, the first NAMED
+        self.named = []                     # players offered the game, the first NAMED
+        self.refused_to = []                # players of another version refused, the first NAMED
         self.answered = {}                  # player -> when its last HELLO was answered
 
     def say(self, text):
@@ -625,9 +626,9 @@ class Pairing:
             self.refuse(addr, R_VERSION)
             raise Refused("refused: the other side speaks link protocol %d, this side %d" % (theirs, self.version))
         if self.role != JOIN and kind == HELLO:
-            if addr in self.named or len(self.named) >= NAMED:
+            if addr in self.refused_to or len(self.refused_to) >= NAMED:
                 return self.ignore("a hello of link protocol %d" % theirs, addr)
-            self.named.append(addr)             # refused once: its next hellos are only counted
+            self.refused_to.append(addr)        # refused once: its next hellos are only counted
             self.refuse(addr, R_VERSION)
             return self.note("%s speaks link protocol %d, this side %d: refused"
                              % (self.link.name(addr), theirs, self.version))
