@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "firmware"))
 sys.path.insert(0, str(ROOT / "tests" / "drivers"))
 import duel  # noqa: E402
 import link  # noqa: E402
+import link_pairing  # noqa: E402
 import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
 
@@ -246,7 +247,7 @@ def handshake(make_b=None, version_b=link.PROTOCOL, roles=(link.HOST, link.JOIN)
 
     def side(i, transport, role, maker, version):
         try:
-            results[i] = link.Pairing(transport, role, maker, timeout_ms=timeout_ms, version=version).run()
+            results[i] = link_pairing.Pairing(transport, role, maker, timeout_ms=timeout_ms, version=version).run()
         except link.LinkError as e:
             results[i] = e
     threads = [threading.Thread(target=side, args=(0, a, roles[0], link_duel.Maker(SEED, SIZE), link.PROTOCOL)),
@@ -299,7 +300,7 @@ def test_a_joiner_without_a_host_gives_up_saying_so():
     b = MemLink(net, "B")
     b.set_peer("A")
     with pytest.raises(link.LinkError, match=r"^no answer from station A within 0.3 s$"):
-        link.Pairing(b, link.JOIN, link_duel.Maker(), timeout_ms=300).run()
+        link_pairing.Pairing(b, link.JOIN, link_duel.Maker(), timeout_ms=300).run()
 
 
 def test_protocol_allocates_nothing_per_frame_on_the_unix_port():

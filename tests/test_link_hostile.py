@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "firmware"))
 sys.path.insert(0, str(ROOT / "tests" / "drivers"))
 import duel  # noqa: E402
 import link  # noqa: E402
+import link_pairing  # noqa: E402
 import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
 from test_link import FRAME_MS, LEVEL, REFERENCE, SEED, SIZE, assert_same_game, play, rounds_on  # noqa: E402
@@ -50,7 +51,7 @@ def pair(net, before=(), during=None, timeout_ms=4000, joiner=True):
 
     def side(i, transport, role):
         try:
-            results[i] = link.Pairing(transport, role, makers[i], timeout_ms=timeout_ms,
+            results[i] = link_pairing.Pairing(transport, role, makers[i], timeout_ms=timeout_ms,
                                       log=logs[i].append).run()
         except link.LinkError as e:
             results[i] = e

@@ -115,7 +115,9 @@ def test_a_second_host_on_a_hosted_port_is_a_one_line_error():
             assert "Traceback" not in text
         finally:
             second.close()
+        first.read(0.5)                                  # its screen, drained (a full terminal stalls it)
         first.send(b"q")
+        assert "cancelled" in first.read(3.0)
         assert first.proc.wait(10) == 1
     finally:
         first.close()
