@@ -41,9 +41,9 @@ class UdpLink:
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         try:
             s.bind(address(host, port))
-        except OSError:
+        except OSError as e:
             s.close()
-            raise
+            raise e                     # (not a bare raise: the native emitter has none)
         s.setblocking(False)
         self.sock = s
         self.into = hasattr(s, "recvfrom_into")             # CPython; MicroPython: recvfrom
