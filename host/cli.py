@@ -157,6 +157,8 @@ def do_play(args):
     from host import play
     if args.bind is not None and args.host is None:
         raise CliError("--bind goes with --host (the address a hosted game listens on)")
+    if args.bind is not None and not args.bind.strip():
+        raise CliError("--bind: give an address (127.0.0.1, or 0.0.0.0 for every interface)")
     if args.host is not None or args.join is not None:
         from host import duel_link
         seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)

@@ -39,6 +39,9 @@ def open_link(host_port=None, join=None, bind=None):
         return (transport, link.HOST,
                 "waiting for a player on UDP port %d%s (they run: maze32 play --mode duel --join "
                 "THIS-HOST:%d)" % (transport.port(), " of %s" % bind if bind else "", transport.port()))
+    except UnicodeError:                # a name no resolver can encode (a label over 63 characters)
+        raise CliError("link: cannot listen on %r: not a host name or address" % bind if join is None
+                       else "join: %r is not a host name or address" % join)
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             raise CliError("link: UDP port %d is already in use (another game hosts on it?)" % host_port)

@@ -147,6 +147,9 @@ def test_bind_keeps_a_hosted_game_to_one_address(tmp_path):
     (["--host", "3233", "--bind", "10.255.255.1"], "maze32: link: cannot listen on 10.255.255.1:"),
     (["--host", "3232", "--bind", "nowhere.invalid"], "maze32: link: cannot listen on nowhere.invalid:3232: "),
     (["--join", "127.0.0.1:3232", "--bind", "127.0.0.1"], "maze32: --bind goes with --host"),
+    (["--host", "3233", "--bind", ""], "maze32: --bind: give an address"),
+    (["--host", "3233", "--bind", "a" * 300], "maze32: link: cannot listen on 'aaaa"),
+    (["--join", "%s:3232" % ("b" * 300)], "maze32: join: 'bbbb"),
 ])
 def test_a_bad_bind_is_a_one_line_error(args, words):
     term = PtyProcess([MAZE32, "play", "--mode", "duel", *args])
