@@ -82,7 +82,7 @@ class Wire:
             k = self.replay
             self.replay = -1
         elif self.head == self.tail:
-            return 0
+            return link.NOTHING
         else:
             k = self.head & 7
             self.head += 1
@@ -164,6 +164,8 @@ class Wire:
 
     def recv_into(self, buf):
         n = self.n
+        if not n:
+            return link.NOTHING
         self.n = 0
         i = 0
         while i < n:
@@ -251,8 +253,9 @@ def bytes_per_tick(sizes, seeds, losses):
             print("%-7s %4d%% %7d %9d %9.1f %9d %11.0f %8.1f%%" % (
                 "%dx%d" % (w, h), round(loss * 100), len(seeds), frames, mean, max(sizes_seen),
                 mean * 1000 / FRAME_MS, 100.0 * stalled / (2 * frames)))
-    print("handshake: HELLO 10 B, OFFER 47 B, ACCEPT 38 B, REFUSE 40 B (resent every %d ms until answered);"
-          " END 10 B" % link.RESEND_MS)
+    print("handshake: HELLO %d B, OFFER %d B, ACCEPT %d B, REFUSE %d B (resent every %d ms until answered);"
+          " END %d B" % (link.HELLO_BYTES, link.OFFER_BYTES, link.ACCEPT_BYTES, link.REFUSE_BYTES, link.RESEND_MS,
+                         link.END_BYTES))
 
 
 def micropython():

@@ -1,5 +1,5 @@
 # Duel over a link (SPEC 5 and 11): two players, each on their own board or twin, in one game. The
-# handshake (link.Pairing) agrees on the game and both generate it; then every frame each side plays
+# handshake (link_pairing.Pairing) agrees on the game and both generate it; then every frame each side plays
 # the same Duel.tick on the same two keys (link.Lockstep), so both games stay equal without ever
 # sending a position. Each player sees their own fogged view, the rival only in sight; the first out
 # wins on both screens at the same frame. A LinkRound looks like a Duel round to a frontend: tick(key)
@@ -9,6 +9,7 @@ from binascii import unhexlify
 
 import duel
 import link
+import link_pairing
 from link import KEY_CODES, KEY_NAMES, ticks_ms
 
 CATCH_UP = 2                  # frames played at most per tick when the other side is ahead (else 1)
@@ -301,10 +302,10 @@ def render_view(view, cols, rows):
 
 def start(transport, role, seed=None, size=None, delay=3, lost_ms=3000, timeout_ms=None, cancelled=None,
           source=None, trace=None, log=None, make_duel=None, version=link.PROTOCOL):
-    # Pair over the transport (link.Pairing in `role`), both generate, compare hashes: a LinkRound
+    # Pair over the transport (link_pairing.Pairing in `role`), both generate, compare hashes: a LinkRound
     # ready to play, or link.Refused / link.LinkError saying why not.
     maker = Maker(seed, size, make_duel)
-    pairing = link.Pairing(transport, role, maker, delay, lost_ms, timeout_ms, version, cancelled, trace, log)
+    pairing = link_pairing.Pairing(transport, role, maker, delay, lost_ms, timeout_ms, version, cancelled, trace, log)
     lockstep, offer = pairing.run()
     return LinkRound(maker.game, lockstep, offer, source)
 

@@ -8,7 +8,7 @@ import struct
 
 import espnow
 
-from link import MAX_PACKET, REFUSED
+from link import MAX_PACKET, NOTHING, REFUSED, TOO_LONG
 
 _COPY = "250s"                       # struct.pack_into(_COPY, buf, 0, msg): msg into buf (zero-padded)
 
@@ -68,13 +68,15 @@ class EspNowLink:
     def recv_into(self, buf):
         mac, msg = self.espnow.irecv(0)
         if msg is None:
-            return 0
+            return NOTHING
         if mac != self.peer:
             self.refused_from = mac
             return REFUSED
-        struct.pack_into(_COPY, buf, 0, msg)   # in C, allocating nothing (buf[0:n] = msg makes a slice)
         n = len(msg)
-        return n if n < MAX_PACKET else MAX_PACKET
+        if n > MAX_PACKET:
+            return TOO_LONG                    # not from a radio (250 bytes at most): dropped
+        struct.pack_into(_COPY, buf, 0, msg)   # in C, allocating nothing (buf[0:n] = msg makes a slice)
+        return n
 
     # -- pairing --
     def send_to(self, mac, data):
@@ -88,8 +90,10 @@ class EspNowLink:
         mac, msg = self.espnow.irecv(0)
         if msg is None:
             return 0, None
+        if len(msg) > MAX_PACKET:
+            return TOO_LONG, bytes(mac)
         struct.pack_into(_COPY, buf, 0, msg)
-        return min(len(msg), MAX_PACKET), bytes(mac)
+        return len(msg), bytes(mac)
 
     def set_peer(self, mac):
         self.add(mac)

@@ -10,7 +10,7 @@
 import socket
 import struct
 
-from link import MAX_PACKET, REFUSED
+from link import MAX_PACKET, NOTHING, REFUSED, TOO_LONG
 
 DEFAULT_PORT = 3232
 
@@ -36,12 +36,14 @@ class UdpLink:
     broadcast = None                    # pairing over UDP is by address: host and join
 
     def __init__(self, port=0, host="0.0.0.0", peer=None):
+        # No SO_REUSEADDR: the port is this game's alone, so a second host on it fails here (EADDRINUSE)
+        # instead of sharing the port and taking the other game's joiner.
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         try:
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        except (AttributeError, OSError):
-            pass
-        s.bind(address(host, port))
+            s.bind(address(host, port))
+        except OSError as e:
+            s.close()
+            raise e                     # (not a bare raise: the native emitter has none)
         s.setblocking(False)
         self.sock = s
         self.into = hasattr(s, "recvfrom_into")             # CPython; MicroPython: recvfrom
@@ -67,7 +69,9 @@ class UdpLink:
 
     def recv_into(self, buf):
         n, addr = self.recv_from(buf)
-        if n and addr != self.peer:
+        if addr is None:
+            return NOTHING
+        if addr != self.peer:
             self.refused_from = addr
             return REFUSED
         return n
@@ -80,15 +84,19 @@ class UdpLink:
             pass
 
     def recv_from(self, buf):
-        # -> (n, sender) with the packet in buf[:n]; (0, None) when none is waiting.
+        # -> (n, sender) with the packet in buf[:n] (buf: MAX_PACKET + 1 bytes; a longer datagram is
+        # TOO_LONG, its rest dropped by the socket); (0, None) when none is waiting.
         try:
             if self.into:
-                return self.sock.recvfrom_into(buf)
-            data, addr = self.sock.recvfrom(MAX_PACKET)
+                n, addr = self.sock.recvfrom_into(buf, MAX_PACKET + 1)
+                return (TOO_LONG if n > MAX_PACKET else n), addr
+            data, addr = self.sock.recvfrom(MAX_PACKET + 1)
         except OSError:                 # nothing waiting (EAGAIN), or an ICMP error: no packet
             return 0, None
+        if len(data) > MAX_PACKET:
+            return TOO_LONG, addr
         struct.pack_into("250s", buf, 0, data)     # data into buf, in C
-        return min(len(data), MAX_PACKET), addr
+        return len(data), addr
 
     def set_peer(self, addr):
         self.peer = addr

@@ -2,7 +2,6 @@
 # command that takes the parsed options, calls the library and hands the result to a report. Options
 # and their types are in options.py, tables in report.py, pictures in render*.py. One error type,
 # CliError, is caught once in main() and printed on one line.
-import os
 import sys
 
 import host
@@ -218,10 +217,14 @@ def do_world_sweep(args):
 # -- play -----------------------------------------------------------------------------------------
 def do_play(args):
     from host import play
+    if args.bind is not None and args.host is None:
+        raise CliError("--bind goes with --host (the address a hosted game listens on)")
+    if args.bind is not None and not args.bind.strip():
+        raise CliError("--bind: give an address (127.0.0.1, or 0.0.0.0 for every interface)")
     if args.host is not None or args.join is not None:
         from host import duel_link
         seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
-        return duel_link.run(args.host, args.join, seed, size, args.mode)
+        return duel_link.run(args.host, args.join, seed, size, args.mode, bind=args.bind)
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
@@ -357,6 +360,9 @@ def play_options(p):
     p.add_argument("--host", nargs="?", const=3232, default=None, type=options.count("host", 1, 65535),
                    metavar="PORT", help="Duel over UDP: offer this game (--seed/--code, --size) to a player "
                    "who joins on PORT (default: 3232)")
+    p.add_argument("--bind", default=None, metavar="ADDR",
+                   help="with --host: the address to listen on (default: every interface; 127.0.0.1 keeps "
+                   "the game to this machine)")
     p.add_argument("--join", default=None, metavar="HOST:PORT",
                    help="Duel over UDP: join the game a twin or a virtual board offers at HOST:PORT")
     options.add_timeout(p)
@@ -470,7 +476,22 @@ def build_parser():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from host import stdout_guard
+    try:
+        with stdout_guard.guarded():
+            return run(sys.argv[1:] if argv is None else argv)
+    except stdout_guard.StdoutError as e:
+        # stdout closed or full: the output is lost, so say so on stderr and fail (not exit 0).
+        sys.stderr.write("maze32: %s\n" % e)
+        stdout_guard.silence()
+        return EXIT_FAILED
+    except BrokenPipeError:
+        # stdout's reader went away (maze32 ... | head): stop quietly, as a shell tool does.
+        stdout_guard.silence()
+        return 141
+
+
+def run(argv):
     debug = False
     try:
         try:
@@ -492,7 +513,3 @@ def main(argv=None):
     except KeyboardInterrupt:
         sys.stderr.write("maze32: interrupted\n")
         return 130
-    except BrokenPipeError:
-        # stdout's reader went away (maze32 ... | head): stop quietly, as a shell tool does.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141

@@ -24,8 +24,10 @@ def firmware():
     return link, link_udp, link_duel
 
 
-def open_link(host_port=None, join=None):
+def open_link(host_port=None, join=None, bind=None):
     # -> (transport, role, what to say while pairing); CliError for a bad address or a busy port.
+    # A host listens on `bind` (default: every interface), its port its own (no sharing).
+    import errno
     link, link_udp, _ = firmware()
     try:
         if join is not None:
@@ -33,11 +35,18 @@ def open_link(host_port=None, join=None):
             peer = link_udp.address(host, port)
             return (link_udp.UdpLink(0, peer=peer), link.JOIN,
                     "joining the game at %s:%d" % (host, port))
-        transport = link_udp.UdpLink(host_port)
+        transport = link_udp.UdpLink(host_port, bind or "0.0.0.0")
         return (transport, link.HOST,
-                "waiting for a player on UDP port %d (they run: maze32 play --mode duel --join "
-                "THIS-HOST:%d)" % (transport.port(), transport.port()))
+                "waiting for a player on UDP port %d%s (they run: maze32 play --mode duel --join "
+                "THIS-HOST:%d)" % (transport.port(), " of %s" % bind if bind else "", transport.port()))
+    except UnicodeError:                # a name no resolver can encode (a label over 63 characters)
+        raise CliError("link: cannot listen on %r: not a host name or address" % bind if join is None
+                       else "join: %r is not a host name or address" % join)
     except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise CliError("link: UDP port %d is already in use (another game hosts on it?)" % host_port)
+        if join is None:
+            raise CliError("link: cannot listen on %s:%d: %s" % (bind or "0.0.0.0", host_port or 0, e.strerror or e))
         raise CliError("link: %s" % (e.strerror or e))
 
 
@@ -72,7 +81,7 @@ def terminal_size(out):
     return cols or 80, rows or 24
 
 
-def run(host_port, join, seed, size, mode="duel", out=sys.stdout):
+def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None):
     # The Duel over UDP in this terminal, on the alternate screen: pairing (q cancels), then the game
     # at 20 frames a second (q leaves it, and the other side is told); the end stays a second, then
     # the terminal is restored and the end message printed. Exit status 0 after a game, 1 when none
@@ -88,7 +97,7 @@ def run(host_port, join, seed, size, mode="duel", out=sys.stdout):
     fd = sys.stdin.fileno()
     if not os.isatty(fd):
         raise CliError("play needs a terminal (stdin is not one)")
-    transport, role, waiting = open_link(host_port, join)
+    transport, role, waiting = open_link(host_port, join, bind)
     saved = termios.tcgetattr(fd)
     rest = [""]
     said = [waiting, "", "q cancels"]
@@ -145,12 +154,13 @@ def start_game(transport, role, seed, size, timeout_ms, cancelled, log):
 
 
 def scripted(role, where, seed=None, size=(8, 8), bot_level=2, frame_ms=50, delay=3, lost_ms=3000,
-             timeout_ms=10000, trace=None, make_duel=None, version=None, on_ready=None, on_frame=None):
+             timeout_ms=10000, trace=None, make_duel=None, version=None, on_ready=None, on_frame=None,
+             bind=None):
     # A Duel over UDP with a bot playing this side, no terminal: role "host" (where = the port to bind,
     # 0 for any) or "join" (where = "HOST:PORT"). -> (round or None, end message, transport).
     link, _, link_duel = firmware()
     import duel
-    transport, role_name, _ = open_link(where if role == "host" else None, where if role == "join" else None)
+    transport, role_name, _ = open_link(where if role == "host" else None, where if role == "join" else None, bind)
     if on_ready:
         on_ready(transport)
     try:

@@ -187,25 +187,59 @@ def make_bands(tally):
                 for name in METRICS if tally.valid)
 
 
+# A drift is a metric whose sweep is improbable under the reference, for this many seeds: four
+# one-sided binomial (sign) tests, each at FALSE_ALARM / (4 x metrics), so an unchanged generator
+# raises a false alarm in at most FALSE_ALARM of the sizes swept, whatever the range (Bonferroni).
+#   median: the seeds below (above) the reference median, against Binomial(n, MEDIAN_SHARE): the
+#           distribution-free test that the median moved (ties make it conservative);
+#   tails:  the seeds below p01 (above p99), against Binomial(n, TAIL_SHARE): a moved tail, and any
+#           change at all of a metric that the reference holds constant.
+# The shares are the reference's own 50% and 1%, plus three standard errors of a 1000-seed reference
+# (it is itself a sample), so very large sweeps do not flag the reference's sampling error.
+FALSE_ALARM = 0.01
+MEDIAN_SHARE = 0.55
+TAIL_SHARE = 0.02
+
+
 def check_bands(tally, bands):
-    # A metric drifts when this sweep's median leaves the reference's middle half, or (with enough
-    # seeds to judge tails) its 5th/95th percentile leaves the reference's 1st..99th percentile.
     drifted = []
-    for name in METRICS:
-        ref = bands.get(name)
-        values = tally.values[name]
-        if not ref or not values:
-            continue
-        med = median(values)
-        if not ref["p25"] <= med <= ref["p75"]:
-            drifted.append("%s: median %g outside the reference middle half %g..%g"
-                           % (name, med, ref["p25"], ref["p75"]))
-        elif len(values) >= 50:
-            lo, hi = percentile(values, 5), percentile(values, 95)
-            if lo < ref["p01"] or hi > ref["p99"]:
-                drifted.append("%s: 5th..95th percentile %g..%g outside the reference 1st..99th %g..%g"
-                               % (name, lo, hi, ref["p01"], ref["p99"]))
+    names = [name for name in METRICS if bands.get(name) and tally.values[name]]
+    alpha = FALSE_ALARM / (4 * max(1, len(names)))
+    for name in names:
+        ref, values = bands[name], tally.values[name]
+        n = len(values)
+        for count, share, what in (
+                (sum(1 for v in values if v < ref["median"]), MEDIAN_SHARE, "below the reference median %g"
+                 % ref["median"]),
+                (sum(1 for v in values if v > ref["median"]), MEDIAN_SHARE, "above the reference median %g"
+                 % ref["median"]),
+                (sum(1 for v in values if v < ref["p01"]), TAIL_SHARE, "below the reference 1st percentile %g"
+                 % ref["p01"]),
+                (sum(1 for v in values if v > ref["p99"]), TAIL_SHARE, "above the reference 99th percentile %g"
+                 % ref["p99"])):
+            p = binomial_tail(n, share, count)
+            if p < alpha:
+                drifted.append("%s: %d of %d seeds %s (p = %.1e, against %.1e for this many seeds)"
+                               % (name, count, n, what, p, alpha))
+                break
     return drifted
+
+
+def binomial_tail(n, p, k):
+    # P(Binomial(n, p) >= k), summed in logs from k up while the terms matter (k above the mean: they
+    # only shrink), so any n is quick and nothing underflows to a false zero before it is negligible.
+    import math
+    if k <= n * p:
+        return 1.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+    total = 0.0
+    for i in range(k, n + 1):
+        term = math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * log_p
+                        + (n - i) * log_q)
+        total += term
+        if term < total * 1e-12:
+            break
+    return min(1.0, total)
 
 
 BAND_KEYS = ("p01", "p25", "median", "p75", "p99")

@@ -10,37 +10,107 @@ BUILD_CALL = "import sys\nprint(getattr(sys.implementation, '_build', ''))\n"
 RUN_SECONDS = 1.0    # allowance per generate + validate on the board (SPEC 8: ~0.15 s at worst)
 
 
+MAX_US = 60_000_000   # a time above a minute for one maze is no measurement (SPEC 8: ~0.15 s)
+MAX_DIGITS = 20       # a number field longer than this is malformed, not a number to convert
+FIELDS = {"maze32-time": 8, "maze32-heap": 4, "maze32-flavour": 2, "maze32-done": 1}
+
+
 class LineReader:
-    # Turns the board's output, arriving in arbitrary chunks, into parsed result lines as they come.
-    def __init__(self, on_time):
+    # Turns the board's output, arriving in arbitrary chunks, into judged result lines as they come.
+    # Every maze32- line is checked where it arrives, against what was asked (sizes, seeds): the
+    # first one that is malformed, repeated or not asked for is kept in `problem` (the line named),
+    # and measure() fails on it after the run; a line never raises.
+    def __init__(self, on_time, sizes=None, first=0, last=-1):
         self.buf = b""
         self.times = []
         self.heap = {}
         self.done = False
         self.flavour = "unknown"
         self.on_time = on_time
+        self.sizes = None if sizes is None else {tuple(s) for s in sizes}
+        self.first, self.last = first, last
+        self.seen = {}                              # (w, h, seed) -> the line that reported it
+        self.lines = 0
+        self.problem = None
 
     def __call__(self, chunk):
         self.buf += chunk
         while b"\n" in self.buf:
             line, self.buf = self.buf.split(b"\n", 1)
-            self.parse(line.decode(errors="replace").strip())
+            self.lines += 1
+            text = line.decode(errors="replace").strip()
+            try:
+                self.parse(text)
+            except ValueError as e:
+                self.refuse(text, str(e))
+
+    def finish(self):
+        # After the board's last line: CliError for the first bad line, or an output cut short.
+        if self.problem:
+            raise CliError(self.problem, code=1)
+        if not self.done:
+            raise CliError("board output ended before the bench finished")
+
+    def refuse(self, text, why):
+        if self.problem is None:
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            self.problem = "board output line %d (%r): %s" % (self.lines, shown, why)
 
     def parse(self, line):
         f = line.split()
-        if not f:
-            return
-        if f[0] == "maze32-time" and len(f) == 8:
-            row = {"width": int(f[1]), "height": int(f[2]), "seed": int(f[3]), "us": int(f[4]),
-                   "status": int(f[5]), "mask": int(f[6]), "hash": f[7]}
+        if not f or not f[0].startswith("maze32-"):
+            return                                  # the board's other output (banners, prints)
+        if f[0] not in FIELDS:
+            raise ValueError("not a bench line")
+        if len(f) != FIELDS[f[0]]:
+            raise ValueError("%d fields, a %s line has %d" % (len(f), f[0], FIELDS[f[0]]))
+        if self.done:
+            raise ValueError("after maze32-done")
+        if f[0] == "maze32-time":
+            w, h, seed, us, status, mask = (number(f[i], name) for i, name in enumerate(
+                ("width", "height", "seed", "microseconds", "status", "mask"), 1))
+            key = self.asked(w, h, seed)
+            if not 0 <= us <= MAX_US:
+                raise ValueError("%d microseconds is no time (0..%d)" % (us, MAX_US))
+            row = {"width": w, "height": h, "seed": seed, "us": us, "status": status, "mask": mask,
+                   "hash": f[7]}
+            self.seen[key] = self.lines
             self.times.append(row)
             self.on_time(row)
-        elif f[0] == "maze32-heap" and len(f) == 4:
-            self.heap[(int(f[1]), int(f[2]))] = int(f[3])
-        elif f[0] == "maze32-flavour" and len(f) == 2:
+        elif f[0] == "maze32-heap":
+            w, h, grown = number(f[1], "width"), number(f[2], "height"), number(f[3], "heap bytes")
+            if self.sizes is not None and (w, h) not in self.sizes:
+                raise ValueError("size %dx%d was not asked for" % (w, h))
+            if (w, h) in self.heap:
+                raise ValueError("a second heap line for %dx%d" % (w, h))
+            if grown < 0:
+                raise ValueError("negative heap growth")
+            self.heap[(w, h)] = grown
+        elif f[0] == "maze32-flavour":
             self.flavour = f[1]
-        elif f[0] == "maze32-done":
+        else:
             self.done = True
+
+    def asked(self, w, h, seed):
+        # The (w, h, seed) of a result line, if it was asked for and not reported before.
+        key = (w, h, seed)
+        if self.sizes is not None and (w, h) not in self.sizes:
+            raise ValueError("size %dx%d was not asked for" % (w, h))
+        if self.sizes is not None and not self.first <= seed <= self.last:
+            raise ValueError("seed %d was not asked for (%d..%d)" % (seed, self.first, self.last))
+        if key in self.seen:
+            raise ValueError("a second result for %dx%d seed %d (the first: line %d)" % (key + (self.seen[key],)))
+        if (w, h) in self.heap:
+            raise ValueError("a result for %dx%d after its heap line" % (w, h))
+        return key
+
+
+def number(text, name):
+    # A field as an int, or ValueError naming it (bounded: a 5,000-digit field is not converted).
+    digits = text[1:] if text.startswith("-") else text
+    if len(text) > MAX_DIGITS or not digits.isascii() or not digits.isdigit():
+        raise ValueError("%s %r is not a number" % (name, text if len(text) <= MAX_DIGITS else text[:12] + "..."))
+    return int(text)
 
 
 def measure(port, timeout, sizes, first, last, repeat, on_time):
@@ -83,14 +153,13 @@ def verdict(document):
 
 
 def run(board, sizes, first, last, repeat, on_time):
-    reader = LineReader(on_time)
+    reader = LineReader(on_time, sizes, first, last)
     # Long step: the board's timeout plus RUN_SECONDS per maze in all, and per seed between lines.
     runs = len(sizes) * (last - first + 1) * repeat
     board.exec(BENCH_CALL % ([list(s) for s in sizes], first, last, repeat), consumer=reader,
                timeout=board.timeout + RUN_SECONDS * runs, idle=board.timeout + RUN_SECONDS * repeat,
                what="running the bench")
-    if not reader.done:
-        raise CliError("board output ended before the bench finished")
+    reader.finish()
     return reader
 
 
@@ -101,6 +170,9 @@ def judge(reader, sizes, first, last):
     missing = sorted(expected - set(got))
     if missing:
         raise CliError("board reported no result for %s" % names(missing), code=1)
+    no_heap = ["%dx%d" % tuple(s) for s in sizes if tuple(s) not in reader.heap]
+    if no_heap:
+        raise CliError("board reported no heap line (maze32-heap) for %s" % ", ".join(no_heap), code=1)
     mismatched = []
     for (w, h), cfg in ((s, twin.make_config(s, {})) for s in sizes):
         for seed in range(first, last + 1):

@@ -13,6 +13,8 @@ reaches the virtual board. Kinds:
   disconnect-mid-transfer  answers execs (an empty output; the .mpy version the local mpy-cross
                            emits, for an ESP32-C6), then closes the connection in the middle of
                            receiving a file, or in the middle of a program's output
+  lying                    (not in KINDS: it ends well) answers every exec at once, without output,
+                           except the bench, whose output is the `bench` bytes the test gives it
 """
 import socket
 import threading
@@ -33,9 +35,10 @@ def mpy_value():
 
 
 class HostileBoard:
-    def __init__(self, kind):
-        assert kind in KINDS, kind
+    def __init__(self, kind, bench=b""):
+        assert kind in KINDS or kind == "lying", kind
         self.kind = kind
+        self.bench = bench
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.listener.settimeout(0.1)
         self.url = "socket://127.0.0.1:%d" % self.listener.getsockname()[1]
@@ -145,6 +148,10 @@ class Session:
             self.wait_for_close()
             return False
         self.conn.sendall(b"OK")
+        if self.kind == "lying":
+            out = self.board.bench if b"import bench" in code else b""
+            self.conn.sendall(out + b"\x04\x04>")
+            return True
         if self.kind == "endless-output":
             line = b"x" * 1022 + b"\r\n"
             while not self.board._stop.is_set():

@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "firmware"))
 sys.path.insert(0, str(ROOT / "tests" / "drivers"))
 import duel  # noqa: E402
 import link  # noqa: E402
+import link_pairing  # noqa: E402
 import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
 
@@ -159,7 +160,7 @@ def test_refused_packets_leave_the_game_unaffected():
             link.seal(pkt, len(pkt) - 2)
             src = "B"
         else:
-            pkt[3] = 8                          # an earlier game's session
+            pkt[6] = 8                          # an earlier game's session (8, not 9)
             link.seal(pkt, len(pkt) - 2)
             src = "B"
         kinds.append(i)
@@ -172,9 +173,9 @@ def test_refused_packets_leave_the_game_unaffected():
     assert text.startswith("refused %d corrupted, %d unknown peer, %d other protocol version, %d other session"
                            % tuple(refused))
     ls = rounds[0].ls
-    for why, words in ((link.BAD_PACKET, "a corrupted packet (bad checksum or length)"),
+    for why, words in ((link.BAD_PACKET, "a corrupted packet (bad checksum, length or field)"),
                        (link.UNKNOWN_PEER, "a packet from station X, not the other player"),
-                       (link.OLD_VERSION, "protocol version 0 (this side speaks 1)"),
+                       (link.OLD_VERSION, "protocol version 0 (this side speaks 2)"),
                        (link.OTHER_SESSION, "a packet of another game (session 8)")):
         ls.last_refusal, ls.last_detail = why, {link.OLD_VERSION: 0, link.OTHER_SESSION: 8}.get(why, 0)
         ls.link.refused_from = "X"
@@ -246,7 +247,7 @@ def handshake(make_b=None, version_b=link.PROTOCOL, roles=(link.HOST, link.JOIN)
 
     def side(i, transport, role, maker, version):
         try:
-            results[i] = link.Pairing(transport, role, maker, timeout_ms=timeout_ms, version=version).run()
+            results[i] = link_pairing.Pairing(transport, role, maker, timeout_ms=timeout_ms, version=version).run()
         except link.LinkError as e:
             results[i] = e
     threads = [threading.Thread(target=side, args=(0, a, roles[0], link_duel.Maker(SEED, SIZE), link.PROTOCOL)),
@@ -272,23 +273,26 @@ def test_two_boards_pick_one_host():
     assert sorted((ls_a.me, ls_b.me)) == [0, 1] and offer_a.digest == offer_b.digest
 
 
-def test_handshake_refuses_another_maze_on_both_sides():
+def test_handshake_refuses_another_maze_and_the_host_waits_on():
+    # The joiner made another maze: it refuses and stops; the host notes who refused and why, and
+    # waits on for another player (here until its timeout, which names that refusal).
     def tampered(seed, w, h):
         game = duel.Duel(seed, w, h)
         game.maze.cells[0] ^= 16
         return game
     host, joiner = handshake(make_b=tampered)
-    assert isinstance(host, link.Refused) and isinstance(joiner, link.Refused)
+    assert isinstance(joiner, link.Refused) and type(host) is link.LinkError
     assert str(joiner).startswith("refused: maze hash mismatch for seed 7 at 12x12: this side made ")
-    assert str(host).startswith("refused by the other side: maze hash mismatch for seed 7 at 12x12: "
-                                "this side made ")
+    assert str(host).startswith("no player joined within 3.0 s (last: station B refused the game: maze hash "
+                                "mismatch for seed 7 at 12x12: this side made ")
     assert "(a different generator version or settings)" in str(host)
 
 
-def test_handshake_refuses_another_protocol_version_on_both_sides():
+def test_handshake_refuses_another_protocol_version_and_the_host_waits_on():
     host, joiner = handshake(version_b=0)
-    assert str(host) == "refused: the other side speaks link protocol 0, this side 1"
-    assert str(joiner) == "refused by the other side: it speaks link protocol 1, this side 0"
+    assert str(host) == ("no player joined within 3.0 s (last: station B speaks link protocol 0, this side 2: "
+                         "refused)")
+    assert str(joiner) == "refused by the other side: it speaks link protocol 2, this side 0"
 
 
 def test_a_joiner_without_a_host_gives_up_saying_so():
@@ -296,7 +300,7 @@ def test_a_joiner_without_a_host_gives_up_saying_so():
     b = MemLink(net, "B")
     b.set_peer("A")
     with pytest.raises(link.LinkError, match=r"^no answer from station A within 0.3 s$"):
-        link.Pairing(b, link.JOIN, link_duel.Maker(), timeout_ms=300).run()
+        link_pairing.Pairing(b, link.JOIN, link_duel.Maker(), timeout_ms=300).run()
 
 
 def test_protocol_allocates_nothing_per_frame_on_the_unix_port():

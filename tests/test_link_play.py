@@ -114,7 +114,7 @@ class Relay(threading.Thread):
         elif kind == 1:
             bad[1] = 0                                       # an old protocol version
         elif kind == 2:
-            bad[3] = (bad[3] + 1) & 255                      # an earlier game's session
+            bad[6] = (bad[6] + 1) & 255                      # an earlier game's session
         if kind in (1, 2):
             link.seal(bad, len(bad) - 2)
         self.forged += 1
@@ -260,25 +260,30 @@ def test_the_espnow_adapter_on_the_standin(tmp_path):
 
 
 @pytest.mark.parametrize("pair", ["twin-board", "boards"])
-def test_the_handshake_refuses_another_maze_on_both_sides(pair, tmp_path):
+def test_the_handshake_refuses_another_maze_and_the_host_waits_on(pair, tmp_path):
+    # The joiner stops with the mismatch; the host waits on (it could still get a player) and, at
+    # its timeout, names who refused and why.
     host_port = free_port()
-    host = side(PAIRS[pair][0], "host", tmp_path, port=host_port)
+    host = side(PAIRS[pair][0], "host", tmp_path, port=host_port, timeout_ms=2000)
     joiner = side(PAIRS[pair][1], "join", tmp_path, peer="127.0.0.1:%d" % host_port, tamper_maze=True)
     h, j = outcome(host), outcome(joiner)
     assert j["end"].startswith("refused: maze hash mismatch for seed 7 at 12x12: this side made ")
-    assert h["end"].startswith("refused by the other side: maze hash mismatch for seed 7 at 12x12: ")
+    assert h["end"].startswith("no player joined within ")
+    assert " (last: 127.0.0.1:" in h["end"] and " refused the game: maze hash mismatch for seed 7 at 12x12: " in h["end"]
     for facts in (h, j):
-        assert facts["end"].endswith("(a different generator version or settings)")
+        assert facts["end"].endswith("(a different generator version or settings)") or \
+            facts["end"].endswith("(a different generator version or settings))")
         assert "result" not in facts                      # no game was played
 
 
-def test_the_handshake_refuses_another_protocol_version_on_both_sides(tmp_path):
+def test_the_handshake_refuses_another_protocol_version_and_the_host_waits_on(tmp_path):
     host_port = free_port()
-    host = side("twin", "host", tmp_path, port=host_port)
+    host = side("twin", "host", tmp_path, port=host_port, timeout_ms=1000)
     joiner = side("board", "join", tmp_path, peer="127.0.0.1:%d" % host_port, version=0)
     h, j = outcome(host), outcome(joiner)
-    assert h["end"] == "refused: the other side speaks link protocol 0, this side 1"
-    assert j["end"] == "refused by the other side: it speaks link protocol 1, this side 0"
+    assert h["end"].startswith("no player joined within 3.0 s (last: 127.0.0.1:")
+    assert h["end"].endswith(" speaks link protocol 0, this side 2: refused)")
+    assert j["end"] == "refused by the other side: it speaks link protocol 2, this side 0"
 
 
 def test_maze32_play_hosts_a_duel_in_the_terminal(tmp_path):

@@ -12,7 +12,7 @@ import link_duel
 class Wire:
     # One side's end: what the other side sends lands in one of 8 preallocated slots here.
     def __init__(self):
-        self.slots = [bytearray(link.MAX_PACKET) for _ in range(8)]
+        self.slots = [bytearray(link.MAX_PACKET + 1) for _ in range(8)]
         self.lens = [0] * 8
         self.head = 0
         self.tail = 0
@@ -32,7 +32,7 @@ class Wire:
 
     def recv_into(self, buf):
         if self.head == self.tail:
-            return 0
+            return link.NOTHING
         slot = self.slots[self.head & 7]
         n = self.lens[self.head & 7]
         i = 0

@@ -70,22 +70,27 @@ class MemLink:
 
     def recv_into(self, buf):
         n, src = self.recv_from(buf)
-        if n and src != self.peer:
+        if src is None:
+            return -2                       # link.NOTHING
+        if src != self.peer:
             self.refused_from = src
-            return -1
+            return -1                       # link.REFUSED
         return n
 
     def send_to(self, addr, data):
         self.net.carry(self.name_, addr, data)
 
     def recv_from(self, buf):
+        # As the sockets do: (0, None) when nothing is due; a datagram longer than buf's 251 bytes is
+        # 251 (link.TOO_LONG), the rest dropped.
         item = self.next_due()
         if item is None:
             return 0, None
         data = item[2]
-        for i in range(len(data)):
+        n = min(len(data), len(buf))
+        for i in range(n):
             buf[i] = data[i]
-        return len(data), item[1]
+        return (251 if len(data) > 250 else len(data)), item[1]
 
     def set_peer(self, addr):
         self.peer = addr
