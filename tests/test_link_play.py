@@ -318,7 +318,7 @@ def test_maze32_play_waiting_for_a_player_quits_on_q():
 
 def test_the_board_menus_duel_over_radio_and_quitting_tells_the_other_board(tmp_path):
     # link_duel.play_radio, the hook for firmware/app.py's menu, on a virtual board with the stand-in
-    # radio: it pairs with another board (broadcast HELLO), plays through console.play, and its player
+    # radio: it pairs with another board (broadcast HELLO), plays through term.play, and its player
     # quits with q after 40 frames: the other board shows why.
     ports = [free_port(), free_port()]
     air = ",".join(map(str, ports))

@@ -131,9 +131,11 @@ def test_items_and_stairs(game):
 
 
 def test_round_frames_and_end_message():
-    rnd = explore.ExploreRound(3, 6)
+    import explore_view
+    rnd = explore_view.ExploreRound(3, 6)
     lines = rnd.view(80, 24)
     assert len(lines) == 24 and "depth 6 (caves)" in lines[-1]
+    assert "terminal too small" in rnd.view(30, 10)[0]          # like every game's view
     assert all(len(l.replace("\x1b", "")) > 0 for l in lines)
     g = rnd.game
     stage(g, [".@l.", "####"], g.x - 1, g.y)
