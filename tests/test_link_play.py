@@ -299,6 +299,9 @@ def test_maze32_play_hosts_a_duel_in_the_terminal(tmp_path):
         screen = twin.read(3.0)
         assert "you are Player 1" in screen and "link  Player 1  frame" in screen
         assert "the other player got out first at frame %s" % frame in screen
+        # Drawn like a bot Duel (box-drawing walls, the status line) by term.Screen, which clears
+        # the screen once and then rewrites only the lines that change, never a frame at a time.
+        assert "duel  key " in screen and "┌" in screen and screen.count("\x1b[2J") <= 2
         assert twin.proc.wait(10) == 0
     finally:
         twin.close()
