@@ -204,6 +204,15 @@ def test_explore_memory_on_the_32_bit_port():
     assert 0 < grown <= 64 * 1024, grown
 
 
+def test_explore_from_the_menu_loads_no_other_game_on_the_32_bit_port():
+    # games.py imports a game's modules only when it is chosen: neither Duel's nor Deeper's are
+    # resident while Explore plays (console.py loaded them all). The terminal layer, the table,
+    # Explore's view, its 55 KB world and one frame: 97 KB.
+    grown, lines, others = runtimes.run("wasm", "world_explore.py", {"menu": True}, firmware=True).split()
+    assert lines == "24" and others == "False"
+    assert int(grown) < 128 * 1024, grown
+
+
 @pytest.mark.parametrize("runtime", ["unix", "unix-native"])
 def test_the_same_walk_on_the_unix_port(runtime):
     args = {"walk": [[7, 1], [3, 4], [5, 8]]}
