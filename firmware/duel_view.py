@@ -57,16 +57,19 @@ class DuelView:
                 down = y < h and (x == 0 or x == w or not cells[(y << 5) | (x - 1)] & 2)
                 left = x > 0 and (y == 0 or y == h or not cells[((y - 1) << 5) | (x - 1)] & 4)
                 arms[y * 33 + x] = (1 if up else 0) | (2 if right else 0) | (4 if down else 0) | (8 if left else 0)
-        self.bump = 0
+        self.bump = 0                           # the round's bump, as frame() was last given it
         self.origin = [0, 0]
         self.cached = None                      # (stamp, lines) of the last maze window drawn
         self.slots = []                         # (key, text) of each window line last drawn
 
-    def lines(self, cols, rows, header, status, below=()):
-        # A whole frame: header, the window, the status line, and `below` (the link's line).
+    def frame(self, cols, rows, header, ticks, message, bump, below=()):
+        # A whole frame: header, the window, the status line (time from ticks, the end message, a
+        # bump while bump > 0), and `below` (the link's line).
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
-        return [header] + self.window(cols, rows - 2 - len(below)) + [status] + list(below)
+        self.bump = bump
+        return ([header] + self.window(cols, rows - 2 - len(below)) + [self.status(cols, ticks, message, bump)]
+                + list(below))
 
     def status(self, cols, ticks, message, bump):
         # The status line: key, compass, view, steps, time; the end message in bold, or a bump, or the keys.
@@ -260,9 +263,7 @@ class DuelRound:
                    % (self.code, self.seed, m.width, m.height, self.bot.name), cols)
 
     def view(self, cols, rows):
-        v = self.drawn
-        v.bump = self.bump
-        return v.lines(cols, rows, self.header(cols), v.status(cols, self.ticks, self.message, self.bump))
+        return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump)
 
     def summary(self):
         # (title, [(label, value)]) for the end screen.

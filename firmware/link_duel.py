@@ -229,10 +229,8 @@ class LinkRound:
 
     def view(self, cols=80, rows=24):
         # My view, as a bot Duel's (header, the maze around me, status), and the link's line below.
-        v = self.drawn
-        v.bump = self.bump
-        return v.lines(cols, rows, self.header(cols), v.status(cols, self.ls.frame, self.message, self.bump),
-                       [fit(self.link_line(), cols)])
+        return self.drawn.frame(cols, rows, self.header(cols), self.ls.frame, self.message, self.bump,
+                                [fit(self.link_line(), cols)])
 
     def summary(self):
         # (title, [(label, value)]) for an end screen.
