@@ -206,7 +206,7 @@ def after_game(term, terminal, rnd, replay):
     # maze32-replay-<seed>.svg). -> "r", "m" or "q".
     choices = [("r", "replay"), ("m", "menu"), ("q", "quit")]
     note = ""
-    can_draw = rnd.name == "duel" and replay_sheet() is not None
+    can_draw = getattr(rnd, "paths", None) is not None and replay_sheet() is not None   # a recorded Duel
     if can_draw:
         choices.append(("p", "save the replay sheet"))
         if replay:
