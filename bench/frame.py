@@ -1,19 +1,21 @@
 # Callgrind workload (bench/frame_time.py): TICKS frames of a game, after setup, as the board's app
-# plays them (console.play): the round's tick and its 80 x 24 view, through console.Screen, which
+# plays them (term.play): the round's tick and its 80 x 24 view, through term.Screen, which
 # keeps only the lines that changed; writing them to the serial port is the port's business, not
 # measured.
 # duel: a frame = Player 1's move (a fixed key cycle), the bot's choice and move, and the view.
 # deeper: a frame = the player's move and the ghosts' (every ghost awake and due, so each frame pays
 # for the route search to the player, the worst case), and the view.
-import console
+import term
 
 out = []
-screen = console.Screen(out.append)
+screen = term.Screen(out.append)
 if ARGS["mode"] == "duel":
-    rnd = console.DuelRound(ARGS["seed"], ARGS["width"], ARGS["height"], 2)
+    from duel_view import DuelRound
+    rnd = DuelRound(ARGS["seed"], ARGS["width"], ARGS["height"], 2)
     keys = ("right", "down", "left", "up")
 else:
-    rnd = console.DeeperRound(ARGS["seed"])
+    from deeper_view import DeeperRound
+    rnd = DeeperRound(ARGS["seed"])
     game = rnd.game
     while game.depth < ARGS["level"]:
         game.descend()

@@ -1,32 +1,22 @@
-# The board's application: a menu on the serial console, then Duel against the bot, Deeper, Bench, or
-# Duel over radio against another board (firmware/link_duel.py).
+# The board's application: a menu on the serial console of the games (games.py: Duel against the
+# bot, Deeper, Explore), Duel over radio against another board (firmware/link_duel.py), and Bench.
 # Hardware is reached only through adapters (console keys and frames, clock, entropy here; the
 # profile's display and buttons in display.py and buttons.py, opened lazily), so the same code runs on
-# the MicroPython unix port in a terminal, which is how it is tested. The views are console.py's, on
-# the alternate screen, which is left again on every way out (q, Ctrl-C, an error).
+# the MicroPython unix port in a terminal, which is how it is tested. The views are the games' own
+# (games.py names them), drawn through term.py's Screen on the alternate screen, which is left again
+# on every way out (q, Ctrl-C, an error).
 import json
 import os
 import select
 import sys
-import time
 
-import console
+import games
+import term as tm                      # as tm: `term` is the terminal object passed around here
 from maze32 import Maze, Workspace, levelcode
+from term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
-
-
-def ticks_ms():
-    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
-
-
-def ticks_diff(a, b):
-    return time.ticks_diff(a, b) if hasattr(time, "ticks_diff") else a - b
-
-
-def sleep_ms(ms):
-    if ms > 0:
-        time.sleep_ms(ms) if hasattr(time, "sleep_ms") else time.sleep(ms / 1000)
+RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
 
 
 def write(text):
@@ -67,13 +57,12 @@ class Frontends:
             pass
 
     def draw(self, rnd):
+        # The round on the display by its game's panel function (games.py names it, screen.py has it).
         d = self.display
         if d:
             import screen
             cell = 8 if d.height <= 64 else 10
-            if rnd.name == "explore":
-                return                     # the display draws Duel and Deeper; Explore is console-only
-            fn = screen.draw_duel if rnd.name == "duel" else screen.draw_deeper
+            fn = getattr(screen, games.by_name(rnd.name).panel)
             fn(d.fb, rnd.game, d.width, d.height, cell, d.fg, d.bg)
             d.show()
 
@@ -82,11 +71,11 @@ class Frontends:
 
 
 class Terminal:
-    # The serial console as console.py's loops use it (see the top of console.py).
+    # The serial console as term.py's loops use it (see the top of term.py).
     def __init__(self, keys, front):
         self.keys = keys
         self.front = front
-        self.screen = console.Screen(write)
+        self.screen = tm.Screen(write)
         self.cols, self.rows = SIZE
         self.pending = ""
 
@@ -143,19 +132,21 @@ def random_seed():
 
 
 def menu_lines(title, seed, size, message, cols, rows, prompt=None):
-    if cols < console.MIN_SIZE[0] or rows < console.MIN_SIZE[1]:
-        return console.too_small(cols, rows)
-    out = [console.BOLD + console.fit("maze32 on %s" % title, cols) + console.RESET, ""]
-    for text in ("  1  Duel vs bot (%dx%d)" % size, "  2  Deeper", "  3  Bench",
-                 "  4  Duel over radio (%dx%d, another board or maze32 play --join)" % size,
-                 "  5  Explore (a side-view world: walk, climb, dig; the stairs go deeper)",
-                 "  c  enter a level code    n  new random seed    q  quit", "", "seed %d" % seed):
-        out.append(console.fit(text, cols))
+    if cols < tm.MIN_SIZE[0] or rows < tm.MIN_SIZE[1]:
+        return tm.too_small(cols, rows)
+    out = [tm.BOLD + tm.fit("maze32 on %s" % title, cols) + tm.RESET, ""]
+    texts = [games.menu_line(g, size) for g in games.GAMES]
+    for g in games.linked():
+        texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
+    texts += ["  %s  Bench" % BENCH, "  c  enter a level code    n  new random seed    q  quit", "",
+              "seed %d" % seed]
+    for text in texts:
+        out.append(tm.fit(text, cols))
     if prompt is not None:
-        out += ["", console.fit("level code: " + prompt, cols)]
+        out += ["", tm.fit("level code: " + prompt, cols)]
     elif message:
         out.append("")
-        out += console.wrap(message, cols)
+        out += tm.wrap(message, cols)
     return out
 
 
@@ -165,11 +156,11 @@ def read_code(term, lines):
     while True:
         cols, rows = term.size()
         term.show(lines(cols, rows, text))
-        keys, term.pending = console.split_keys(console.take(term))
+        keys, term.pending = tm.split_keys(tm.take(term))
         for i in range(len(keys)):
             k = keys[i]
             if k in ("\r", "\n"):
-                term.pending = console.join_keys(keys[i + 1:]) + term.pending
+                term.pending = tm.join_keys(keys[i + 1:]) + term.pending
                 return text
             if k in ("\x03", "\x1b"):
                 return None
@@ -177,29 +168,23 @@ def read_code(term, lines):
                 text = text[:-1]
             elif len(k) == 1 and " " < k <= "~":
                 text += k
-        sleep_ms(console.FRAME_MS)
+        sleep_ms(tm.FRAME_MS)
 
 
-def new_round(game, seed, size):
-    # A round of the game chosen on the menu: 1 Duel, 2 Deeper, 5 Explore (its chunks cached in the
-    # board's flash under cache/worlds/, capped; imported only when chosen: worlds cost RAM).
-    if game == "1":
-        return console.DuelRound(seed, size[0], size[1])
-    if game == "2":
-        return console.DeeperRound(seed)
-    import explore
+def chunk_cache():
+    # Explore's chunks, cached in the board's flash under cache/worlds/ (capped).
     from maze32.world.cache import ChunkCache
-    return explore.ExploreRound(seed, cache=ChunkCache("cache", 256 * 1024))
+    return ChunkCache("cache", 256 * 1024)
 
 
 def play(term, game, seed, size):
     # Rounds of one game until the player goes back to the menu. -> the last round's one line.
     while True:
-        rnd = new_round(game, seed, size)
-        if not console.play(rnd, term):
+        rnd = games.new_round(game, seed, size, {"cache": chunk_cache})
+        if not tm.play(rnd, term):
             return rnd.one_line()
-        choice = console.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
-                                    also="q")
+        choice = tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
+                               also="q")
         if choice != "r":
             return rnd.one_line()
 
@@ -209,8 +194,8 @@ def bench(term):
     write("\x1b[H\x1b[2J")
     board_bench.run([(32, 32), (8, 8)], 0, 9, 1)
     write("\r\nbench done (any key)\r\n")
-    while not console.take(term):
-        sleep_ms(console.FRAME_MS)
+    while not tm.take(term):
+        sleep_ms(tm.FRAME_MS)
     term.screen.clear()
 
 
@@ -220,21 +205,21 @@ def main(keys=None):
     title = profile.get("title", profile.get("name"))
     term = Terminal(keys, Frontends(profile))
     seed, size, message = random_seed(), (16, 16), ""
-    write(console.ENTER)
+    write(tm.ENTER)
     try:
         term.ask_size()
         while True:
-            choice = console.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                                    "12345cnq")
+            choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
+                               games.keys() + RADIO + BENCH + "cnq")
             message = ""
-            if choice in ("1", "2", "5"):
-                message = play(term, choice, seed, size)
-            elif choice == "3":
+            if games.by_key(choice):
+                message = play(term, games.by_key(choice), seed, size)
+            elif choice == BENCH:
                 bench(term)
                 message = "bench done"
-            elif choice == "4":
-                import link_duel       # only when asked: the link costs RAM a bot game does not need
-                message = link_duel.play_radio(term, seed, size)
+            elif choice == RADIO:
+                # only when asked: the link costs RAM a bot game does not need
+                message = __import__(games.linked()[0].link).play_radio(term, seed, size)
             elif choice == "c":
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))
@@ -250,5 +235,5 @@ def main(keys=None):
             elif choice == "q":
                 break
     finally:
-        write(console.LEAVE)
+        write(tm.LEAVE)
     write("bye\r\n")

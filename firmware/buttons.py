@@ -1,7 +1,7 @@
 # Buttons from the board profile: each named button ("up", "down", "left", "right", "a", "b", "boot")
 # on its GPIO with a pull-up, active low unless the profile says otherwise. pressed() returns the
 # movement key of the first button held ("a" and "boot" stand for no movement).
-MOVES = ("up", "down", "left", "right")
+from term import MOVE_KEYS
 
 
 class Buttons:
@@ -16,7 +16,7 @@ class Buttons:
 
     def pressed(self):
         for name in self.held():
-            if name in MOVES:
+            if name in MOVE_KEYS:
                 return name
         return None
 

@@ -10,7 +10,7 @@ from maze32 import Workspace, split_seed
 from maze32.hedge import HedgeLevel, generate_hedge, WALL, HATCH
 from maze32.ghosts import reset_ghosts, move_ghosts, is_caught
 
-MOVES = {"up": -32, "down": 32, "left": -1, "right": 1, "w": -32, "s": 32, "a": -1, "d": 1}
+MOVES = {"up": -32, "down": 32, "left": -1, "right": 1}      # term.py turns WASD and arrows into these
 
 PLAYING = "playing"
 DEEPER = "deeper"                # the hatch was reached this tick; a new level is loaded

@@ -10,8 +10,9 @@
 from maze32 import Config, Maze, Workspace, generate, split_seed
 from maze32.maze import START, EXIT, KEY, COMPASS, FIRST_PAIR
 
-MOVES = {"up": (-32, 1), "down": (32, 4), "left": (-1, 8), "right": (1, 2),
-         "w": (-32, 1), "s": (32, 4), "a": (-1, 8), "d": (1, 2)}
+# The four moves (the terminal layer, term.py, turns WASD and arrows into these names): (step, the
+# cell's passage flag that allows it).
+MOVES = {"up": (-32, 1), "down": (32, 4), "left": (-1, 8), "right": (1, 2)}
 ARTIFACT_BONUS = 2
 LANDMARK_RANGE = 2
 # The bot's levels (SPEC 12): a name and the frames between two of its moves. At the game's 20 frames

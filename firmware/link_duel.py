@@ -4,19 +4,22 @@
 # sending a position. Each player sees their own fogged view, the rival only in sight; the first out
 # wins on both screens at the same frame. A LinkRound looks like a Duel round to a frontend: tick(key)
 # once a frame -> the end message or None (after it, the round is over); view(cols, rows) -> the
-# lines of my view; `game` is what a display draws (screen.draw_duel): the Duel as I see it.
+# lines of my view, drawn by duel_view.DuelView like a bot Duel (the other player where the bot would
+# be), plus a line about the link; `game` is what a display draws (screen.draw_duel): the Duel as I
+# see it.
 from binascii import unhexlify
 
 import duel
 import link
 import link_pairing
-from link import KEY_CODES, KEY_NAMES, ticks_ms
+from duel_view import DuelView
+from link import KEY_CODES, KEY_NAMES
+import term as tm
+from term import BUMP_TICKS, fit, ticks_ms
 
 CATCH_UP = 2                  # frames played at most per tick when the other side is ahead (else 1)
 LINGER_MS = 1000              # after the end: how long to keep sending so the other side ends too
 LINGER_PACKETS = 3            # ... and packets sent once it holds all our inputs
-BEARINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
-            (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}
 
 
 def state_hash(game):
@@ -57,7 +60,7 @@ class Maker:
 
 class Perspective:
     # The game as player p sees it: players[0] is p, players[1] the rival (winner 0: p won). The views
-    # (render_view here, screen.draw_duel) draw Player 1's view of what they are given: given this, p's.
+    # (duel_view.DuelView, screen.draw_duel) draw Player 1's view of what they are given: given this, p's.
     def __init__(self, game, p):
         self.game = game
         self.p = p
@@ -106,6 +109,8 @@ class LinkRound:
         self.ended_at = 0
         self.after = 0                  # packets sent after the other side held all our inputs
         self.now = lockstep.moved       # the clock at the last tick
+        self.drawn = DuelView(self.game, "R")
+        self.bump = 0                   # frames a bump into a wall still shows
 
     def next_code(self):
         if self.source is not None:
@@ -137,9 +142,15 @@ class LinkRound:
                 ls.put(self.next_code())
             if not ls.ready():
                 break
+            mine = game.players[self.me]
+            before = mine.steps
             winner = game.tick(KEY_NAMES[ls.key_code(0)], KEY_NAMES[ls.key_code(1)])
             ls.advance(state_hash(game), now)
             steps += 1
+            if self.bump:
+                self.bump -= 1
+            if ls.key_code(self.me) and mine.steps == before and winner is None:
+                self.bump = BUMP_TICKS
             if winner is not None:
                 self.over(WIN, ls.frame - 1, now)
                 self.winner = winner
@@ -163,7 +174,7 @@ class LinkRound:
         # After the end: a win keeps sending until the other side holds our inputs up to the deciding
         # frame (it needs them to reach it), a desync tells the other side; then the message.
         ls = self.ls
-        waited = link.ticks_diff(now, self.ended_at)
+        waited = tm.ticks_diff(now, self.ended_at)
         if self.outcome == WIN:
             ls.send()
             if ls.acked >= self.end_frame:
@@ -214,26 +225,13 @@ class LinkRound:
 
     def header(self, cols=80):
         m = self.duel.maze
-        text = "maze32 duel over a link  seed %d  %dx%d  you are Player %d" % (
-            self.offer.seed if self.offer else 0, m.width, m.height, self.me + 1)
-        return text[:cols - 1]
-
-    def status(self, cols=80):
-        me = self.duel.players[self.me]
-        bearing = self.duel.bearing(self.me)
-        text = "duel  key %s  compass %s  view %d  steps %d" % (
-            "yes" if me.has_key else "no", "-" if bearing is None else BEARINGS[bearing], me.view, me.steps)
-        if self.message:
-            text += "   " + self.message
-        return text[:cols - 1]
+        return fit("maze32 duel over a link  seed %d  %dx%d  you are Player %d" % (
+            self.offer.seed if self.offer else 0, m.width, m.height, self.me + 1), cols)
 
     def view(self, cols=80, rows=24):
-        # My view as lines that fit cols x rows: header, the maze around me, status, the link.
-        lines = [self.header(cols)] + render_view(self.game, cols, rows - 3)
-        return lines + [self.status(cols), self.link_line()[:cols - 1]]
-
-    def frame(self, cols=80, rows=24):
-        return "\r\n".join(self.view(cols, rows))
+        # My view, as a bot Duel's (header, the maze around me, status), and the link's line below.
+        return self.drawn.frame(cols, rows, self.header(cols), self.ls.frame, self.message, self.bump,
+                                [fit(self.link_line(), cols)])
 
     def summary(self):
         # (title, [(label, value)]) for an end screen.
@@ -248,56 +246,6 @@ class LinkRound:
     def one_line(self):
         return "%s  (%d frames, %d steps)" % (self.message or "quit", self.ls.frame,
                                               self.duel.players[self.me].steps)
-
-
-def render_view(view, cols, rows):
-    # The maze as `view` (a Perspective) shows it to its player, in plain text two characters a cell
-    # (walls + - |, fog ░): the cells seen, the player @, the rival R only within the view radius,
-    # the player's key K (until taken), exit E, compass C, landmarks L, artifacts A. The window of
-    # cells fits cols x rows and is centred on the player as far as the maze allows.
-    m, me, rival = view.maze, view.players[0], view.players[1]
-    cw = min(m.width, (cols - 2) // 2)
-    ch = min(m.height, (rows - 1) // 2)             # two lines a cell, and the bottom wall
-    px, py = me.cell & 31, me.cell >> 5
-    x0 = min(max(0, px - cw // 2), m.width - cw)
-    y0 = min(max(0, py - ch // 2), m.height - ch)
-    marks = {me.exit: "E", me.compass_cell: "C"}
-    if not me.has_key:
-        marks[me.key] = "K"
-    for c in view.landmarks():
-        marks[c] = "L"
-    for c in view.artifacts():
-        marks.setdefault(c, "A")
-    in_sight = max(abs((rival.cell & 31) - px), abs((rival.cell >> 5) - py)) <= me.view
-    lines = []
-    for y in range(y0, y0 + ch):
-        top, mid = [], []
-        for x in range(x0, x0 + cw):
-            c = (y << 5) | x
-            if not me.seen[c]:
-                top.append("  ")
-                mid.append("\u2591\u2591")
-                continue
-            f = m.cells[c]
-            top.append("+" + (" " if f & 1 else "-"))
-            glyph = marks.get(c, " ")
-            if c == me.cell:
-                glyph = "@"
-            elif c == rival.cell and in_sight:
-                glyph = "R"
-            mid.append((" " if f & 8 else "|") + glyph)
-        c = (y << 5) | (x0 + cw - 1)                    # the east side of the window's last column
-        seen = me.seen[c]
-        top.append("+" if seen else " ")
-        mid.append(("|" if not m.cells[c] & 2 else " ") if seen else " ")
-        lines.append("".join(top))
-        lines.append("".join(mid))
-    bottom = []                                         # the south side of the window's last row
-    for x in range(x0, x0 + cw):
-        c = ((y0 + ch - 1) << 5) | x
-        bottom.append(("+-" if not m.cells[c] & 4 else "+ ") if me.seen[c] else "  ")
-    lines.append("".join(bottom) + "+")
-    return lines
 
 
 def start(transport, role, seed=None, size=None, delay=3, lost_ms=3000, timeout_ms=None, cancelled=None,
@@ -326,31 +274,39 @@ def open_radio(udp_port=None):
             "looking for another board on channel %d" % link_espnow.CHANNEL)
 
 
+def pair_on(term, transport, role, waiting, seed=None, size=None, timeout_ms=None):
+    # start() with the pairing on a terminal (term.py's): what it has said so far, and q cancels.
+    # -> a LinkRound, or link.LinkError. The board's menu and the twin's --host/--join both pair here.
+    said = [waiting, "", "q cancels"]
+
+    def cancelled():
+        cols, rows = term.size()
+        term.show([fit(line, cols) for line in said])
+        keys, term.pending = tm.split_keys(tm.take(term))
+        for k in keys:
+            if k in tm.QUIT:
+                return True
+        return False
+    return start(transport, role, seed, size, timeout_ms=timeout_ms, cancelled=cancelled, log=said.append)
+
+
 def play_radio(term, seed, size, udp_port=None):
-    # The menu's "Duel over radio" on a board (firmware/app.py), on a terminal as console.py's loops
-    # use it: pair with the other board (q cancels), play with console.play like any round (the
-    # display draws rnd.game, my view), then the end screen. -> one line for the menu.
-    import console
+    # The menu's "Duel over radio" on a board (firmware/app.py): pair with the other board (q
+    # cancels), play with term.play like any round (the display draws rnd.game, my view), then the
+    # end screen. -> one line for the menu.
     try:
         transport, role, waiting = open_radio(udp_port)
     except OSError as e:
         return "no radio: %s" % e
-    said = [waiting + "   (q cancels)"]
-
-    def cancelled():
-        cols, rows = term.size()
-        term.show([line[:cols - 1] for line in said])
-        text = term.typed()
-        return "q" in text or "Q" in text or "\x03" in text
     try:
         try:
-            rnd = start(transport, role, seed, size, cancelled=cancelled, log=said.append)
+            rnd = pair_on(term, transport, role, waiting, seed, size)
         except link.LinkError as e:
             return str(e)
-        if not console.play(rnd, term):
+        if not tm.play(rnd, term):
             rnd.close()                 # q: the other side is told, and shows "the other player left"
             return rnd.one_line()
-        console.end_screen(rnd, term, (("m", "back to the menu"),))
+        tm.end_screen(rnd, term, (("m", "back to the menu"),))
         return rnd.one_line()
     finally:
         transport.close()

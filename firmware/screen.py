@@ -2,7 +2,8 @@
 # MONO_VLSB, the ST7789's RGB565). Each cell is `cell` pixels square: walls are lines on its north
 # and west sides (and the east/south sides of the last column/row drawn), the player a filled square,
 # objects a hollow square, ghosts and the rival a cross. Only what Player 1 has seen is drawn in Duel.
-# The window of cells around the player is as large as the display allows.
+# The window of cells around the player is as large as the display allows. games.py names each
+# game's function here (its `panel`), which app.py's Frontends calls.
 
 
 def window(size, cells, centre):
@@ -76,4 +77,37 @@ def draw_deeper(fb, game, width, height, cell, fg=1, bg=0):
                 fb.line(px + 1, py + cell - 2, px + cell - 2, py + 1, fg)
             elif t == 2:
                 fb.rect(px + 1, py + 1, cell - 2, cell - 2, fg)        # hatch
+    return x0, y0
+
+
+def draw_explore(fb, game, width, height, cell, fg=1, bg=0):
+    # Explore's side view, tiles half a cell square (a side view needs more of the world in sight):
+    # solid ground filled, lava, acid and traps a cross, water a line along its top, the stairs a
+    # hollow square, an item a dot, the player a filled square inside its tile.
+    import explore                                 # loaded already: its game is being drawn
+    solid, hazard = explore.SOLID, explore.HAZARD
+    t = cell // 2
+    cols = min(game.width, width // t)
+    rows = min(game.height, height // t)
+    x0 = window(game.width, cols, game.x)
+    y0 = window(game.height, rows, game.y)
+    fb.fill(bg)
+    for y in range(rows):
+        for x in range(cols):
+            px, py = x * t, y * t
+            if x0 + x == game.x and y0 + y == game.y:
+                fb.fill_rect(px + 1, py + 1, t - 2, t - 2, fg)
+                continue
+            k = game.tile(x0 + x, y0 + y)
+            if solid[k]:
+                fb.fill_rect(px, py, t, t, fg)
+            elif hazard[k]:
+                fb.line(px, py, px + t - 1, py + t - 1, fg)
+                fb.line(px, py + t - 1, px + t - 1, py, fg)
+            elif k == explore.WATER:
+                fb.hline(px, py, t, fg)
+            elif k == explore.STAIRS:
+                fb.rect(px, py, t, t, fg)
+            elif k == explore.ITEM:
+                fb.pixel(px + t // 2, py + t // 2, fg)
     return x0, y0

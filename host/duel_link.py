@@ -1,22 +1,18 @@
 # The desktop twin's Duel over a link: `maze32 play --mode duel --host [PORT]` waits for a player on
 # a UDP port and offers its game, `--join HOST:PORT` joins one (another twin, or a virtual board whose
 # menu chose "Duel over radio"). The handshake, the lockstep and the game are the firmware's own
-# (firmware/link.py, link_udp.py, link_duel.py, imported through paths.firmware); this file is the
-# terminal around them (raw mode, the alternate screen, restored on every way out) and a headless
-# session in which a bot plays this side (scripted(): the tests).
-import os
-import select
+# (firmware/link.py, link_udp.py, link_duel.py, imported through paths.firmware), and so are the
+# view (duel_view.py: the same picture as a bot Duel) and the loop (term.play); the terminal is
+# host/play.py's (raw mode, the alternate screen restored on every way out, a Screen that rewrites
+# only the lines that changed). scripted() is a headless session in which a bot plays this side (the
+# tests).
 import sys
 import time
 
 from host import paths
 from host.errors import CliError
 
-FRAME_SECONDS = 1 / 20                 # 20 frames a second, as on the board
 JOIN_TIMEOUT_MS = 10000                # how long a joiner says HELLO before giving up
-CLEAR = "\x1b[H\x1b[2J"
-ENTER = "\x1b[?1049h\x1b[?25l"          # the alternate screen, cursor hidden
-LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l"   # attributes reset, cursor shown, the normal screen back
 
 
 def firmware():
@@ -62,95 +58,39 @@ def timeout_for(role):
     return JOIN_TIMEOUT_MS if role == link.JOIN else None
 
 
-def typed(fd):
-    # Everything typed since the last call, as text (console.read_keys decodes it); never blocks.
-    data = b""
-    while select.select([fd], [], [], 0)[0]:
-        chunk = os.read(fd, 256)
-        if not chunk:
-            break
-        data += chunk
-    return data.decode("latin-1")
-
-
-def terminal_size(out):
-    try:
-        cols, rows = os.get_terminal_size(out.fileno())
-    except (OSError, ValueError):
-        cols = rows = 0
-    return cols or 80, rows or 24
-
-
 def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None):
     # The Duel over UDP in this terminal, on the alternate screen: pairing (q cancels), then the game
-    # at 20 frames a second (q leaves it, and the other side is told); the end stays a second, then
-    # the terminal is restored and the end message printed. Exit status 0 after a game, 1 when none
-    # was played (refused, no answer, cancelled).
-    import termios
-    import tty
-    if mode != "duel":
-        raise CliError("--host and --join play Duel (--mode duel), not %s" % mode)
-    link, link_udp, _ = firmware()
-    console, = paths.firmware("console")
+    # at 20 frames a second through term.play, as on the board (q leaves it, and the other side is
+    # told); the end stays a second, then the terminal is restored and the end message printed. Exit
+    # status 0 after a game, 1 when none was played (refused, no answer, cancelled).
+    from host import play
+    games, = paths.firmware("games")
+    game = games.by_name(mode)
+    if game is None or not game.link:
+        raise CliError("--host and --join play %s, not %s" % (
+            " or ".join(["--mode " + g.name for g in games.linked()]), mode))
+    link, link_udp, link_duel = firmware()
+    term, = paths.firmware("term")
     if join is not None:
         join_address(link_udp, join)            # a bad address is an error before the terminal's
-    fd = sys.stdin.fileno()
-    if not os.isatty(fd):
-        raise CliError("play needs a terminal (stdin is not one)")
+    fd = play.terminal_fd()
     transport, role, waiting = open_link(host_port, join, bind)
-    saved = termios.tcgetattr(fd)
-    rest = [""]
-    said = [waiting, "", "q cancels"]
-
-    def keys():
-        key, quit_, rest[0] = console.read_keys(rest[0] + typed(fd))
-        return key, quit_
-
-    def show(lines):
-        cols, _ = terminal_size(out)
-        out.write(CLEAR + "\r\n".join(line[:cols - 1] for line in lines) + "\r\n")
-        out.flush()
-
-    def cancelled():
-        show(said)
-        return keys()[1]
-
-    game, message = None, ""
+    terminal = play.Terminal(fd, out)
+    rnd, message = None, ""
     try:
-        tty.setraw(fd)
-        out.write(ENTER)
-        try:
-            game = start_game(transport, role, seed, size, timeout_for(role), cancelled, said.append)
-        except link.LinkError as e:
-            message = str(e)
-        while game is not None:
-            start = time.monotonic()
-            key, quit_ = keys()
-            if quit_:
-                game.close()
+        with play.raw_terminal(fd, out, term.ENTER):
+            try:
+                rnd = link_duel.pair_on(terminal, transport, role, waiting, seed, size, timeout_for(role))
+            except link.LinkError as e:
+                message = str(e)
+            if rnd is not None and not term.play(rnd, terminal):
+                rnd.close()
                 message = "quit"
-                break
-            message = game.tick(key)
-            show(game.view(*terminal_size(out)))
-            if message:
-                time.sleep(1.0)
-                break
-            time.sleep(max(0.0, FRAME_SECONDS - (time.monotonic() - start)))
     finally:
-        try:
-            out.write(LEAVE)
-            out.flush()
-        finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-            transport.close()
-    out.write((game.one_line() if game is not None and message != "quit" else message) + "\n")
+        transport.close()
+    out.write((rnd.one_line() if rnd is not None and message != "quit" else message) + "\n")
     out.flush()
-    return 0 if game is not None else 1
-
-
-def start_game(transport, role, seed, size, timeout_ms, cancelled, log):
-    _, _, link_duel = firmware()
-    return link_duel.start(transport, role, seed, size, timeout_ms=timeout_ms, cancelled=cancelled, log=log)
+    return 0 if rnd is not None else 1
 
 
 def scripted(role, where, seed=None, size=(8, 8), bot_level=2, frame_ms=50, delay=3, lost_ms=3000,

@@ -1,7 +1,9 @@
-# maze32 play: the desktop twin of the game in this terminal. The rules, the keys and the views are
-# the firmware's own (firmware/duel.py, deeper.py, console.py, imported through paths.firmware when
-# a game starts); this file is only the terminal: raw mode and the alternate screen (restored on every
-# way out: q, Ctrl-C, an error, SIGTERM, SIGHUP), bytes in, frames out, and the twin's small menu.
+# maze32 play: the desktop twin of the games in this terminal. The games, the rules, the keys, the
+# views and the loops are the firmware's own (firmware/games.py lists them; term.py is the terminal
+# layer; imported through paths.firmware when a game starts); this file is only the terminal: raw
+# mode and the alternate screen (restored on every way out: q, Ctrl-C, an error, SIGTERM, SIGHUP),
+# bytes in, frames out, and the twin's small menu. host/duel_link.py plays a Duel over UDP in the
+# same terminal.
 import contextlib
 import os
 import select
@@ -12,7 +14,21 @@ import time
 from host import paths
 from host.errors import CliError
 
-RESTORE = "\x1b[0m\x1b[?25h\x1b[?1049l"  # console.LEAVE: attributes, cursor, normal screen
+
+
+def firmware_games():
+    games, = paths.firmware("games")
+    return games
+
+
+class Modes:
+    # --mode's choices: games.py's names, read only when argparse checks or lists them, so that
+    # firmware/ goes on sys.path for play alone, never for the other commands.
+    def __contains__(self, name):
+        return name in firmware_games().names()
+
+    def __iter__(self):
+        return iter(firmware_games().names())
 
 
 def terminal_fd():
@@ -30,9 +46,10 @@ def hang_up(signum, frame):
 @contextlib.contextmanager
 def raw_terminal(fd, out, enter=""):
     # Raw mode (and `enter` written) inside; on the way out, however it happens, the terminal's modes
-    # and RESTORE. A terminal that hung up cannot be written to any more: that is not an error here.
+    # and term.LEAVE. A terminal that hung up cannot be written to any more: that is not an error here.
     import termios
     import tty
+    term, = paths.firmware("term")
     saved = termios.tcgetattr(fd)
     handlers = dict((s, signal.signal(s, hang_up)) for s in (signal.SIGTERM, signal.SIGHUP))
     try:
@@ -44,7 +61,7 @@ def raw_terminal(fd, out, enter=""):
         for s, h in handlers.items():
             signal.signal(s, h)
         try:
-            out.write(RESTORE + "\r")
+            out.write(term.LEAVE + "\r")
             out.flush()
         except OSError:
             pass
@@ -66,10 +83,11 @@ def attach(port, timeout=None):
 
 
 class Terminal:
-    # This terminal as the firmware's console loops use it (see the top of firmware/console.py).
-    def __init__(self, console, fd, out):
+    # This terminal as the firmware's loops use it (see the top of firmware/term.py).
+    def __init__(self, fd, out):
+        term, = paths.firmware("term")
         self.fd, self.out = fd, out
-        self.screen = console.Screen(self.write)
+        self.screen = term.Screen(self.write)
         self.pending = ""
         self.last_size = None
 
@@ -114,37 +132,29 @@ class Terminal:
         pass
 
 
-def menu_lines(console, game, cols, rows):
-    # The twin's menu after a game (m on the end screen).
-    if cols < console.MIN_SIZE[0] or rows < console.MIN_SIZE[1]:
-        return console.too_small(cols, rows)
-    lines = [console.BOLD + "maze32 play" + console.RESET, ""]
-    lines += ["  1  Duel vs bot (%dx%d, %s)" % (game["size"][0], game["size"][1], game["bot_name"]),
-              "  2  Deeper", "  3  Explore", "  n  new random seed", "  q  quit", "", "seed %d" % game["seed"]]
-    return [console.fit(line, cols) for line in lines]
+def menu_lines(term, games, game, cols, rows):
+    # The twin's menu after a game (m on the end screen): games.py's games, a new seed, quit.
+    if cols < term.MIN_SIZE[0] or rows < term.MIN_SIZE[1]:
+        return term.too_small(cols, rows)
+    lines = [term.BOLD + "maze32 play" + term.RESET, ""]
+    lines += [games.menu_line(g, game["size"], game["bot_name"] if g.sized else "") for g in games.GAMES]
+    lines += ["  n  new random seed", "  q  quit", "", "seed %d" % game["seed"]]
+    return [term.fit(line, cols) for line in lines]
 
 
-def explore_round(seed):
-    # Explore in the twin: its chunks cached on disk as on the board's flash (worlds/<seed>/depth_N
-    # under ~/.cache/maze32, capped at 64 MiB).
+def chunk_cache():
+    # Explore's chunks cached on disk as on the board's flash (worlds/<seed>/depth_N under
+    # ~/.cache/maze32, capped at 64 MiB).
     from maze32.world.cache import ChunkCache
-    explore, = paths.firmware("explore")
-    base = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32")
-    return explore.ExploreRound(seed, cache=ChunkCache(base, 64 * 1024 * 1024))
-
-
-def replay_sheet():
-    # host.render.replay_svg when this maze32 has it (the replay sheet of a Duel), else None.
-    from host import render
-    return getattr(render, "replay_svg", None)
+    return ChunkCache(str(paths.CACHE), 64 * 1024 * 1024)
 
 
 def save_replay(rnd, path):
     # Player 1's and the bot's paths over the maze, as an SVG sheet (host.render.replay_svg).
-    from host import twin
+    from host import files, render, twin
     m = rnd.game.maze
     doc = twin.build(rnd.seed, twin.make_config((m.width, m.height), {})).document()
-    twin.write_output(path, replay_sheet()(doc, [list(rnd.paths[0]), list(rnd.paths[1])]))
+    files.write_output(path, render.replay_svg(doc, [list(rnd.paths[0]), list(rnd.paths[1])]))
     return path
 
 
@@ -153,35 +163,28 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None):
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
-    if replay and not replay_sheet():
-        raise CliError("--replay: this maze32 cannot draw replay sheets yet (host.render.replay_svg)")
-    console, duel = paths.firmware("console", "duel")
-    term = Terminal(console, fd, out)
+    term, games, duel = paths.firmware("term", "games", "duel")
+    terminal = Terminal(fd, out)
     game = {"mode": mode, "seed": seed, "size": size, "bot": bot_level,
             "bot_name": duel.BOT_LEVELS[bot_level - 1][0]}
+    menu = lambda cols, rows: menu_lines(term, games, game, cols, rows)    # noqa: E731
     last = ""
-    with raw_terminal(fd, out, console.ENTER):
+    with raw_terminal(fd, out, term.ENTER):
         while True:
-            if game["mode"] == "duel":
-                rnd = console.DuelRound(game["seed"], game["size"][0], game["size"][1], game["bot"],
-                                        record=True)
-            elif game["mode"] == "deeper":
-                rnd = console.DeeperRound(game["seed"])
-            else:
-                rnd = explore_round(game["seed"])
-            ended = console.play(rnd, term)
+            rnd = games.new_round(games.by_name(game["mode"]), game["seed"], game["size"],
+                                  {"bot": game["bot"], "record": True, "cache": chunk_cache})
+            ended = term.play(rnd, terminal)
             last = rnd.one_line()
             if not ended:
                 break
-            choice = after_game(console, term, rnd, replay)
+            choice = after_game(term, terminal, rnd, replay)
             if choice == "m":
-                choice = console.choose(term, lambda cols, rows: menu_lines(console, game, cols, rows), "123nq")
+                choice = term.choose(terminal, menu, games.keys() + "nq")
                 while choice == "n":
                     game["seed"] = int.from_bytes(os.urandom(4), "little")
-                    choice = console.choose(term, lambda cols, rows: menu_lines(console, game, cols, rows),
-                                            "123nq")
-                if choice in ("1", "2", "3"):
-                    game["mode"] = {"1": "duel", "2": "deeper", "3": "explore"}[choice]
+                    choice = term.choose(terminal, menu, games.keys() + "nq")
+                if games.by_key(choice):
+                    game["mode"] = games.by_key(choice).name
             if choice == "q":
                 break
     out.write(last + "\n")
@@ -189,18 +192,18 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None):
     return 0
 
 
-def after_game(console, term, rnd, replay):
+def after_game(term, terminal, rnd, replay):
     # The end screen, and the replay sheet of a Duel (written to `replay` at once; p writes one to
     # maze32-replay-<seed>.svg). -> "r", "m" or "q".
     choices = [("r", "replay"), ("m", "menu"), ("q", "quit")]
     note = ""
-    can_draw = rnd.name == "duel" and replay_sheet() is not None
+    can_draw = getattr(rnd, "paths", None) is not None       # a recorded Duel
     if can_draw:
         choices.append(("p", "save the replay sheet"))
         if replay:
             note = "replay sheet written to %s" % save_replay(rnd, replay)
     while True:
-        choice = console.end_screen(rnd, term, choices, note)
+        choice = term.end_screen(rnd, terminal, choices, note)
         if choice != "p":
             return choice
         try:

@@ -15,7 +15,7 @@ class StdoutError(Exception):
 
 class Guarded:
     # Delegates to `stream` (None: stdout is closed); write and flush fail as StdoutError, and the
-    # binary layer (.buffer, which twin.write_output uses for "-") is guarded the same way.
+    # binary layer (.buffer, which files.write_output uses for "-") is guarded the same way.
     def __init__(self, stream):
         self._stream = stream
 

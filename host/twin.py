@@ -8,7 +8,6 @@ from maze32 import levelcode
 from maze32.codec import to_dict, FormatError
 from host.errors import CliError
 from host.files import read_json, shown
-from host.files import write_output  # noqa: F401  (host/play.py's name for it, until it imports host.files)
 
 SETTINGS = ("seams", "cycles", "view_radius", "min_exit_separation", "landmark_pairs",
             "artifact_pairs", "max_attempts")

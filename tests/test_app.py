@@ -80,12 +80,12 @@ def test_a_won_duel_ends_on_the_end_screen(tmp_path):
 
 
 def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
-    # Menu 4 on a board without a radio (the unix port has no espnow): it hosts on UDP instead and
+    # Menu r on a board without a radio (the unix port has no espnow): it hosts on UDP instead and
     # says so (firmware/link_duel.py); q cancels back to the menu, which says what happened.
     board = Board(tmp_path)
     try:
-        assert board.wait_for("4  Duel over radio", 4.0), board.text()
-        board.send(b"4")
+        assert board.wait_for("r  Duel over radio", 4.0), board.text()
+        board.send(b"r")
         assert board.wait_for("no radio here: waiting on UDP port", 4.0), board.text()
         board.send(b"q")
         assert board.wait_for("2  Deeper", 4.0), board.text()
@@ -97,12 +97,13 @@ def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
 
 
 def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
-    # Menu 5: Explore's side view on the board's console, its chunks cached under cache/worlds/ in the
+    # Menu 3 (games.py's Explore, as in the twin): Explore's side view on the board's console, its chunks cached under cache/worlds/ in the
     # board's folder (its flash); q goes back to the menu.
     board = Board(tmp_path)
     try:
-        assert board.wait_for("5  Explore", 4.0), board.text()
-        board.send(b"5")
+        assert board.wait_for("3  Explore", 4.0), board.text()
+        assert "b  Bench" in board.text()
+        board.send(b"3")
         assert board.wait_for("explore  depth 1", 10.0), board.text()
         board.send(b"d")
         board.read(0.5)

@@ -1,5 +1,5 @@
 """maze32 world check against malformed maze32-world/1 files: the bounds every file of ours is read
-with (twin.read_json), so each is exit 2 with one line naming the problem, never a traceback."""
+with (files.read_json), so each is exit 2 with one line naming the problem, never a traceback."""
 import subprocess
 import sys
 from pathlib import Path

@@ -62,8 +62,8 @@ def test_installed_sweep_checks_the_shipped_bands(installed):
 
 def test_installed_play_finds_the_firmware(installed):
     # What play and deploy use: the firmware, from the package data.
-    code = ("from host import paths; console, = paths.firmware('console'); "
-            "print(console.__file__); print(console.DeeperRound(3).frame().splitlines()[-1])")
+    code = ("from host import paths; view, = paths.firmware('deeper_view'); "
+            "print(view.__file__); print(view.DeeperRound(3).status(80))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           cwd=str(installed.target.parent / "cwd"),
                           env=dict(os.environ, PYTHONPATH=str(installed.target)))

@@ -180,7 +180,23 @@ def test_refused_packets_leave_the_game_unaffected():
         ls.last_refusal, ls.last_detail = why, {link.OLD_VERSION: 0, link.OTHER_SESSION: 8}.get(why, 0)
         ls.link.refused_from = "X"
         assert ls.refusal_text().endswith("last: " + words)
-    assert "refused" in rounds[0].frame()          # on the screen's link line too
+    assert "refused" in "\n".join(rounds[0].view(80, 24))          # on the screen's link line too
+
+
+def test_a_linked_duel_is_drawn_like_a_bot_duel():
+    # The same view (duel_view.DuelView): at the start Player 1's linked screen is a bot Duel's of the
+    # same maze, line for line (box-drawing walls, fog, colours, the status line), with the link's
+    # line below; Player 2 sees their own side, themselves in Player 1's cyan, the same way.
+    from duel_view import DuelRound
+    rounds = rounds_on(MemNet())
+    linked = rounds[0].view(80, 24)
+    bot = DuelRound(SEED, SIZE[0], SIZE[1], LEVEL).view(80, 23)     # one line fewer: the same window
+    assert linked[1:-1] == bot[1:] and linked[-1].startswith("link  Player 1  frame 0")
+    assert "┌" in "".join(linked) and "+-" not in "".join(linked) and "\x1b[0;1;36m@" in "".join(linked)
+    other = rounds[1].view(80, 24)
+    me = rounds[1].duel.players[1]
+    assert "\x1b[0;1;36m@" in "".join(other) and other[-2].startswith("duel  key no  compass -  view %d" % me.view)
+    assert other[1:-2] != linked[1:-2]                              # their own side of the maze
 
 
 def test_a_desync_is_reported_with_its_frame_on_both_sides():

@@ -304,6 +304,9 @@ def test_maze32_play_hosts_a_duel_in_the_terminal(tmp_path):
         screen = twin.read(3.0)
         assert "you are Player 1" in screen and "link  Player 1  frame" in screen
         assert "the other player got out first at frame %s" % frame in screen
+        # Drawn like a bot Duel (box-drawing walls, the status line) by term.Screen, which clears
+        # the screen once and then rewrites only the lines that change, never a frame at a time.
+        assert "duel  key " in screen and "┌" in screen and screen.count("\x1b[2J") <= 2
         assert twin.proc.wait(10) == 0
     finally:
         twin.close()
@@ -323,7 +326,7 @@ def test_maze32_play_waiting_for_a_player_quits_on_q():
 
 def test_the_board_menus_duel_over_radio_and_quitting_tells_the_other_board(tmp_path):
     # link_duel.play_radio, the hook for firmware/app.py's menu, on a virtual board with the stand-in
-    # radio: it pairs with another board (broadcast HELLO), plays through console.play, and its player
+    # radio: it pairs with another board (broadcast HELLO), plays through term.play, and its player
     # quits with q after 40 frames: the other board shows why.
     ports = [free_port(), free_port()]
     air = ",".join(map(str, ports))

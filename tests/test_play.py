@@ -1,4 +1,4 @@
-"""maze32 play: the views of SPEC 12 (firmware/console.py) without a terminal, and the twin driven
+"""maze32 play: the views of SPEC 12 (firmware/term.py and the games' views) without a terminal, and the twin driven
 through a real 80 x 24 pseudo-terminal read by a terminal emulator: the window follows the player, a
 Duel won against the easiest bot ends on the end screen, every way out restores the terminal."""
 import os
@@ -12,9 +12,12 @@ import pyte
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
-import console  # noqa: E402
 import deeper  # noqa: E402
-from console import read_keys, split_keys, DuelRound, DeeperRound, Screen  # noqa: E402
+import games  # noqa: E402
+import term as tm  # noqa: E402  (as tm: the tests name their terminals term)
+from deeper_view import BANNER_TICKS, DeeperRound  # noqa: E402
+from duel_view import DuelRound  # noqa: E402
+from term import read_keys, split_keys, Screen  # noqa: E402
 from host import render  # noqa: E402
 from terminals import ARROW, MAZE32, PtyProcess, route, served_board, tile_of  # noqa: E402
 
@@ -31,7 +34,7 @@ def plain(line):
 
 
 def on_screen(lines, size):
-    # lines as a terminal of `size` shows them (console.Screen's output fed to pyte).
+    # lines as a terminal of `size` shows them (term.Screen's output fed to pyte).
     shown = pyte.Screen(*size)
     Screen(pyte.Stream(shown).feed).show(lines)
     return shown
@@ -39,7 +42,7 @@ def on_screen(lines, size):
 
 # -- without a terminal -----------------------------------------------------------------------------
 def test_keys():
-    # console.read_keys is what both the board (app.py) and the twin (host/play.py) decode keys with.
+    # term.read_keys is what both the board (app.py) and the twin (host/play.py) decode keys with.
     assert read_keys("\x1b[Ax") == ("up", False, "")
     assert read_keys("dZ?q") == ("right", True, "")
     assert read_keys("") == (None, False, "")
@@ -51,7 +54,7 @@ def test_keys():
     assert read_keys("\x1bd") == ("right", False, "")            # a lone Esc is ignored
     assert read_keys("\x1bOC") == ("right", False, "")           # arrows in application mode
     assert split_keys("2\x1b[24;80Rs\x1b[1") == (["2", "s"], "\x1b[1")   # a terminal's reply skipped
-    assert console.join_keys(["up", "x"]) == "\x1b[Ax"
+    assert tm.join_keys(["up", "x"]) == "\x1b[Ax"
 
 
 def test_rounds_end_with_one_message_for_both_frontends():
@@ -63,13 +66,28 @@ def test_rounds_end_with_one_message_for_both_frontends():
             break
     assert message == "caught by a ghost at depth 1: score %d" % game.game.score
     frame = game.view(80, 24)
-    assert "@" not in "".join(frame) and console.BUMP + "G" in "".join(frame)   # the ghost on the player
+    assert "@" not in "".join(frame) and tm.BUMP + "G" in "".join(frame)   # the ghost on the player
     duel = DuelRound(9, 8, 8, bot_level=2)
     for _ in range(2000):
         message = duel.tick(None)
         if message:
             break
-    assert message == "the bot (walk) got out first" and "duel  key" in duel.frame()
+    assert message == "the bot (walk) got out first" and "duel  key" in "\n".join(duel.view(80, 24))
+
+
+def test_the_games_table_is_what_every_menu_and_the_readme_list():
+    # games.py: one key a game, the same on the board's menu, the twin's and in --mode; every game's
+    # round comes from its view module and says its name; the README's list is the table's.
+    assert games.keys() == "123" and games.names() == ["duel", "deeper", "explore"]
+    for g in games.GAMES:
+        rnd = games.new_round(g, 7, (8, 8), {})
+        assert rnd.name == g.name and "terminal too small" in plain(rnd.view(30, 10)[0])
+        assert 3 <= len(rnd.view(80, 24)) <= 24
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "\n".join(games.readme_lines()) in readme
+    proc = subprocess.run([MAZE32, "play", "--mode", "chess"], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert proc.returncode == 2 and "choose from 'duel', 'deeper', 'explore'" in proc.stderr
 
 
 def test_screen_rewrites_only_the_lines_that_changed():
@@ -102,7 +120,7 @@ def test_every_view_fits_and_the_window_follows_the_player(size):
             break
     assert rnd.message == "you win!"
     keys = ["r  replay", "m  menu", "q  quit", "p  save the replay sheet"]
-    end = fits(console.end_lines(rnd, cols, rows, keys, "replay sheet written to maze32-replay-7.svg"))
+    end = fits(tm.end_lines(rnd, cols, rows, keys, "replay sheet written to maze32-replay-7.svg"))
     text = "\n".join(plain(line) for line in end)
     assert "you win!" in text and "steps       109   shortest route 109" in text
     assert "level code  1SG0-0000-7RBJR" in text and all(k in text for k in keys)
@@ -134,8 +152,8 @@ def test_colours_remembered_cells_and_bumps():
     cell = me.cell
     rnd.tick(wall)
     assert me.cell == cell and plain(rnd.view(80, 24)[-1]).endswith("bump")
-    assert console.BUMP + "@" in "".join(rnd.view(80, 24))
-    for _ in range(console.BUMP_TICKS):
+    assert tm.BUMP + "@" in "".join(rnd.view(80, 24))
+    for _ in range(tm.BUMP_TICKS):
         rnd.tick(None)
     assert "bump" not in rnd.view(80, 24)[-1]
 
@@ -144,15 +162,15 @@ def test_deeper_pauses_on_a_banner_between_levels():
     from test_deeper import route_keys
     rnd = DeeperRound(4)
     assert "depth 1" in "".join(rnd.view(80, 24))
-    for _ in range(console.BANNER_TICKS):
+    for _ in range(BANNER_TICKS):
         rnd.tick("right")                                   # the banner: keys do nothing
     assert rnd.game.player == 33 and rnd.banner == 0 and "depth 1" in plain(rnd.view(80, 24)[-1])
     for key in route_keys(rnd.game, rnd.game.level.hatch):
         assert rnd.tick(key) is None
-    assert rnd.game.depth == 2 and rnd.banner == console.BANNER_TICKS
+    assert rnd.game.depth == 2 and rnd.banner == BANNER_TICKS
     assert "depth 2" in "".join(rnd.view(80, 24)) and "2 ghosts" in "".join(rnd.view(80, 24))
     ghosts = list(rnd.game.level.chase.pos)
-    for _ in range(console.BANNER_TICKS - 1):
+    for _ in range(BANNER_TICKS - 1):
         rnd.tick(None)
     assert list(rnd.game.level.chase.pos) == ghosts          # the ghosts wait too
     assert rnd.steps == rnd.cleared                         # the route taken was a shortest one
@@ -274,11 +292,11 @@ def test_an_error_restores_the_terminal_too(monkeypatch):
         before = termios.tcgetattr(slave)
         out = io.StringIO()
         with pytest.raises(RuntimeError):
-            with play.raw_terminal(slave, out, console.ENTER):
+            with play.raw_terminal(slave, out, tm.ENTER):
                 assert not termios.tcgetattr(slave)[3] & termios.ECHO
                 raise RuntimeError("boom")
         assert termios.tcgetattr(slave) == before
-        assert out.getvalue().startswith(console.ENTER) and console.LEAVE in out.getvalue()
+        assert out.getvalue().startswith(tm.ENTER) and tm.LEAVE in out.getvalue()
         assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     finally:
         os.close(master)
@@ -349,11 +367,12 @@ def test_play_rejects_a_forged_code_before_the_terminal():
 
 
 def test_play_imports_no_firmware_until_a_game_starts():
-    # Importing host.play leaves sys.path alone; paths.firmware puts firmware/ on it for a game.
-    code = ("import sys; before = list(sys.path); import host.play, host.cli; "
+    # Importing host.play and building the parser (--mode lists games.py lazily) leave sys.path
+    # alone; paths.firmware puts firmware/ on it for a game.
+    code = ("import sys; before = list(sys.path); import host.play, host.cli; host.cli.build_parser(); "
             "assert sys.path == before, 'sys.path changed'; assert 'duel' not in sys.modules; "
-            "from host import paths; console, = paths.firmware('console'); "
-            "assert console.__file__.startswith(str(paths.FIRMWARE))")
+            "from host import paths; term, = paths.firmware('term'); "
+            "assert term.__file__.startswith(str(paths.FIRMWARE))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
 

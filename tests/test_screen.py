@@ -3,18 +3,23 @@ port, for the SSD1306 (128x64 mono) and the ST7789 (RGB565), checked pixel by pi
 import sys
 from pathlib import Path
 
+import pytest
+
 
 import runtimes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import deeper  # noqa: E402
 import duel  # noqa: E402
+import explore  # noqa: E402
+import games  # noqa: E402
+import screen  # noqa: E402
 
 
-def draw(game, fmt, w, h, cell, seed, pixels, keys=()):
+def draw(game, fmt, w, h, cell, seed, pixels, keys=(), depth=1):
     out = runtimes.run("unix", "screen_pixels.py", {"game": game, "format": fmt, "width": w, "height": h,
                                                     "cell": cell, "seed": seed, "keys": list(keys),
-                                                    "pixels": pixels}, firmware=True)
+                                                    "pixels": pixels, "depth": depth}, firmware=True)
     origin, values = out.splitlines()
     return tuple(int(v) for v in origin.split()), [int(v) for v in values.split()]
 
@@ -68,6 +73,40 @@ def test_duel_window_follows_the_player_on_the_small_screen():
     x0, y0 = origin
     assert x0 <= (p & 31) < x0 + cols and y0 <= (p >> 5) < y0 + rows
     assert 0 <= x0 <= 16 - cols and 0 <= y0 <= 16 - rows
+
+
+@pytest.mark.parametrize("fmt, w, h, cell, fg", [("mono", 128, 64, 8, 1), ("rgb", 172, 320, 10, 0xFFE0)])
+def test_explore_on_both_panels_shows_the_ground_hazards_items_and_player(fmt, w, h, cell, fg):
+    # Explore of seed 5 at depth 4 after a few steps, on the unix port's framebuf; the same walk in
+    # CPython says what each tile is: a tile's centre is lit for solid ground, a hazard's cross, an
+    # item's dot and the player, dark for air, water (its top line), stairs (their outline), doors.
+    keys = ["right", "right", "down", "left"]
+    game = explore.Explore(5, 4)
+    for key in keys:
+        game.tick(key)
+    t = cell // 2
+    cols, rows = w // t, h // t
+    probes = [[x * t + t // 2, y * t + t // 2] for y in range(rows) for x in range(cols)]
+    origin, values = draw("explore", fmt, w, h, cell, 5, probes, keys, depth=4)
+    x0, y0 = origin
+    assert x0 <= game.x < x0 + cols and y0 <= game.y < y0 + rows
+    expect, kinds = [], set()
+    for y in range(rows):
+        for x in range(cols):
+            k = game.tile(x0 + x, y0 + y)
+            lit = explore.SOLID[k] or explore.HAZARD[k] or k == explore.ITEM or (x0 + x, y0 + y) == (game.x, game.y)
+            expect.append(fg if lit else 0)
+            kinds.add(bool(explore.SOLID[k]))
+    assert values == expect and kinds == {True, False}        # ground and open tiles both in view
+    px, py = (game.x - x0) * t, (game.y - y0) * t
+    _, corner = draw("explore", fmt, w, h, cell, 5, [[px, py]], keys, depth=4)
+    assert corner == [0]                                       # the player is inset in its tile
+
+
+def test_every_game_has_its_panel_drawing():
+    # games.py names a screen.py function for each game: app.py's Frontends draws any game by it.
+    for g in games.GAMES:
+        assert callable(getattr(screen, g.panel)), g.name
 
 
 def test_display_and_button_adapters_send_what_the_panels_expect():

@@ -131,9 +131,11 @@ def test_items_and_stairs(game):
 
 
 def test_round_frames_and_end_message():
-    rnd = explore.ExploreRound(3, 6)
+    import explore_view
+    rnd = explore_view.ExploreRound(3, 6)
     lines = rnd.view(80, 24)
     assert len(lines) == 24 and "depth 6 (caves)" in lines[-1]
+    assert "terminal too small" in rnd.view(30, 10)[0]          # like every game's view
     assert all(len(l.replace("\x1b", "")) > 0 for l in lines)
     g = rnd.game
     stage(g, [".@l.", "####"], g.x - 1, g.y)
@@ -200,6 +202,15 @@ def test_explore_memory_on_the_32_bit_port():
     out = runtimes.run("wasm", "world_explore.py", {"memory": True}, firmware=True)
     grown = int(out.split()[0])
     assert 0 < grown <= 64 * 1024, grown
+
+
+def test_explore_from_the_menu_loads_no_other_game_on_the_32_bit_port():
+    # games.py imports a game's modules only when it is chosen: neither Duel's nor Deeper's are
+    # resident while Explore plays (console.py loaded them all). The terminal layer, the table,
+    # Explore's view, its 55 KB world and one frame: 97 KB.
+    grown, lines, others = runtimes.run("wasm", "world_explore.py", {"menu": True}, firmware=True).split()
+    assert lines == "24" and others == "False"
+    assert int(grown) < 128 * 1024, grown
 
 
 @pytest.mark.parametrize("runtime", ["unix", "unix-native"])

@@ -1,7 +1,7 @@
 # The board menu's "Duel over radio" (link_duel.play_radio, what firmware/app.py calls) on a terminal
 # that types nothing until ARGS["quit_after"] game frames were shown, then q (and m on an end
 # screen): pairing over the radio (the stand-in espnow, or UDP on ARGS["udp_port"] where there is
-# none), the game through console.play. Prints the line play_radio returns for the menu, and the
+# none), the game through term.play. Prints the line play_radio returns for the menu, and the
 # last lines shown.
 import time
 
@@ -9,7 +9,7 @@ import link_duel
 
 
 class Term:
-    # console.py's terminal interface, scripted.
+    # term.py's terminal interface, scripted.
     def __init__(self):
         self.pending = ""
         self.shown = 0

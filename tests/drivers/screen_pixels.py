@@ -1,5 +1,5 @@
 # Draw a game into a framebuf and print what the test checks: the window origin, then each requested
-# pixel's value, for the SSD1306 (MONO_VLSB 128x64) or an RGB565 framebuffer.
+# pixel's value (Duel, Deeper or Explore), for the SSD1306 (MONO_VLSB 128x64) or an RGB565 framebuffer.
 import framebuf
 import duel
 import deeper
@@ -19,8 +19,14 @@ if ARGS["game"] == "duel":
     for key in ARGS["keys"]:
         game.tick(key, None)
     x0, y0 = screen.draw_duel(fb, game, w, h, cell, fg, bg)
-else:
+elif ARGS["game"] == "deeper":
     game = deeper.Deeper(ARGS["seed"])
     x0, y0 = screen.draw_deeper(fb, game, w, h, cell, fg, bg)
+else:
+    import explore
+    game = explore.Explore(ARGS["seed"], ARGS["depth"])
+    for key in ARGS["keys"]:
+        game.tick(key)
+    x0, y0 = screen.draw_explore(fb, game, w, h, cell, fg, bg)
 print(x0, y0)
 print(" ".join([str(fb.pixel(x, y)) for x, y in ARGS["pixels"]]))

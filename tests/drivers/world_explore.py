@@ -1,5 +1,7 @@
 # Explore on any runtime. With ARGS["memory"]: the heap growth of one Explore (its resident chunks,
-# workspace and dig log; the kinds' code imported first, as a board has it loaded). With ARGS["walk"]
+# workspace and dig log; the kinds' code imported first, as a board has it loaded). With ARGS["menu"]:
+# the heap growth of Explore chosen from the board's menu (what app.py imports, the round made by
+# games.py, one frame drawn), and whether the other games' modules were loaded. With ARGS["walk"]
 # ([[seed, depth], ...]): a scripted walk per world, printing where it ends and what it made.
 import gc
 import explore
@@ -13,7 +15,22 @@ def make(seed, depth):
     return explore.Explore(seed, depth)
 
 
+def from_the_menu():
+    import sys
+    gc.collect()
+    before = gc.mem_alloc()
+    import term  # noqa: F401
+    import games
+    rnd = games.new_round(games.by_name("explore"), 7, None, {})
+    lines = rnd.view(80, 24)
+    gc.collect()
+    print(gc.mem_alloc() - before, len(lines), "duel" in sys.modules or "deeper" in sys.modules)
+
+
 def main():
+    if ARGS.get("menu"):
+        from_the_menu()
+        return
     if ARGS.get("memory"):
         for depth in (1, 4, 8):
             prepare(WorldSpec(0, 7, depth, 2048, 2048))

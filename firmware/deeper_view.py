@@ -1,0 +1,162 @@
+# Deeper on a text terminal (SPEC 12): the hedge level around the player, two columns a tile (hedges
+# green, the hatch yellow, ghosts red, bright once awake), the "depth N" banner before each level,
+# the status line; DeeperRound is games.py's "deeper".
+import deeper
+from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, boxed, clock, fit, follow, put, tail,
+                  too_small, unbump)
+
+BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
+HEDGE = "\x1b[0;32m"
+HATCH = "\x1b[0;1;33m"
+GHOST = ("\x1b[0;31m", "\x1b[0;1;91m")           # (asleep, awake)
+
+
+class DeeperRound:
+    # Deeper until a ghost catches the player: tick(key) -> the end message, or None. Each level opens
+    # with a second's "depth N" banner, the game paused.
+    name = "deeper"
+
+    def __init__(self, seed):
+        self.seed = seed
+        self.game = deeper.Deeper(seed)
+        self.ticks = 0
+        self.steps = 0
+        self.bump = 0
+        self.banner = BANNER_TICKS
+        self.message = None
+        self.cleared = 0                        # shortest routes of the levels cleared, summed
+        self.level_shortest = self.measure()
+        self.origin = [0, 0]
+        self.slots = []                         # (key, text) of each line last drawn
+
+    def measure(self):
+        # The shortest route from the spawn to this level's hatch.
+        from maze32.hedge_level import measure_level_routes, SPAWN_TILE
+        lv = self.game.level
+        measure_level_routes(lv, self.game.ws, SPAWN_TILE)
+        return self.game.ws.dist[lv.hatch]
+
+    def tick(self, key):
+        if self.banner:
+            self.banner -= 1
+            return None
+        game = self.game
+        before = game.player
+        state = game.tick(key)
+        self.ticks += 1
+        if self.bump:
+            self.bump -= 1
+        if state == deeper.DEEPER:
+            self.steps += 1
+            self.cleared += self.level_shortest
+            self.level_shortest = self.measure()
+            self.banner = BANNER_TICKS
+        elif game.player != before:
+            self.steps += 1
+        elif key is not None and state == deeper.PLAYING:
+            self.bump = BUMP_TICKS
+        if state != deeper.CAUGHT:
+            return None
+        self.message = "caught by a ghost at depth %d: score %d" % (game.depth, game.score)
+        return self.message
+
+    def header(self, cols):
+        return fit("maze32 deeper  seed %d" % self.seed, cols)
+
+    def status(self, cols):
+        g = self.game
+        text = "deeper  depth %d  ghosts %d  steps %d  time %s" % (g.depth, g.level.ghosts, self.steps,
+                                                                  clock(self.ticks))
+        if self.message:
+            return BOLD + fit(text + "   caught!", cols) + RESET
+        return tail(text, self.bump, cols)
+
+    def view(self, cols, rows):
+        if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
+            return too_small(cols, rows)
+        if self.banner:
+            g = self.game
+            return [self.header(cols)] + boxed(
+                ["depth %d" % g.depth, "%d ghost%s" % (g.level.ghosts, "" if g.level.ghosts == 1 else "s")],
+                cols, rows - 2)
+        return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
+
+    def window(self, cols, rows):
+        # The level's lines: as many tiles as fit (2 columns each), the window following the player.
+        g = self.game
+        lv = g.level
+        tw = min(lv.side, (cols - 1) // 2)
+        th = min(lv.side, rows)
+        o = self.origin
+        o[0] = follow(o[0], g.player & 31, tw, lv.side, 3)
+        o[1] = follow(o[1], g.player >> 5, th, lv.side, 3)
+        # What is not hedge, floor or hatch: the player (or the ghost that caught them), the ghosts.
+        chase = lv.chase
+        spots = {}
+        for i in range(lv.ghosts):
+            c = chase.pos[i]
+            if chase.awake[i] or c not in spots:
+                spots[c] = GHOST[1 if chase.awake[i] else 0] + "G"
+        if g.state == deeper.CAUGHT:
+            spots[g.player] = BUMP + "G"
+        else:
+            spots[g.player] = (BUMP if self.bump else P1[1]) + "@"
+        slots = self.slots
+        if len(slots) != th:
+            slots = self.slots = [None] * th
+        lines = []
+        for j in range(th):
+            y = o[1] + j
+            here = [(c, spots[c]) for c in spots if c >> 5 == y]
+            key = (g.depth, y, o[0], tw, here)
+            if slots[j] is None or slots[j][0] != key:
+                slots[j] = (key, self.row(y, o[0], tw, spots if here else None))
+            lines.append(slots[j][1])
+        return lines
+
+    def row(self, y, x0, tw, spots):
+        # One line of tiles: hedges green, the hatch yellow, floor blank; spots {tile: style + glyph}.
+        tiles = self.game.level.tiles
+        parts, cur = [], RESET
+        for c in range((y << 5) | x0, (y << 5) | (x0 + tw)):
+            t = tiles[c]
+            if spots and c in spots:
+                spot = spots[c]
+                style, glyph = spot[:-1], spot[-1]
+            elif t == 0:
+                style, glyph = HEDGE, "██"
+            elif t == 2:
+                style, glyph = HATCH, "H "
+            else:
+                style, glyph = None, "  "
+            if style is None:
+                cur = unbump(parts, cur)
+                parts.append(glyph)
+            else:
+                cur = put(parts, cur, style, glyph)
+            if len(glyph) == 1:                   # a spot: one glyph, then a blank
+                cur = unbump(parts, cur)
+                parts.append(" ")
+        if cur != RESET:
+            parts.append(RESET)
+        return "".join(parts)
+
+    def summary(self):
+        g = self.game
+        cleared = g.depth - 1
+        return (self.message or "quit", [
+            ("score", "%d" % g.score),
+            ("time", clock(self.ticks, True)),
+            ("steps", "%d   shortest route %d through the %d level%s cleared" % (
+                self.steps, self.cleared, cleared, "" if cleared == 1 else "s")),
+            ("seed", "%d   (Deeper's levels come from the seed)" % self.seed),
+        ])
+
+    def one_line(self):
+        return "%s  time %s, %d steps, seed %d" % (self.message or "quit", clock(self.ticks, True),
+                                                   self.steps, self.seed)
+
+
+def new_round(seed, size, options):
+    # games.py's way in: Deeper's levels come from the seed alone.
+    return DeeperRound(seed)

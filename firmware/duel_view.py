@@ -1,0 +1,288 @@
+# Duel on a text terminal (SPEC 12): the maze as one player knows it, in box-drawing walls like
+# `maze32 render`, fog where nothing was seen, remembered walls grey and their objects dim, the rival
+# only within sight; the status line (key, compass, view, steps, time). DuelView draws what it is
+# given from its players[0]'s side: a duel.Duel (Player 1's view, the bot as the rival) or a
+# link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
+# bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
+import duel
+from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, P2, RESET, clock, fit, follow, put, tail,
+                  too_small, unbump)
+
+WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
+FOG = "\x1b[0;90m"
+BEARINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
+            (-1, 1): "SW", (-1, 0): "W", (-1, -1): "NW", (0, 0): "here"}
+# Box-drawing junctions indexed by arms up=1, right=2, down=4, left=8 (host/render.py's).
+JUNCTION = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
+
+
+# What a corner of the Duel maze shows, by what is known of its four cells (0 unseen, 1 remembered,
+# 2 in view; q = 27 a + 9 b + 3 c + d for the cells up-left a, up-right b, down-left c, down-right d):
+# KNOWN_ARMS[q] the arms whose walls are known (a wall is known when a cell beside it is), and
+# ARM_LEVEL[16 q + arms drawn] the brightest of those arms (1 remembered, 2 in view).
+KNOWN_ARMS = bytearray(81)
+ARM_LEVEL = bytearray(81 * 16)
+for _q in range(81):
+    _a, _b, _c, _d = _q // 27, _q // 9 % 3, _q // 3 % 3, _q % 3
+    _arm = (max(_a, _b), max(_b, _d), max(_c, _d), max(_a, _c))
+    KNOWN_ARMS[_q] = (1 if _arm[0] else 0) | (2 if _arm[1] else 0) | (4 if _arm[2] else 0) | (8 if _arm[3] else 0)
+    for _m in range(1, 16):             # the arms of _m but its lowest, and its lowest
+        _low = _m & -_m
+        ARM_LEVEL[16 * _q + _m] = max(ARM_LEVEL[16 * _q + (_m ^ _low)], _arm[(0, 0, 1, 0, 2, 0, 0, 0, 3)[_low]])
+
+
+class DuelView:
+    # The window of the maze around game.players[0], a line list; lines that did not change since
+    # the last frame are reused (Screen then writes none of them). rival_glyph: "B" the bot, "R" the
+    # other player over a link.
+    def __init__(self, game, rival_glyph="B"):
+        self.game = game
+        self.rival_glyph = rival_glyph
+        m = game.maze
+        self.marks = marks = {}                 # cell -> (glyph, player) of what players[0] may see
+        me = game.players[0]
+        for c, g in ((me.exit, "E"), (me.compass_cell, "C"), (me.key, "K")):
+            marks[c] = (g, 0)
+        for i, c in enumerate(game.landmarks()):
+            marks.setdefault(c, ("L", i & 1))
+        for i, c in enumerate(game.artifacts()):
+            marks.setdefault(c, ("A", i & 1))
+        # The walls at each corner of the cells (33 x 33 corners): its arms up=1 right=2 down=4 left=8.
+        self.arms = arms = bytearray(33 * 33)
+        w, h, cells = m.width, m.height, m.cells
+        for y in range(h + 1):
+            for x in range(w + 1):
+                up = y > 0 and (x == 0 or x == w or not cells[((y - 1) << 5) | (x - 1)] & 2)
+                right = x < w and (y == 0 or y == h or not cells[((y - 1) << 5) | x] & 4)
+                down = y < h and (x == 0 or x == w or not cells[(y << 5) | (x - 1)] & 2)
+                left = x > 0 and (y == 0 or y == h or not cells[((y - 1) << 5) | (x - 1)] & 4)
+                arms[y * 33 + x] = (1 if up else 0) | (2 if right else 0) | (4 if down else 0) | (8 if left else 0)
+        self.bump = 0                           # the round's bump, as frame() was last given it
+        self.origin = [0, 0]
+        self.cached = None                      # (stamp, lines) of the last maze window drawn
+        self.slots = []                         # (key, text) of each window line last drawn
+
+    def frame(self, cols, rows, header, ticks, message, bump, below=()):
+        # A whole frame: header, the window, the status line (time from ticks, the end message, a
+        # bump while bump > 0), and `below` (the link's line).
+        if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
+            return too_small(cols, rows)
+        self.bump = bump
+        return ([header] + self.window(cols, rows - 2 - len(below)) + [self.status(cols, ticks, message, bump)]
+                + list(below))
+
+    def status(self, cols, ticks, message, bump):
+        # The status line: key, compass, view, steps, time; the end message in bold, or a bump, or the keys.
+        game = self.game
+        me = game.players[0]
+        bearing = game.bearing(0)
+        text = "duel  key %s  compass %s  view %d  steps %d  time %s" % (
+            "yes" if me.has_key else "no", "-" if bearing is None else BEARINGS[bearing], me.view,
+            me.steps, clock(ticks))
+        if message:
+            return BOLD + fit(text + "   " + message, cols) + RESET
+        return tail(text, bump, cols)
+
+    def window(self, cols, rows):
+        # The maze lines: as many cells as fit (4 columns and 2 rows each, plus one line and column
+        # of walls), the window moving with the player to keep their view in it.
+        game = self.game
+        m, me, other = game.maze, game.players[0], game.players[1]
+        cw = min(m.width, (cols - 2) // 4)
+        ch = min(m.height, (rows - 1) // 2)
+        px, py = me.cell & 31, me.cell >> 5
+        o = self.origin
+        o[0] = follow(o[0], px, cw, m.width, me.view + 1)
+        o[1] = follow(o[1], py, ch, m.height, me.view + 1)
+        rival = other.cell if max(abs((other.cell & 31) - px), abs((other.cell >> 5) - py)) <= me.view else -1
+        stamp = (me.cell, me.view, me.has_key, rival, self.bump > 0, o[0], o[1], cw, ch)
+        if self.cached is None or self.cached[0] != stamp:
+            self.cached = (stamp, self.draw(o[0], o[1], cw, ch, rival))
+        return self.cached[1]
+
+    def know(self, x0, y0, cw, ch):
+        # What Player 1 knows of the window and the ring of cells around it, a bytearray a row (cells
+        # x0 - 1 .. x0 + cw of rows y0 - 1 .. y0 + ch): 0 never seen or outside, 1 remembered, 2 in view.
+        m, me = self.game.maze, self.game.players[0]
+        w, h, seen = m.width, m.height, me.seen
+        px, py, r = me.cell & 31, me.cell >> 5, me.view
+        lo, hi = x0 - 1, x0 + cw + 1
+        a, b = max(lo, 0), min(hi, w)
+        va, vb = max(px - r, a), min(px + r + 1, b)
+        rows = []
+        for y in range(y0 - 1, y0 + ch + 1):
+            row = bytearray(cw + 2)
+            if 0 <= y < h:
+                row[a - lo:b - lo] = seen[(y << 5) + a:(y << 5) + b]
+                if py - r <= y <= py + r:
+                    for x in range(va - lo, vb - lo):
+                        row[x] = 2
+            rows.append(row)
+        return rows
+
+    def draw(self, x0, y0, cw, ch, rival):
+        # The window's lines; a line whose cells and glyphs are as in the last frame is reused.
+        me = self.game.players[0]
+        know = self.know(x0, y0, cw, ch)
+        py = me.cell >> 5
+        slots = self.slots
+        if len(slots) != 2 * ch + 1:
+            slots = self.slots = [None] * (2 * ch + 1)
+        lines = []
+        for j in range(ch + 1):
+            y = y0 + j
+            key = (y, x0, cw, know[j], know[j + 1])
+            if slots[2 * j] is None or slots[2 * j][0] != key:
+                slots[2 * j] = (key, self.junctions(y, x0, cw, know[j], know[j + 1]))
+            lines.append(slots[2 * j][1])
+            if j == ch:
+                break
+            key = (y, x0, cw, know[j + 1], me.cell if py == y else -1, self.bump > 0,
+                   rival if rival >> 5 == y else -1, me.has_key)
+            if slots[2 * j + 1] is None or slots[2 * j + 1][0] != key:
+                slots[2 * j + 1] = (key, self.cells_line(y, x0, cw, know[j + 1], rival))
+            lines.append(slots[2 * j + 1][1])
+        return lines
+
+    def junctions(self, y, x0, cw, up, down):
+        # The line of walls along the top of row y: junctions and horizontal walls, where known.
+        # up and down are what is known of rows y - 1 and y (know()).
+        arms, base = self.arms, y * 33
+        parts, cur = [], RESET
+        i = 1
+        for x in range(x0, x0 + cw + 1):
+            q = up[i - 1] * 27 + up[i] * 9 + down[i - 1] * 3 + down[i]
+            drawn = arms[base + x] & KNOWN_ARMS[q]
+            if drawn:
+                cur = put(parts, cur, WALL[ARM_LEVEL[16 * q + drawn] - 1], JUNCTION[drawn])
+            else:
+                parts.append(" ")
+            if i > cw:
+                break
+            k = up[i] if up[i] > down[i] else down[i]
+            if k and arms[base + x] & 2:
+                cur = put(parts, cur, WALL[k - 1], "───")
+            else:
+                parts.append("   ")
+            i += 1
+        if cur != RESET:
+            parts.append(RESET)
+        return "".join(parts)
+
+    def cells_line(self, y, x0, cw, row, rival):
+        # The line through the middle of row y: vertical walls where known, and the cells: fog, floor,
+        # Player 1, the rival in sight, Player 1's objects and the pairs.
+        me = self.game.players[0]
+        arms, base, marks = self.arms, y * 33, self.marks
+        taken = me.key if me.has_key else -1
+        parts, cur = [], RESET
+        i = 1
+        for x in range(x0, x0 + cw + 1):
+            k = row[i - 1] if row[i - 1] > row[i] else row[i]
+            if k and arms[base + x] & 4:
+                cur = put(parts, cur, WALL[k - 1], "│")
+            else:
+                parts.append(" ")
+            if i > cw:
+                break
+            k = row[i]
+            c = (y << 5) | x
+            if not k:
+                style, glyph = FOG, "·"
+            elif c == me.cell:
+                style, glyph = BUMP if self.bump else P1[1], "@"
+            elif c == rival:
+                style, glyph = P2[1], self.rival_glyph
+            elif c in marks and c != taken:
+                glyph, p = marks[c]
+                style = (P1, P2)[p][k - 1]
+            else:
+                style = None
+            if style is None:
+                parts.append("   ")
+            else:
+                cur = unbump(parts, cur)
+                parts.append(" ")
+                cur = unbump(parts, put(parts, cur, style, glyph))
+                parts.append(" ")
+            i += 1
+        if cur != RESET:
+            parts.append(RESET)
+        return "".join(parts)
+
+
+
+class DuelRound:
+    # Duel against the bot, one tick per frame: tick(key) -> the end message, or None while it goes on.
+    # record=True keeps the cells each player stood on, in order (paths), for a replay sheet.
+    name = "duel"
+
+    def __init__(self, seed, width, height, bot_level=1, record=False):
+        from maze32 import maze_hash, levelcode
+        from maze32.maze import KEY
+        from maze32.validate import measure_key_exits
+        self.seed = seed
+        self.bot_level = bot_level
+        self.game = game = duel.Duel(seed, width, height)
+        self.bot = duel.Bot(bot_level, seed + 1)
+        m, ws = game.maze, game.ws
+        # The last validation of generate() left the route distances from each start in ws.routes.
+        measure_key_exits(m, ws)
+        self.shortest = ws.routes[2 * KEY] + ws.key_exit[0]
+        self.code = levelcode.encode(width, height, seed, maze_hash(m, ws))
+        self.drawn = DuelView(game)
+        self.ticks = 0
+        self.bump = 0
+        self.message = None
+        me = game.players[0]
+        self.paths = ([me.cell], [game.players[1].cell]) if record else None
+
+    def tick(self, key):
+        game = self.game
+        me = game.players[0]
+        before = me.steps
+        winner = game.tick(key, self.bot.choose(duel.PlayerView(game, 1)))
+        self.ticks += 1
+        if self.bump:
+            self.bump -= 1
+        if key is not None and me.steps == before and winner is None:
+            self.bump = BUMP_TICKS
+        if self.paths is not None:
+            for p in (0, 1):
+                c = game.players[p].cell
+                if self.paths[p][-1] != c:
+                    self.paths[p].append(c)
+        if winner is None:
+            return None
+        self.message = "you win!" if winner == 0 else "the bot (%s) got out first" % self.bot.name
+        return self.message
+
+    def header(self, cols):
+        m = self.game.maze
+        return fit("maze32 duel  code %s  seed %d  %dx%d  bot %s"
+                   % (self.code, self.seed, m.width, m.height, self.bot.name), cols)
+
+    def view(self, cols, rows):
+        return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump)
+
+    def summary(self):
+        # (title, [(label, value)]) for the end screen.
+        me, bot = self.game.players
+        return (self.message or "quit", [
+            ("time", clock(self.ticks, True)),
+            ("steps", "%d   shortest route %d (+%d)" % (me.steps, self.shortest, me.steps - self.shortest)),
+            ("bot", "%s, %d steps%s" % (self.bot.name, bot.steps, ", out" if self.game.winner == 1 else "")),
+            ("level code", "%s   seed %d, %dx%d" % (self.code, self.seed, self.game.maze.width,
+                                                    self.game.maze.height)),
+        ])
+
+    def one_line(self):
+        # The result in one line, for the shell after the game, with the code to share it.
+        me = self.game.players[0]
+        return "%s  time %s, %d steps (shortest %d), level code %s" % (
+            self.message or "quit", clock(self.ticks, True), me.steps, self.shortest, self.code)
+
+
+def new_round(seed, size, options):
+    # games.py's way in: options["bot"] the bot's level (1..5), options["record"] the paths kept.
+    return DuelRound(seed, size[0], size[1], options.get("bot", 1), options.get("record", False))

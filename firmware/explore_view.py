@@ -1,0 +1,106 @@
+# Explore on a text terminal (SPEC 12): the side view around the player, two columns a tile in each
+# material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
+import explore
+from maze32.world.tiles import MATERIALS
+from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, clock, fit, tail, too_small
+
+# (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
+# lava, acid, wood, door, trap, stairs, item).
+STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("██", "\x1b[0;90m"),
+          ("▒▒", "\x1b[0;93m"), ("≈≈", "\x1b[0;1;34m"), ("≈≈", "\x1b[0;1;31m"), ("≈≈", "\x1b[0;1;92m"),
+          ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
+          ("**", "\x1b[0;1;93m"))
+PLAYER = "\x1b[0;1;96m"
+DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a trap
+
+
+class ExploreRound:
+    # Explore until lava, acid or a trap: tick(key) -> the end message, or None. cache: where chunks
+    # are kept between visits (a maze32 ChunkCache), or None.
+    name = "explore"
+
+    def __init__(self, seed, depth=1, cache=None, queue=None):
+        self.seed = seed
+        self.game = explore.Explore(seed, depth, cache=cache, queue=queue)
+        self.ticks = 0
+        self.bump = 0
+        self.message = None
+
+    def tick(self, key):
+        game = self.game
+        before = (game.x, game.y, game.dig_count, game.depth)
+        state = game.tick(key)
+        self.ticks += 1
+        if self.bump:
+            self.bump -= 1
+        if key is not None and state == explore.PLAYING and before == (game.x, game.y, game.dig_count, game.depth):
+            self.bump = BUMP_TICKS               # into stone it cannot climb, or a dig into stone
+        if state != explore.DEAD:
+            return None
+        name = MATERIALS[game.tile(game.x, game.y)][0]
+        self.message = "%s at depth %d: score %d, %d item%s" % (
+            DEATHS.get(name, "caught in a trap"), game.depth, game.depth, game.items,
+            "" if game.items == 1 else "s")
+        return self.message
+
+    def header(self, cols):
+        return fit("maze32 explore  seed %d" % self.seed, cols)
+
+    def status(self, cols):
+        g = self.game
+        text = "explore  depth %d (%s)  items %d  at %d,%d  time %s" % (
+            g.depth, g.kind(), g.items, g.x, g.y, clock(self.ticks))
+        if self.message:
+            return BOLD + fit(text + "   " + self.message, cols) + RESET
+        return tail(text, self.bump, cols)
+
+    def window(self, cols, rows):
+        # The tiles around the player, 2 columns each, the player in the middle as far as the world allows.
+        g = self.game
+        tw = min(g.width, (cols - 1) // 2)
+        th = min(g.height, rows)
+        x0 = min(max(0, g.x - tw // 2), g.width - tw)
+        y0 = min(max(0, g.y - th // 2), g.height - th)
+        lines = []
+        y = y0
+        while y < y0 + th:
+            parts = []
+            cur = ""
+            x = x0
+            while x < x0 + tw:
+                if x == g.x and y == g.y:
+                    glyph, style = "@ ", BUMP if self.bump else PLAYER
+                else:
+                    glyph, style = STYLES[g.tile(x, y)]
+                if style != cur:
+                    parts.append(style)
+                    cur = style
+                parts.append(glyph)
+                x += 1
+            parts.append(RESET)
+            lines.append("".join(parts))
+            y += 1
+        return lines
+
+    def view(self, cols, rows):
+        if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
+            return too_small(cols, rows)
+        return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
+
+    def summary(self):
+        g = self.game
+        return (self.message or "quit", [
+            ("score", "depth %d, %d item%s" % (g.depth, g.items, "" if g.items == 1 else "s")),
+            ("time", clock(self.ticks, True)),
+            ("seed", "%d   (the worlds come from the seed)" % self.seed),
+        ])
+
+    def one_line(self):
+        return "%s  time %s, seed %d" % (self.message or "quit", clock(self.ticks, True), self.seed)
+
+
+def new_round(seed, size, options):
+    # games.py's way in: options["cache"], when given, makes the chunk cache (the board's flash, the
+    # twin's disk), only now: its module costs RAM.
+    make = options.get("cache")
+    return ExploreRound(seed, cache=make() if make else None)

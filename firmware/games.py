@@ -1,0 +1,80 @@
+# The games, one entry each (STYLE 9): the board's menu (app.py), the twin's menu and `maze32 play
+# --mode` (host/play.py, host/cli.py) and the README's list all read this table, so a key means the
+# same game everywhere and a new game is one entry here plus its modules. An entry names its text
+# view module (which holds the round: `new_round(seed, size, options)`, imported only when the game
+# is chosen: worlds cost RAM a Duel does not need), its panel drawing (a function of screen.py), and
+# the module that plays it over a link, if it can be. Duel over a link is a way to play the Duel
+# entry, not a game of its own: its round comes from that module and is drawn by the same view.
+# Bench is a board-menu action (app.py), not a game.
+
+
+class Game:
+    def __init__(self, key, name, title, goal, view, panel, sized=False, link=None, link_title=None):
+        self.key = key            # the menu key, everywhere
+        self.name = name          # --mode, and each round's .name
+        self.title = title
+        self.goal = goal          # one sentence: the menus and the README state it
+        self.view = view          # the module of its round and text view
+        self.panel = panel        # the function of screen.py that draws it on a display
+        self.sized = sized        # played at the maze size of the menu (--size)
+        self.link = link          # the module that plays it over a link, or None
+        self.link_title = link_title
+
+
+GAMES = (
+    Game("1", "duel", "Duel vs bot", "get your key, then your exit, before the bot",
+         "duel_view", "draw_duel", sized=True, link="link_duel",
+         link_title="Duel over radio"),
+    Game("2", "deeper", "Deeper", "reach each hatch before a ghost catches you", "deeper_view",
+         "draw_deeper"),
+    Game("3", "explore", "Explore", "walk, climb and dig; the stairs go deeper",
+         "explore_view", "draw_explore"),
+)
+
+
+def keys():
+    return "".join([g.key for g in GAMES])
+
+
+def names():
+    return [g.name for g in GAMES]
+
+
+def by_key(key):
+    for g in GAMES:
+        if g.key == key:
+            return g
+    return None
+
+
+def by_name(name):
+    for g in GAMES:
+        if g.name == name:
+            return g
+    return None
+
+
+def linked():
+    # The games that can be played over a link (the board's radio, the twin's UDP).
+    return [g for g in GAMES if g.link]
+
+
+def new_round(game, seed, size, options):
+    # A round of `game` (an entry): options are the frontend's (bot: the Duel bot's level, record: keep
+    # the paths, cache: a function making Explore's chunk cache), each game taking those it uses.
+    return __import__(game.view).new_round(seed, size, options)
+
+
+def menu_line(game, size, extra=""):
+    # "  1  Duel vs bot (16x16)  get your key, ..." (extra goes in the brackets too).
+    detail = ""
+    if game.sized:
+        detail = "%dx%d" % size
+    if extra:
+        detail = detail + ", " + extra if detail else extra
+    return "  %s  %s%s  %s" % (game.key, game.title, " (" + detail + ")" if detail else "", game.goal)
+
+
+def readme_lines():
+    # The README's list of games (tests/test_play.py holds the README to it).
+    return ["- `%s` **%s** (`--mode %s`): %s." % (g.key, g.title, g.name, g.goal) for g in GAMES]

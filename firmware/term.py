@@ -1,0 +1,326 @@
+# The terminal layer every text frontend shares: the board's serial console (app.py), the desktop
+# twin (host/play.py) and the linked Duel (link_duel.py, host/duel_link.py). It holds the keys typed,
+# the Screen that rewrites only the lines that changed, the layout helpers (fit, wrap, spread, boxed,
+# too_small, the end screen), the escapes that enter and leave the alternate screen, the clock, and
+# the loops that play a round, offer a choice and show a game's end. The games' views are
+# duel_view.py, deeper_view.py and explore_view.py; games.py lists them. Every view fits the terminal
+# it is given (80 x 24 at least; the window of cells follows the player), in ANSI colours like `maze32
+# render` (Player 1 cyan, Player 2 magenta). Runs on MicroPython: no f-strings, no str.center/ljust.
+#
+# A terminal, as the loops below use it, is any object with
+#   typed() -> str      what was typed since the last call (never blocks)
+#   pending             text typed but not yet used (a str attribute, "" at first; see take())
+#   size() -> (columns, rows)
+#   show(lines)         put these lines on the screen (a Screen does it)
+#   now_ms(), sleep_ms(ms)
+#   button() -> a movement key from the board's buttons, or None
+#   draw(round)         the round on another frontend (a display), or nothing
+#
+# A round, as play() and end_lines() use it: tick(key) -> the end message or None; view(cols, rows)
+# -> lines; header(cols); summary() -> (title, [(label, value)]); one_line(); name (its games.py name).
+import time
+
+FRAME_MS = 50                  # one game tick and one frame: 20 a second
+TICKS_PER_SECOND = 20
+BUMP_TICKS = 8                 # how long a bump into a wall shows
+END_TICKS = 20                 # the last frame of a game, before its end screen
+MIN_SIZE = (40, 12)            # smaller terminals get "terminal too small"
+
+# Terminal control: VT100/ANSI, which serial consoles understand too.
+ENTER = "\x1b[?1049h\x1b[?25l"                  # alternate screen, cursor hidden (the first frame clears it)
+LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l"           # attributes reset, cursor shown, normal screen back
+RESET = "\x1b[0m"
+BOLD = "\x1b[0;1m"
+# The players' styles like `maze32 render` (host/render.py): Player 1 bold cyan, Player 2 bold magenta,
+# remembered things dim.
+P1 = ("\x1b[0;2;36m", "\x1b[0;1;36m")            # (remembered, in view)
+P2 = ("\x1b[0;2;35m", "\x1b[0;1;35m")
+BUMP = "\x1b[0;1;97;41m"                          # the player who walked into a wall, white on red
+
+ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}     # ESC [ A..D (or ESC O A..D)
+LETTERS = {"w": "up", "s": "down", "a": "left", "d": "right"}
+QUIT = ("q", "Q", "\x03")
+MOVE_KEYS = ("up", "down", "left", "right")
+HINT = "arrows/WASD, q quits"
+
+
+# -- the clock: the board's time module, or CPython's -----------------------------------------------
+def ticks_ms():
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.monotonic() * 1000)
+
+
+def ticks_diff(a, b):
+    return time.ticks_diff(a, b) if hasattr(time, "ticks_diff") else a - b
+
+
+def sleep_ms(ms):
+    if ms > 0:
+        time.sleep_ms(ms) if hasattr(time, "sleep_ms") else time.sleep(ms / 1000)
+
+# -- keys -------------------------------------------------------------------------------------------
+def split_keys(text):
+    # What was typed -> (keys, rest): keys are characters, or "up"/"down"/"left"/"right" for arrows;
+    # any other escape sequence (ESC [ parameters final, such as a terminal's reply) is skipped whole,
+    # a lone Esc is ignored. rest is a sequence cut off at the end of text: put it before what comes next.
+    keys = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch != "\x1b":
+            keys.append(ch)
+            i += 1
+            continue
+        if i + 1 == n:
+            return keys, text[i:]
+        kind = text[i + 1]
+        if kind == "O":                                   # SS3: arrows in application mode
+            if i + 2 == n:
+                return keys, text[i:]
+            if text[i + 2] in ARROWS:
+                keys.append(ARROWS[text[i + 2]])
+            i += 3
+        elif kind == "[":
+            j = i + 2
+            while j < n and not "@" <= text[j] <= "~":
+                j += 1
+            if j == n:
+                return keys, text[i:]
+            if j == i + 2 and text[j] in ARROWS:
+                keys.append(ARROWS[text[j]])
+            i = j + 1
+        else:
+            i += 1
+    return keys, ""
+
+
+def join_keys(keys):
+    # The text of keys (split_keys's), to be read again.
+    out = []
+    for k in keys:
+        out.append("\x1b[" + "ABCD"[MOVE_KEYS.index(k)] if k in MOVE_KEYS else k)
+    return "".join(out)
+
+
+def take(term):
+    # What was typed on term and not used yet.
+    text = term.pending + term.typed()
+    term.pending = ""
+    return text
+
+
+def read_keys(text):
+    # What was typed since the last frame -> (last movement key or None, quit?, rest). Arrows, WASD in
+    # either case, q or Ctrl-C to quit; anything else is ignored.
+    keys, rest = split_keys(text)
+    key, quit_ = None, False
+    for k in keys:
+        if k in QUIT:
+            quit_ = True
+        elif k in MOVE_KEYS:
+            key = k
+        else:
+            key = LETTERS.get(k.lower(), key)
+    return key, quit_, rest
+
+
+# -- the screen -------------------------------------------------------------------------------------
+class Screen:
+    # The lines on the terminal: show() rewrites only those that changed (cursor placed on the line,
+    # the line written, erased to its end) and erases below the last one, never clearing the whole
+    # screen but after clear() (a resized terminal). Lines never reach the last column.
+    def __init__(self, write):
+        self.write = write
+        self.lines = None
+
+    def clear(self):
+        self.lines = None
+
+    def show(self, lines):
+        old = self.lines
+        out = []
+        if old is None:
+            out.append("\x1b[H\x1b[2J")
+            old = ()
+        for i in range(len(lines)):
+            if i >= len(old) or old[i] != lines[i]:
+                out.append("\x1b[%d;1H%s\x1b[K" % (i + 1, lines[i]))
+        if len(lines) < len(old):
+            out.append("\x1b[%d;1H\x1b[J" % (len(lines) + 1))
+        self.lines = lines
+        if out:
+            self.write("".join(out))
+
+
+def put(parts, cur, style, text):
+    # text in `style` after parts, whose last style is `cur`: the escape only where the style
+    # changes. -> the style now in force.
+    if style != cur:
+        parts.append(style)
+    parts.append(text)
+    return style
+
+
+def unbump(parts, cur):
+    # Before a blank: BUMP's red background ends (other styles colour no blank). -> the style now.
+    if cur == BUMP:
+        parts.append(RESET)
+        return RESET
+    return cur
+
+
+def fit(text, cols):
+    # Plain text cut to the columns a line may use (all but the last).
+    return text if len(text) < cols else text[:cols - 1]
+
+
+def wrap(text, cols):
+    # Plain text in lines that fit, broken at spaces (a word too long is cut).
+    out, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) >= cols:
+            out.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    out.append(line)
+    return [fit(x, cols) for x in out]
+
+
+def spread(left, right, cols):
+    # left, and right against the right edge when both fit; else left alone.
+    gap = cols - 1 - len(left) - len(right)
+    return left + " " * gap + right if gap >= 2 else fit(left, cols)
+
+
+def tail(text, bump, cols):
+    # A game's status line: its text, then "bump" while the player walks into a wall, else the keys.
+    if bump:
+        return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
+    return spread(text, HINT, cols)
+
+
+def clock(ticks, tenths=False):
+    s = ticks // TICKS_PER_SECOND
+    if tenths:
+        return "%d:%02d.%d" % (s // 60, s % 60, ticks % TICKS_PER_SECOND // 2)
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+def follow(origin, pos, span, size, margin):
+    # First cell of a window `span` cells long over `size` cells that keeps `pos` at least `margin`
+    # cells from its edges, moving from `origin` only as far as that needs.
+    if span >= size:
+        return 0
+    if margin > (span - 1) // 2:
+        margin = (span - 1) // 2
+    if pos - origin < margin:
+        origin = pos - margin
+    elif origin + span - 1 - pos < margin:
+        origin = pos + margin - span + 1
+    if origin > size - span:
+        origin = size - span
+    return origin if origin > 0 else 0
+
+
+def too_small(cols, rows):
+    need = "maze32 needs %d x %d, this terminal is %d x %d" % (MIN_SIZE[0], MIN_SIZE[1], cols, rows)
+    return [BOLD + fit("terminal too small", cols) + RESET] + wrap(need, cols) + [fit("q quits", cols)]
+
+
+def boxed(texts, cols, rows):
+    # texts in a box-drawn frame in the middle of an otherwise empty screen.
+    inner = 0
+    for t in texts:
+        inner = max(inner, len(t))
+    inner += 4
+    pad = " " * max(0, (cols - inner - 2) // 2)
+    out = [""] * max(0, (rows - len(texts) - 2) // 2)
+    out.append(pad + "┌" + "─" * inner + "┐")
+    for t in texts:
+        left = (inner - len(t)) // 2
+        out.append(pad + "│" + " " * left + BOLD + t + RESET + " " * (inner - left - len(t)) + "│")
+    out.append(pad + "└" + "─" * inner + "┘")
+    return out
+
+
+def end_lines(rnd, cols, rows, keys, note=""):
+    # The end of a game: its result, the figures of rnd.summary(), the keys, a note.
+    if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
+        return too_small(cols, rows)
+    title, rows_ = rnd.summary()
+    out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET, ""]
+    for label, value in rows_:
+        out.append(fit("  %-11s %s" % (label, value), cols))
+    out.append("")
+    line = ""
+    for k in keys:                              # the keys, as many a line as fit
+        if line and len(line) + 4 + len(k) >= cols - 2:
+            out.append(fit("  " + line, cols))
+            line = k
+        else:
+            line = line + "    " + k if line else k
+    out.append(fit("  " + line, cols))
+    if note:
+        out.append("")
+        out += ["  " + x for x in wrap(note, cols - 2)]
+    if len(out) > rows:                         # a small terminal: no blank lines, then no more
+        out = [x for x in out if x][:rows]
+    return out
+
+
+# -- the loops --------------------------------------------------------------------------------------
+def play(rnd, term):
+    # One game on a terminal, a tick and a frame every FRAME_MS whatever the keys do; the last frame
+    # stays END_TICKS. -> True when the game ended, False when the player quit. Two keys typed within
+    # one frame are both played, on two ticks; more are dropped (a held key does not run on).
+    rest = ""
+    queue = []                                  # movement keys typed, one played a tick (at most
+    left = -1                                   # one waits); frames still to show after the end
+    while True:
+        start = term.now_ms()
+        keys, rest = split_keys(rest + take(term))
+        for k in keys:
+            if k in QUIT:
+                return False
+            k = LETTERS.get(k.lower(), k)
+            if k in MOVE_KEYS and len(queue) < 2:
+                queue.append(k)
+        key = queue.pop(0) if queue else None
+        if left < 0:
+            if rnd.tick(key or term.button()):
+                left = END_TICKS
+        elif left == 0:
+            return True
+        else:
+            left -= 1
+        cols, rows = term.size()
+        term.show(rnd.view(cols, rows))
+        term.draw(rnd)
+        term.sleep_ms(FRAME_MS - (term.now_ms() - start))
+
+
+def choose(term, lines, keys):
+    # Show lines(cols, rows) until one of keys (characters) is typed; Ctrl-C counts as "q". -> the key;
+    # what was typed after it stays pending for the next view.
+    while True:
+        cols, rows = term.size()
+        term.show(lines(cols, rows))
+        typed, rest = split_keys(take(term))
+        for i in range(len(typed)):
+            k = typed[i]
+            if k == "\x03":
+                k = "q"
+            if len(k) == 1 and k.lower() in keys:
+                term.pending = join_keys(typed[i + 1:]) + rest
+                return k.lower()
+        term.pending = rest
+        term.sleep_ms(FRAME_MS)
+
+
+def end_screen(rnd, term, choices, note="", also=""):
+    # The end of a game until a key of choices [(key, label)] (or of `also`, keys the note mentions)
+    # is typed. -> the key.
+    take(term)                                  # keys typed as the game ended are not an answer
+    labels = ["%s  %s" % (k, label) for k, label in choices]
+    return choose(term, lambda cols, rows: end_lines(rnd, cols, rows, labels, note),
+                  "".join([k for k, _ in choices]) + also)
