@@ -1,11 +1,9 @@
 """Board profiles of SPEC 9: present, well formed, and wired without conflicts."""
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from host import boards
+from support import maze32
 
 PROFILES = boards.load_all()
 SAFE_ON_STRAPPING = {"led", "button boot"}     # the board's own parts on GPIO8/9 do not disturb boot
@@ -35,8 +33,7 @@ def test_pin_checker_catches_conflicts():
 
 
 def test_boards_command_lists_them():
-    proc = subprocess.run([str(Path(sys.executable).parent / "maze32"), "boards"],
-                          capture_output=True, text=True, timeout=60)
+    proc = maze32("boards")
     assert proc.returncode == 0
     for name in PROFILES:
         assert name in proc.stdout

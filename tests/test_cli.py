@@ -2,18 +2,13 @@
 errors without tracebacks, and nothing half-written."""
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "duel.tsv"
-MAZE32 = str(Path(sys.executable).parent / "maze32")
+from support import GOLDEN_DIR, maze32, one_line_error as assert_one_line_error
 
-
-def maze32(*args):
-    return subprocess.run([MAZE32, *args], capture_output=True, text=True, timeout=120)
+GOLDEN = GOLDEN_DIR / "duel.tsv"
 
 
 def golden(w, h, seed):
@@ -24,16 +19,6 @@ def golden(w, h, seed):
     raise KeyError((w, h, seed))
 
 
-def assert_one_line_error(proc, code, *words):
-    assert proc.returncode == code, proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("maze32: ")
-    assert "Traceback" not in proc.stderr + proc.stdout
-    for word in words:
-        assert word in lines[0]
-
-
 def test_validate_reports_a_valid_maze():
     proc = maze32("validate", "--seed", "7")
     assert proc.returncode == 0, proc.stderr
@@ -42,8 +27,7 @@ def test_validate_reports_a_valid_maze():
 
 
 def test_python_dash_m_host_works_too():
-    proc = subprocess.run([sys.executable, "-m", "host", "validate", "--seed", "3", "--size", "8x8"],
-                          capture_output=True, text=True, timeout=120)
+    proc = maze32("validate", "--seed", "3", "--size", "8x8", module=True)
     assert proc.returncode == 0 and golden(8, 8, 3)[0] in proc.stdout
 
 
@@ -232,8 +216,7 @@ def test_json_is_a_flag_printing_json_on_stdout_everywhere(tmp_path):
 
 
 def test_output_dash_is_stdout(tmp_path):
-    proc = subprocess.run([MAZE32, "export", "--seed", "3", "--size", "8x8", "-o", "-"], capture_output=True,
-                          text=True, cwd=str(tmp_path), timeout=120)
+    proc = maze32("export", "--seed", "3", "--size", "8x8", "-o", "-", cwd=str(tmp_path))
     assert proc.returncode == 0 and json.loads(proc.stdout)["hash"] == golden(8, 8, 3)[0]
     assert list(tmp_path.iterdir()) == []
 

@@ -1,27 +1,14 @@
 """SPEC 2: the same shared/maze32 files give the same mazes on CPython, the MicroPython unix port
 (as bytecode and as native code) and the 32-bit webassembly port, and generate + validate never touch
 the heap on any MicroPython flavour."""
-from pathlib import Path
-
 import pytest
 
 import runtimes
-
-GOLDEN = Path(__file__).resolve().parent / "golden" / "duel.tsv"
-
-
-def golden_rows():
-    rows = []
-    for line in GOLDEN.read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        w, h, seed, digest, attempts = line.split("\t")
-        rows.append((int(w), int(h), int(seed), digest, int(attempts)))
-    return rows
+from support import HEAPLOCK_RUNS, duel_rows
 
 
 def test_catalogue_covers_four_sizes_and_200_rows():
-    rows = golden_rows()
+    rows = duel_rows()
     sizes = {(w, h) for w, h, *_ in rows}
     assert len(rows) >= 200
     assert {(8, 8), (32, 32)} <= sizes and len([s for s in sizes if s[0] != s[1]]) >= 2
@@ -29,17 +16,13 @@ def test_catalogue_covers_four_sizes_and_200_rows():
 
 @pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
-    rows = golden_rows()
+    rows = duel_rows()
     out = runtimes.run(runtime, "catalogue.py", {"rows": [[w, h, s] for w, h, s, _, _ in rows]})
     got = [line.split() for line in out.splitlines()]
     assert len(got) == len(rows)
     mismatches = [(w, h, s) for (w, h, s, digest, attempts), g in zip(rows, got)
                   if g != [str(w), str(h), str(s), digest, str(attempts)]]
     assert not mismatches, "%s differs from the golden catalogue at %s" % (runtime, mismatches[:10])
-
-
-HEAPLOCK_RUNS = [[32, 32, [0, 1, 2, 3, 4294967295]], [8, 8, [0, 1, 2, 3, 4, 5, 6, 7]],
-                 [32, 16, [0, 1, 2]], [12, 20, [9, 2**31]]]
 
 
 @pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])

@@ -1,30 +1,11 @@
 """Deeper's rules (SPEC 4, 5) played by script in the twin, and one tick on the MicroPython port."""
-import sys
-from pathlib import Path
-
 import pytest
 
+import deeper
 import runtimes
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
-import deeper  # noqa: E402
-from maze32 import ghosts  # noqa: E402
-from maze32.hedge import measure_level_routes, WALL, FLOOR  # noqa: E402
-
-
-def route_keys(game, target):
-    # Keys that walk the player along a shortest route to `target` (computed here, not by the game).
-    measure_level_routes(game.level, game.ws, target)
-    dist = game.ws.dist
-    keys, c = [], game.player
-    names = {-32: "up", 32: "down", -1: "left", 1: "right"}
-    while c != target:
-        for step, name in names.items():
-            if game.level.tiles[c + step] != WALL and dist[c + step] == dist[c] - 1:
-                keys.append(name)
-                c += step
-                break
-    return keys
+from maze32 import ghosts
+from maze32.hedge import FLOOR
+from support import route_keys
 
 
 def test_unknown_keys_are_ignored():

@@ -4,41 +4,23 @@ import json
 import os
 import socket
 import struct
-import subprocess
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
 from host.deploy import check_compatible, parse_mpy
 from host.errors import CliError
 from terminals import served_board
-from test_cross_runtime import golden_rows
+from support import ROOT, duel_rows, maze32, one_line_error
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
-ROOT = Path(__file__).resolve().parent.parent
 # What deploy ships: every library module, every firmware module, board.json and maze32.json.
 SHIPPED = len(list((ROOT / "shared" / "maze32").glob("*.py"))) + len(list((ROOT / "firmware").glob("*.py"))) + 2
-
-
-def maze32(board_dir, *args, timeout=180):
-    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board_dir))
-    return subprocess.run([MAZE32, *args], capture_output=True, text=True, env=env, timeout=timeout)
-
-
-def one_line_error(proc, code):
-    assert proc.returncode == code, proc.stdout + proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("maze32: "), proc.stderr
-    assert "Traceback" not in proc.stderr + proc.stdout
-    return lines[0]
 
 
 @pytest.fixture(scope="module")
 def deployed(tmp_path_factory):
     board = tmp_path_factory.mktemp("board")
-    first = maze32(board, "deploy")
+    first = maze32("deploy", board=board)
     assert first.returncode == 0, first.stderr
     return board, first
 
@@ -56,19 +38,19 @@ def test_deploy_copies_library_firmware_and_profile(deployed):
 
 def test_second_deploy_copies_nothing(deployed):
     board, _ = deployed
-    again = maze32(board, "deploy")
+    again = maze32("deploy", board=board)
     assert again.returncode == 0 and "copied 0, unchanged %d, removed 0" % SHIPPED in again.stdout
 
 
 def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
     board, _ = deployed
     out = tmp_path / "t.json"
-    proc = maze32(board, "time", "--size", "32x32", "--size", "8x8", "--size", "12x20",
-                  "--seeds", "0..4", "-o", str(out))
+    proc = maze32("time", "--size", "32x32", "--size", "8x8", "--size", "12x20",
+                  "--seeds", "0..4", "-o", str(out), board=board)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "every hash matches the desktop twin" in proc.stdout
     doc = json.loads(out.read_text())
-    golden = {(w, h, s): d for w, h, s, d, _ in golden_rows()}
+    golden = {(w, h, s): d for w, h, s, d, _ in duel_rows()}
     assert len(doc["results"]) == 15
     for r in doc["results"]:
         assert r["hash"] == golden[(r["width"], r["height"], r["seed"])]
@@ -83,11 +65,11 @@ def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour)
     (board / "lib" / "maze32").mkdir(parents=True)
     (board / "bench.py").write_text("raise ImportError('stale twin ran')\n")
     (board / "lib" / "maze32" / "grid.py").write_text("raise ImportError('stale twin ran')\n")
-    proc = maze32(board, "deploy", "--emit", flavour, "--board", "m5stack-nanoc6")
+    proc = maze32("deploy", "--emit", flavour, "--board", "m5stack-nanoc6", board=board)
     assert proc.returncode == 0, proc.stderr
     assert "removed 2" in proc.stdout and flavour + " flavour" in proc.stdout
     assert not (board / "bench.py").exists() and not (board / "lib" / "maze32" / "grid.py").exists()
-    timed = maze32(board, "time", "--size", "16x16", "--seeds", "3..5")
+    timed = maze32("time", "--size", "16x16", "--seeds", "3..5", board=board)
     assert timed.returncode == 0, timed.stdout + timed.stderr
     assert flavour + " flavour" in timed.stdout
 
@@ -96,18 +78,18 @@ def test_board_serve_is_reachable_by_url(deployed):
     board, _ = deployed
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))
     with served_board(env) as url:
-        proc = maze32(board, "time", "--port", url, "--size", "8x8", "--seeds", "0..2", "--json")
+        proc = maze32("time", "--port", url, "--size", "8x8", "--seeds", "0..2", "--json", board=board)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert json.loads(proc.stdout)["port"] == url          # --json: the document on stdout
 
 
 def test_time_without_firmware_reports_the_board_error(tmp_path):
-    line = one_line_error(maze32(tmp_path / "empty", "time", "--seeds", "0..1"), 1)
+    line = one_line_error(maze32("time", "--seeds", "0..1", board=tmp_path / "empty"), 1)
     assert "board raised" in line and "bench" in line
 
 
 def test_no_such_port(tmp_path):
-    line = one_line_error(maze32(tmp_path, "deploy", "--port", "/dev/ttyNOPE"), 2)
+    line = one_line_error(maze32("deploy", "--port", "/dev/ttyNOPE", board=tmp_path), 2)
     assert "/dev/ttyNOPE" in line
 
 
@@ -118,7 +100,7 @@ def test_a_board_that_never_answers(tmp_path):
     threading.Thread(target=lambda: held.append(silent.accept()), daemon=True).start()
     port = "socket://127.0.0.1:%d" % silent.getsockname()[1]
     try:
-        line = one_line_error(maze32(tmp_path, "time", "--port", port, "--timeout", "1"), 2)
+        line = one_line_error(maze32("time", "--port", port, "--timeout", "1", board=tmp_path), 2)
         assert "did not answer" in line
     finally:
         silent.close()
@@ -132,7 +114,7 @@ def test_a_board_that_never_answers(tmp_path):
     (["flash", "--port", "/dev/ttyNOPE", "--firmware", "/no/such.bin"], ["no such file"]),
 ])
 def test_bad_device_input(tmp_path, args, words):
-    line = one_line_error(maze32(tmp_path, *args), 2)
+    line = one_line_error(maze32(*args, board=tmp_path), 2)
     for w in words:
         assert w in line
 
@@ -145,17 +127,17 @@ def image(path, chip_id):
 
 def test_flash_refuses_an_image_for_another_chip_before_touching_the_port(tmp_path):
     s3 = image(tmp_path / "s3.bin", 9)
-    line = one_line_error(maze32(tmp_path, "flash", "--port", "/dev/ttyNOPE", "--firmware", str(s3)), 2)
+    line = one_line_error(maze32("flash", "--port", "/dev/ttyNOPE", "--firmware", str(s3), board=tmp_path), 2)
     assert "ESP32-S3" in line and "not the ESP32-C6" in line
     junk = tmp_path / "junk.bin"
     junk.write_bytes(b"MZ not a firmware image at all....")
     assert "not an ESP firmware image" in one_line_error(
-        maze32(tmp_path, "flash", "--port", "/dev/ttyNOPE", "--firmware", str(junk)), 2)
+        maze32("flash", "--port", "/dev/ttyNOPE", "--firmware", str(junk), board=tmp_path), 2)
 
 
 def test_flash_with_a_c6_image_but_no_chip_is_a_clear_error(tmp_path):
     c6 = image(tmp_path / "c6.bin", 13)
-    line = one_line_error(maze32(tmp_path, "flash", "--port", "/dev/ttyNOPE", "--firmware", str(c6)), 2)
+    line = one_line_error(maze32("flash", "--port", "/dev/ttyNOPE", "--firmware", str(c6), board=tmp_path), 2)
     assert "/dev/ttyNOPE" in line
 
 

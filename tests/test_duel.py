@@ -2,16 +2,13 @@
 bot game on the MicroPython ports."""
 import copy
 import random
-import sys
 from collections import deque
-from pathlib import Path
 
 import pytest
 
 import runtimes
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
-import duel  # noqa: E402
+import duel
 
 KEYS = {-32: "up", 32: "down", -1: "left", 1: "right"}
 FLAGS = {-32: 1, 1: 2, 32: 4, -1: 8}

@@ -1,7 +1,5 @@
 """Deeper's hedge maze (SPEC 4): the golden catalogue on every runtime, no allocation on the
 MicroPython ports, the rules of seeds 000-002, and a validator whose every check can fail."""
-from pathlib import Path
-
 import pytest
 
 import runtimes
@@ -9,22 +7,12 @@ from maze32 import Workspace, split_seed
 from maze32.hedge import (HedgeLevel, generate_hedge, validate_hedge, side_for,
                           HEDGE_CHECKS, WALL, FLOOR, HATCH, STEP_COOLDOWN)
 from maze32.hedge_level import is_far, is_near_ghost
-
-GOLDEN = Path(__file__).resolve().parent / "golden" / "hedge.tsv"
-
-
-def golden_rows():
-    rows = []
-    for line in GOLDEN.read_text().splitlines():
-        if not line.startswith("#"):
-            level, seed, digest, attempts = line.split("\t")
-            rows.append((int(level), int(seed), digest, int(attempts)))
-    return rows
+from support import hedge_rows, maze32
 
 
 @pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
-    rows = golden_rows()
+    rows = hedge_rows()
     assert len(rows) >= 200
     out = runtimes.run(runtime, "hedge_catalogue.py", {"rows": [[lv, s] for lv, s, _, _ in rows]})
     got = [line.split() for line in out.splitlines()]
@@ -148,8 +136,6 @@ def test_every_check_can_fail(name):
 def play_shortest_route(seed, level):
     # The real game (firmware/deeper.py) from the spawn to the hatch along a shortest route, one
     # step a frame: what the winnable check promises a player can do.
-    import sys
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
     import deeper
     game = deeper.Deeper(seed)
     while game.depth < level:
@@ -191,14 +177,10 @@ def test_without_the_check_some_levels_would_be_lost():
 
 def test_hedge_command_prints_the_golden_level_and_rejects_bad_levels():
     import json
-    import subprocess
-    import sys
-    maze32 = str(Path(sys.executable).parent / "maze32")
-    proc = subprocess.run([maze32, "hedge", "--seed", "3", "--level", "9", "--json"],
-                          capture_output=True, text=True, timeout=60)
+    proc = maze32("hedge", "--seed", "3", "--level", "9", "--json")
     doc = json.loads(proc.stdout)
-    expected = next(d for lv, s, d, _ in golden_rows() if (lv, s) == (9, 3))
+    expected = next(d for lv, s, d, _ in hedge_rows() if (lv, s) == (9, 3))
     assert proc.returncode == 0 and doc["hash"] == expected and all(doc["checks"].values())
     assert doc["side"] == 21 and len(doc["ghosts"]) == 8
-    bad = subprocess.run([maze32, "hedge", "--seed", "3", "--level", "0"], capture_output=True, text=True)
+    bad = maze32("hedge", "--seed", "3", "--level", "0")
     assert bad.returncode == 2 and bad.stderr.strip().splitlines() == ["maze32: level: must be at least 1, got 0"]

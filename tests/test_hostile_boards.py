@@ -22,8 +22,8 @@ from host import boards, deploy, transport
 from host.errors import CliError
 from host.virtual_board import VirtualBoard
 from hostile_board import KINDS, HostileBoard
-from terminals import MAZE32, PtyProcess
-from test_cross_runtime import golden_rows
+from support import MAZE32, duel_rows, maze32
+from terminals import PtyProcess
 
 TIMEOUT = 1.0                        # --timeout of every command below
 SLACK = 3.0                          # start-up, compiling for deploy, a loaded machine
@@ -142,7 +142,7 @@ def run_command(command, url, board_dir):
     start = time.monotonic()
     if command != "play":
         try:
-            proc = subprocess.run([MAZE32, *args], capture_output=True, text=True, env=env, timeout=HANG)
+            proc = maze32(*args, env=env, timeout=HANG)
         except subprocess.TimeoutExpired as e:
             return None, time.monotonic() - start, (e.stdout or b"").decode() + (e.stderr or b"").decode()
         return proc.returncode, time.monotonic() - start, proc.stdout + proc.stderr
@@ -228,8 +228,7 @@ def test_summary_of_the_hostile_boards():
 @pytest.mark.parametrize("value", ["0", "nan", "inf", "-1", "1e9", "soon"])
 def test_timeout_is_validated_before_any_port_is_touched(tmp_path, value):
     for command in ("time", "deploy", "play"):
-        proc = subprocess.run([MAZE32, command, "--port", "/dev/ttyNOPE", "--timeout=" + value],
-                              capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        proc = maze32(command, "--port", "/dev/ttyNOPE", "--timeout=" + value, timeout=30)
         assert proc.returncode == 2, proc.stderr
         assert proc.stderr.startswith("maze32: timeout: ") and "ttyNOPE" not in proc.stderr, proc.stderr
 
@@ -279,7 +278,7 @@ def check_whole(root, reference, url):
         out = board.exec("import bench\nbench.run([[8, 8]], 0, 0, 1)", timeout=10)
     finally:
         board.close()
-    golden = {(w, h, s): d for w, h, s, d, _ in golden_rows()}
+    golden = {(w, h, s): d for w, h, s, d, _ in duel_rows()}
     assert "maze32-time 8 8 0 " in out and golden[(8, 8, 0)] in out and "maze32-done" in out, out
 
 
@@ -438,10 +437,9 @@ def test_each_repair_on_its_own_through_the_command_line(tmp_path, reference):
     (lib / "rng.mpy").write_bytes(b"M\x06")
     (lib / "maze.mpy").unlink()
     (lib / "maze.mpy").mkdir()
-    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(root))
-    proc = subprocess.run([MAZE32, "deploy"], capture_output=True, text=True, env=env, timeout=120)
+    proc = maze32("deploy", board=root, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "copied 2" in proc.stdout and "removed 2" in proc.stdout, proc.stdout
     assert tree(root) == reference
-    again = subprocess.run([MAZE32, "deploy"], capture_output=True, text=True, env=env, timeout=120)
+    again = maze32("deploy", board=root, timeout=120)
     assert again.returncode == 0 and "copied 0" in again.stdout and "removed 0" in again.stdout

@@ -12,18 +12,15 @@ goes through the installed console script too.
 import copy
 import json
 import random
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from host import twin
 from host.cli import main
 from maze32 import CHECK_NAMES, Config, levelcode
+from support import maze32
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
 MIB = 1 << 20
 
 # (label, seed, size, settings): real exports the corpus is made from.
@@ -432,7 +429,7 @@ def test_a_sample_through_the_console_script(tmp_path, corpus):
     for i, (name, data, expected) in enumerate(picks):
         path = tmp_path / ("sample%03d.json" % i)
         path.write_bytes(data)
-        proc = subprocess.run([MAZE32, "check", str(path)], capture_output=True, text=True, timeout=60)
+        proc = maze32("check", str(path))
         wrong += judge(name, expected, proc.returncode, proc.stdout, proc.stderr, None)
     FIGURES["script"] = len(picks)
     assert not wrong, "\n".join(wrong)

@@ -1,12 +1,8 @@
 """maze32 world check against malformed maze32-world/1 files: the bounds every file of ours is read
 with (twin.read_json), so each is exit 2 with one line naming the problem, never a traceback."""
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
+from support import maze32, one_line_error
 
 CASES = {
     "nested": ("[" * 5000 + "]" * 5000, "nested"),
@@ -24,15 +20,12 @@ def test_a_malformed_world_file_is_one_line_and_exit_2(tmp_path, name):
     text, word = CASES[name]
     path = tmp_path / "world.json"
     path.write_text(text, encoding="latin-1")
-    proc = subprocess.run([MAZE32, "world", "check", str(path)], capture_output=True, text=True, timeout=60)
-    lines = proc.stderr.strip().splitlines()
-    assert proc.returncode == 2 and len(lines) == 1 and lines[0].startswith("maze32: "), proc.stderr
-    assert word in lines[0] and "Traceback" not in proc.stderr
+    one_line_error(maze32("world", "check", str(path)), 2, word)
 
 
 def test_an_oversized_world_file_is_refused_unread(tmp_path):
     path = tmp_path / "huge.json"
     with open(path, "wb") as f:
         f.truncate(17 * 1024 * 1024)          # sparse: larger than the bound, nothing to parse
-    proc = subprocess.run([MAZE32, "world", "check", str(path)], capture_output=True, text=True, timeout=60)
+    proc = maze32("world", "check", str(path))
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr

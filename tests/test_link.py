@@ -5,44 +5,21 @@ the link is lost after its bound on both sides; corrupted, foreign, old-version 
 refused with a message and change nothing; a desync is reported with its frame; the handshake
 refuses another protocol version or another maze on both sides, saying why. The same protocol code
 allocates nothing per frame on the MicroPython unix port (heap-locked)."""
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
+import duel
+import link
+import link_duel
 import runtimes
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "firmware"))
-sys.path.insert(0, str(ROOT / "tests" / "drivers"))
-import duel  # noqa: E402
-import link  # noqa: E402
-import link_duel  # noqa: E402
-from link_memnet import MemLink, MemNet  # noqa: E402
+from link_memnet import MemLink, MemNet
+from support import link_reference
 
 SEED, SIZE, LEVEL, DELAY, LOST_MS, FRAME_MS = 7, (12, 12), 2, 3, 1000, 50
 
 
-def reference(seed=SEED, size=SIZE, level=LEVEL, delay=DELAY):
-    # The game a lockstep must play: each bot picks, before frame f, its key for frame f + delay from
-    # what its player sees after frame f - 1. -> (winner, deciding frame, every frame's state hash).
-    game = duel.Duel(seed, *size)
-    bots = (duel.Bot(level, 0), duel.Bot(level, 1))
-    keys = ([None] * delay, [None] * delay)
-    hashes = []
-    f = 0
-    while True:
-        for p in (0, 1):
-            keys[p].append(bots[p].choose(duel.PlayerView(game, p)))
-        winner = game.tick(keys[0][f], keys[1][f])
-        hashes.append(link_duel.state_hash(game))
-        if winner is not None:
-            return winner, f, hashes
-        f += 1
-
-
-REFERENCE = reference()
+REFERENCE = link_reference(SEED, SIZE, LEVEL, DELAY)
 
 
 def rounds_on(net, make=None, lost_ms=LOST_MS, delay=DELAY):

@@ -22,17 +22,14 @@ from pathlib import Path
 
 import pytest
 
+import link
 import runtimes
-from test_link import reference
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "firmware"))
-import link  # noqa: E402
+from support import ROOT, link_reference
 
 SEED, SIZE, LEVEL, DELAY = 7, (12, 12), 2, 3
 FRAME_MS = 10                     # a fast clock: the lockstep does not care how long a frame lasts
 LOST_MS = 1000
-EXPECTED = reference(SEED, SIZE, LEVEL, DELAY)
+EXPECTED = link_reference(SEED, SIZE, LEVEL, DELAY)
 
 
 def free_port():

@@ -4,11 +4,8 @@ target is written and the link kept, a device or FIFO is written in place or ref
 replaced, and an empty name is refused before any work."""
 import json
 import os
-import shutil
 import socket
 import stat
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -17,27 +14,7 @@ import pytest
 
 from host import twin
 from host.errors import CliError
-
-MAZE32 = str(Path(sys.executable).parent / "maze32")
-SETPRIV = shutil.which("setpriv")
-
-
-def maze32(*args, umask=None, cwd=None, unprivileged=False):
-    # The console script; unprivileged: as root without capabilities, so file modes apply to it.
-    cmd = [MAZE32, *args]
-    if unprivileged:
-        cmd = [SETPRIV, "--inh-caps=-all", "--bounding-set=-all", *cmd]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=cwd,
-                          preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
-
-
-def one_line(proc, code=2, *words):
-    assert proc.returncode == code, proc.stdout + proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("maze32: ") and "Traceback" not in proc.stderr, proc.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
-    return lines[0]
+from support import SETPRIV, maze32, one_line_error
 
 
 def leftovers(directory):
@@ -99,7 +76,7 @@ def test_a_dangling_symlink_creates_its_target(tmp_path):
 def test_a_symlink_loop_is_refused(tmp_path):
     (tmp_path / "a").symlink_to("b")
     (tmp_path / "b").symlink_to("a")
-    one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(tmp_path / "a")), 2, "cannot write")
+    one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(tmp_path / "a")), 2, "cannot write")
     assert (tmp_path / "a").is_symlink() and (tmp_path / "b").is_symlink()
 
 
@@ -131,17 +108,17 @@ def test_a_fifo_without_a_reader_is_refused_at_once(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     start = time.monotonic()
-    one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(fifo)), 2, "FIFO")
+    one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(fifo)), 2, "FIFO")
     assert time.monotonic() - start < 10 and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
 def test_a_directory_and_a_socket_are_refused(tmp_path):
-    one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(tmp_path)), 2, "directory")
+    one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(tmp_path)), 2, "directory")
     sock_path = tmp_path / "s"
     s = socket.socket(socket.AF_UNIX)
     s.bind(str(sock_path))
     try:
-        one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(sock_path)), 2, "socket")
+        one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(sock_path)), 2, "socket")
         assert stat.S_ISSOCK(sock_path.stat().st_mode)
     finally:
         s.close()
@@ -173,7 +150,7 @@ def test_a_block_device_is_refused_never_replaced(tmp_path, monkeypatch):
     ["time", "--seeds", "0..0", "-o", "", "--port", "/dev/ttyNOPE"],
 ])
 def test_an_empty_file_name_is_refused(tmp_path, args):
-    one_line(maze32(*args, cwd=str(tmp_path)), 2, "empty")
+    one_line_error(maze32(*args, cwd=str(tmp_path)), 2, "empty")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -198,7 +175,7 @@ def test_a_failed_write_leaves_no_temporary_file_and_the_old_file_whole(tmp_path
 
 def test_a_parent_that_is_a_file_is_one_line(tmp_path):
     (tmp_path / "f").write_text("")
-    one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(tmp_path / "f" / "m.json")), 2,
+    one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(tmp_path / "f" / "m.json")), 2,
              "cannot write")
 
 
@@ -209,12 +186,12 @@ def test_read_only_files_and_folders_are_refused_and_left_alone(tmp_path):
     ro = tmp_path / "ro.json"
     ro.write_text("keep\n")
     os.chmod(ro, 0o444)
-    one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(ro), unprivileged=True), 2,
+    one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(ro), unprivileged=True), 2,
              "permission denied")
     assert ro.read_text() == "keep\n" and stat.S_IMODE(ro.stat().st_mode) == 0o444
     locked = tmp_path / "locked"
     locked.mkdir()
     os.chmod(locked, 0o555)
-    one_line(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(locked / "m.json"), unprivileged=True),
+    one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(locked / "m.json"), unprivileged=True),
              2, "cannot write")
     assert list(locked.iterdir()) == []

@@ -2,44 +2,33 @@
 same picture as PNG; a terminal picture that fits 80 x 24 (compact) unless --full; distance shading of
 whole cells; the replay sheet of a Duel (render.replay_svg)."""
 import json
-import os
 import re
 import struct
-import subprocess
-import sys
 import unicodedata
 import xml.etree.ElementTree as ET
 import zlib
-from pathlib import Path
 
 import pytest
 
 from host import render
 from maze32 import levelcode
+from support import maze32
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
 SVG = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 BRAILLE_BIT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
-
-
-def maze32(*args, colour=False):
-    env = dict(os.environ)
-    env.pop("NO_COLOR", None)
-    if colour:                 # what a colour terminal would get: ANSI codes, 80 columns
-        env.update(FORCE_COLOR="1", COLUMNS="80", LINES="24", TERM="xterm-256color")
-    else:
-        env.pop("FORCE_COLOR", None)
-    return subprocess.run([MAZE32, *args], capture_output=True, text=True, timeout=300, env=env)
+PLAIN = {"NO_COLOR": None, "FORCE_COLOR": None}           # the environment's colour choices undone
+# what a colour terminal would get: ANSI codes, 80 columns
+COLOUR = dict(PLAIN, FORCE_COLOR="1", COLUMNS="80", LINES="24", TERM="xterm-256color")
 
 
 def document(*args):
-    return json.loads(maze32("validate", *args, "--json").stdout)
+    return json.loads(maze32("validate", *args, "--json", env=PLAIN).stdout)
 
 
 def svg_of(tmp_path, *args):
     out = tmp_path / "m.svg"
-    proc = maze32("render", *args, "--svg", str(out))
+    proc = maze32("render", *args, "--svg", str(out), env=PLAIN)
     assert proc.returncode == 0, proc.stderr
     return ET.parse(out).getroot()
 
@@ -64,7 +53,7 @@ def test_svg_has_title_seed_level_code_and_a_legend_in_the_pictures_colours(tmp_
     doc = document("--seed", "7", "--size", "16x16")
     root = svg_of(tmp_path, "--seed", "7", "--size", "16x16")
     code = levelcode.encode(16, 16, 7, doc["hash"])
-    assert code == maze32("code", "--seed", "7", "--size", "16x16").stdout.strip()
+    assert code == maze32("code", "--seed", "7", "--size", "16x16", env=PLAIN).stdout.strip()
     title = " ".join(texts(group(root, "title")))
     assert "16 \u00d7 16" in title and "seed 7" in title and code in title
     assert code in root.find(SVG + "title").text
@@ -151,7 +140,7 @@ def read_png(path):
 def test_png_is_the_svg_picture_rasterised(tmp_path):
     svg, png = tmp_path / "m.svg", tmp_path / "m.png"
     proc = maze32("render", "--seed", "7", "--size", "16x16", "--route", "--distances",
-                  "--svg", str(svg), "--png", str(png))
+                  "--svg", str(svg), "--png", str(png), env=PLAIN)
     assert proc.returncode == 0, proc.stderr
     assert "m.svg" in proc.stdout and "m.png" in proc.stdout
     root = ET.parse(svg).getroot()
@@ -168,15 +157,14 @@ def test_png_is_the_svg_picture_rasterised(tmp_path):
 
 
 def test_png_to_stdout_and_both_pictures_to_stdout_refused(tmp_path):
-    proc = subprocess.run([MAZE32, "render", "--seed", "3", "--size", "8x8", "--png", "-"],
-                          capture_output=True, timeout=300)
+    proc = maze32("render", "--seed", "3", "--size", "8x8", "--png", "-", text=False)
     assert proc.returncode == 0 and proc.stdout[:8] == b"\x89PNG\r\n\x1a\n"
-    bad = maze32("render", "--seed", "3", "--png", "-", "--svg", "-")
+    bad = maze32("render", "--seed", "3", "--png", "-", "--svg", "-", env=PLAIN)
     assert bad.returncode == 2 and "only one" in bad.stderr
 
 
 def test_png_to_an_unwritable_path(tmp_path):
-    proc = maze32("render", "--seed", "1", "--size", "8x8", "--png", str(tmp_path / "no" / "m.png"))
+    proc = maze32("render", "--seed", "1", "--size", "8x8", "--png", str(tmp_path / "no" / "m.png"), env=PLAIN)
     assert proc.returncode == 2 and "cannot write" in proc.stderr
     assert not (tmp_path / "no").exists()
 
@@ -185,7 +173,7 @@ def test_png_to_an_unwritable_path(tmp_path):
 @pytest.mark.parametrize("options", [[], ["--route"], ["--distances"], ["--route", "--distances"]])
 def test_a_32x32_terminal_picture_fits_80x24(options, tmp_path):
     for extra in ([], ["--svg", str(tmp_path / "m.svg")]):
-        proc = maze32("render", "--seed", "7", *options, *extra, colour=True)
+        proc = maze32("render", "--seed", "7", *options, *extra, env=COLOUR)
         assert proc.returncode == 0, proc.stderr
         assert "\x1b[" in proc.stdout                       # colours were on
         lines = proc.stdout.rstrip("\n").split("\n")
@@ -204,7 +192,7 @@ def test_compact_picture_draws_exactly_the_walls():
     for seed, size in ((7, "32x32"), (11, "14x12")):
         w, h = map(int, size.split("x"))
         doc = document("--seed", str(seed), "--size", size)
-        proc = maze32("render", "--seed", str(seed), "--size", size)
+        proc = maze32("render", "--seed", str(seed), "--size", size, env=PLAIN)
         rows = braille_rows(proc.stdout, w, h)
         letters = set(render.objects_of(doc))
 
@@ -233,7 +221,7 @@ def test_compact_picture_draws_exactly_the_walls():
 
 def test_full_gives_the_full_picture_whatever_its_size():
     doc = document("--seed", "7", "--size", "32x32")
-    proc = maze32("render", "--seed", "7", "--full")
+    proc = maze32("render", "--seed", "7", "--full", env=PLAIN)
     rows = proc.stdout.splitlines()
     assert len(rows) > 65 and "compact view" not in proc.stdout
     for y in range(32):

@@ -6,16 +6,15 @@ import re
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pyte
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import console  # noqa: E402
 import deeper  # noqa: E402
 from console import read_keys, split_keys, DuelRound, DeeperRound, Screen  # noqa: E402
 from host import render  # noqa: E402
+from support import maze32  # noqa: E402
 from terminals import ARROW, MAZE32, PtyProcess, route, served_board, tile_of  # noqa: E402
 
 SGR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -141,7 +140,7 @@ def test_colours_remembered_cells_and_bumps():
 
 
 def test_deeper_pauses_on_a_banner_between_levels():
-    from test_deeper import route_keys
+    from support import route_keys
     rnd = DeeperRound(4)
     assert "depth 1" in "".join(rnd.view(80, 24))
     for _ in range(console.BANNER_TICKS):
@@ -322,7 +321,7 @@ def test_play_on_the_board_through_mpremote(tmp_path):
     # deploy to a virtual board, then `maze32 play --port URL`: the board's own menu and game, typed
     # at from this terminal, until the board's program ends.
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
-    assert subprocess.run([MAZE32, "deploy"], env=env, capture_output=True, timeout=300).returncode == 0
+    assert maze32("deploy", env=env).returncode == 0
     with served_board(env) as url:
         term = PtyProcess([MAZE32, "play", "--port", url], env=env)
         try:
@@ -343,8 +342,7 @@ def test_play_on_the_board_through_mpremote(tmp_path):
 
 def test_play_rejects_a_forged_code_before_the_terminal():
     # The same check and message as validate --code (maze32.levelcode.check).
-    proc = subprocess.run([MAZE32, "play", "--code", "1SG0-0000-7RBJS"], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    proc = maze32("play", "--code", "1SG0-0000-7RBJS", timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("maze32: level code: hash differs for seed 7")
 
 

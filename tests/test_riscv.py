@@ -15,50 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from host import riscv_board
+import riscv_tier
 
-_GAPS = riscv_board.missing()
-if _GAPS:
-    pytest.skip("RISC-V board: missing %s; to enable: %s"
-                % (", ".join(_GAPS), riscv_board.how_to_enable()), allow_module_level=True)
+riscv_tier.skip_without_board()
 
-from host import boards  # noqa: E402
+from host import riscv_board  # noqa: E402
 from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
-from host.transport import Board  # noqa: E402
-from test_cross_runtime import HEAPLOCK_RUNS, golden_rows as duel_rows  # noqa: E402
-from test_hedge import golden_rows as hedge_rows  # noqa: E402
+from riscv_tier import LONG, PROFILE, TIMEOUT, Served, connected, firmware, run_driver  # noqa: E402,F401
+from support import HEAPLOCK_RUNS, duel_rows, hedge_rows, maze32  # noqa: E402
 
-DRIVERS = Path(__file__).resolve().parent / "drivers"
 MPREMOTE = str(Path(sys.executable).parent / "mpremote")
-PROFILE = boards.load("esp32-c6-devkitc-1")
 FLAVOURS = ("bytecode", "viper", "native")
-TIMEOUT = 30            # seconds per board step (entering the REPL, one small exec)
-LONG = 600              # a whole catalogue in one exec
-
-
-class Served:
-    # The module's board. restart() is a power cycle: QEMU stops and starts again on the same root,
-    # whose RAM file holds the filesystem.
-    def __init__(self, root, firmware):
-        self.root, self.firmware = root, firmware
-        self.board = riscv_board.RiscvBoard(root=root, firmware=firmware).start()
-
-    @property
-    def url(self):
-        return self.board.url
-
-    def restart(self):
-        self.board.stop()
-        self.board = riscv_board.RiscvBoard(root=self.root, firmware=self.firmware).start()
-
-    def stop(self):
-        self.board.stop()
-
-
-@pytest.fixture(scope="module")
-def firmware():
-    return riscv_board.build_firmware()          # cached: builds only on the first run
 
 
 @pytest.fixture(scope="module")
@@ -66,26 +34,6 @@ def served(tmp_path_factory, firmware):
     s = Served(tmp_path_factory.mktemp("riscv-board"), firmware)
     yield s
     s.stop()
-
-
-class connected:
-    # host.transport.Board on the served board, as each maze32 command opens one.
-    def __init__(self, served):
-        self.url = served.url
-
-    def __enter__(self):
-        self.board = Board(self.url, timeout=TIMEOUT)
-        return self.board
-
-    def __exit__(self, *exc):
-        self.board.close()
-
-
-def run_driver(served, driver, args):
-    # A tests/drivers script with ARGS bound, in one exec on the board; its output lines.
-    code = "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
-    with connected(served) as b:
-        return b.exec(code, timeout=LONG).splitlines()
 
 
 @pytest.fixture(scope="module", params=FLAVOURS)
@@ -308,11 +256,8 @@ def test_time_command_counts_rv32_instructions(served):
     # gives them per size (mean with every retry, p95, max) and SPEC 8's C6 range, and every hash
     # matches the twin.
     import json
-    maze32 = str(Path(sys.executable).parent / "maze32")
-    assert subprocess.run([maze32, "deploy", "--port", served.url], capture_output=True,
-                          timeout=300).returncode == 0
-    proc = subprocess.run([maze32, "time", "--port", served.url, "--size", "8x8", "--seeds", "0..5",
-                           "--json"], capture_output=True, text=True, timeout=300)
+    assert maze32("deploy", "--port", served.url).returncode == 0
+    proc = maze32("time", "--port", served.url, "--size", "8x8", "--seeds", "0..5", "--json")
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert doc["build"] == riscv_board.BUILD and doc["flavour"] == "native" and not doc["mismatched"]
@@ -322,8 +267,7 @@ def test_time_command_counts_rv32_instructions(served):
     assert row["instructions"]["max"] == max(us) * 1000 >= row["instructions"]["p95"]
     low, mid, high = row["c6_ms"]
     assert low < mid < high and abs(high - 2.5 * low) < 0.05
-    table = subprocess.run([maze32, "time", "--port", served.url, "--size", "8x8", "--seeds", "0..1"],
-                           capture_output=True, text=True, timeout=300)
+    table = maze32("time", "--port", served.url, "--size", "8x8", "--seeds", "0..1")
     assert table.returncode == 0 and "RV32 instructions per maze" in table.stdout
 
 

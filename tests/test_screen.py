@@ -1,14 +1,8 @@
 """Display frames (firmware/screen.py) drawn through the real framebuf module of the MicroPython unix
 port, for the SSD1306 (128x64 mono) and the ST7789 (RGB565), checked pixel by pixel."""
-import sys
-from pathlib import Path
-
-
+import deeper
+import duel
 import runtimes
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
-import deeper  # noqa: E402
-import duel  # noqa: E402
 
 
 def draw(game, fmt, w, h, cell, seed, pixels, keys=()):

@@ -1,28 +1,14 @@
 """Issue 4 as a user meets it: render (terminal and SVG), sweep with bands, level codes. The pictures
 of issue 12 (legend, PNG, compact terminal, replay sheet) are in test_pictures.py."""
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from maze32 import levelcode
+from support import maze32, one_line_error
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def maze32(*args):
-    return subprocess.run([MAZE32, *args], capture_output=True, text=True, timeout=300)
-
-
-def one_line_error(proc, code):
-    assert proc.returncode == code, proc.stdout + proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("maze32: ") and "Traceback" not in proc.stderr
-    return lines[0]
 
 
 def document(seed, size):

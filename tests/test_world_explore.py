@@ -2,8 +2,6 @@
 digging dirt and sand but not stone, water slowing, lava, acid and traps ending the run, items, stairs
 a depth deeper; chunks made ahead of the player one a tick; digs kept when a chunk is made again; the
 chunk cache; memory within 64 KiB on the 32-bit port; the same walk on the unix port."""
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +10,6 @@ from host import world as hw
 from maze32.world_tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
                                 SOLID)
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import explore  # noqa: E402
 
 

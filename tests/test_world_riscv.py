@@ -7,10 +7,14 @@ long integer would be caught too. (The bytecode flavour runs on the 32-bit webas
 test_world_runtimes.py.) Skipped, with test_riscv.py's reason, where the tier cannot run."""
 import pytest
 
-from test_riscv import PROFILE, Served, connected, run_driver  # noqa: F401
-from test_riscv import firmware  # noqa: F401  (the module's fixture: the cached firmware build)
-from test_world_runtimes import LOCKED, golden_rows
-from host.deploy import deploy
+import riscv_tier
+
+riscv_tier.skip_without_board()
+
+from host.deploy import deploy  # noqa: E402
+from riscv_tier import PROFILE, Served, connected, run_driver  # noqa: E402
+from riscv_tier import firmware  # noqa: E402,F401  (the module's fixture: the cached firmware build)
+from support import WORLD_LOCKED, world_rows  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +64,7 @@ def by_kind(rows):
 
 
 def test_world_catalogue(served, flavour):
-    rows = [r for group in by_kind(sample(golden_rows(), flavour)) for r in group]
+    rows = [r for group in by_kind(sample(world_rows(), flavour)) for r in group]
     got = []
     for group in by_kind(rows):
         got += [line.split() for line in run_fresh(served, "world_catalogue.py", {"rows": [r for r, _ in group]})]
@@ -70,8 +74,9 @@ def test_world_catalogue(served, flavour):
 
 
 def test_chunks_allocate_nothing(served, flavour):
-    rows = LOCKED if flavour == "native" else [LOCKED[0][:5] + [64, 0, 64, 64], LOCKED[3][:5] + [0, 64, 64, 64],
-                                               LOCKED[4]]
+    locked = WORLD_LOCKED
+    rows = locked if flavour == "native" else [locked[0][:5] + [64, 0, 64, 64], locked[3][:5] + [0, 64, 64, 64],
+                                               locked[4]]
     lines = []
     for group in by_kind([(r, None) for r in rows]):
         lines += run_fresh(served, "world_catalogue.py", {"rows": [r for r, _ in group], "locked": True})

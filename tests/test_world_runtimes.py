@@ -3,29 +3,14 @@ whole-world builds) rebuilt chunk by chunk on CPython, the MicroPython unix port
 the 32-bit webassembly port, one driver call each; chunk generation inside micropython.heap_lock() on
 every MicroPython flavour, the first chunk from a workspace that has made nothing yet (so nothing is
 first set up under the lock); and the generator's memory on the 32-bit port."""
-from pathlib import Path
-
 import pytest
 
 import runtimes
-
-GOLDEN = Path(__file__).resolve().parent / "golden" / "world.tsv"
-
-
-def golden_rows():
-    rows = []
-    for line in GOLDEN.read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        seed, depth, strategy, size, region, digest = line.split("\t")
-        w, h = (int(v) for v in size.split("x"))
-        x, y, rw, rh = (int(v) for v in region.split(","))
-        rows.append(([int(seed), int(depth), strategy, w, h, x, y, rw, rh], digest))
-    return rows
+from support import WORLD_LOCKED, world_rows
 
 
 def test_catalogue_covers_every_depth_both_strategies_and_the_world_in_play():
-    rows = [r for r, _ in golden_rows()]
+    rows = [r for r, _ in world_rows()]
     small = [r for r in rows if r[3:5] == [250, 250]]
     assert {r[1] for r in small if r[2] == "bsp"} == set(range(1, 10))
     assert len({r[0] for r in small}) >= 3 and {r[1] for r in small if r[2] == "accretion"} == {7, 8, 9}
@@ -36,7 +21,7 @@ def test_catalogue_covers_every_depth_both_strategies_and_the_world_in_play():
 
 @pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
-    rows = golden_rows()
+    rows = world_rows()
     out = runtimes.run(runtime, "world_catalogue.py", {"rows": [r for r, _ in rows]})
     got = [line.split() for line in out.splitlines()]
     assert len(got) == len(rows)
@@ -44,14 +29,9 @@ def test_golden_catalogue_reproduced(runtime):
     assert not bad, "%s differs from the world catalogue at %s" % (runtime, bad[:10])
 
 
-LOCKED = [[7, 1, "bsp", 250, 250, 0, 0, 250, 250], [7, 5, "bsp", 250, 250, 0, 0, 250, 250],
-          [7, 8, "bsp", 250, 250, 0, 0, 250, 250], [7, 9, "accretion", 250, 250, 0, 0, 250, 250],
-          [4294967295, 2, "bsp", 2048, 2048, 1984, 0, 64, 128], [3, 6, "bsp", 2048, 2048, 1984, 1984, 64, 64]]
-
-
 @pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])
 def test_chunk_generation_allocates_nothing(runtime):
-    out = runtimes.run(runtime, "world_catalogue.py", {"rows": LOCKED, "locked": True})
+    out = runtimes.run(runtime, "world_catalogue.py", {"rows": WORLD_LOCKED, "locked": True})
     lines = out.splitlines()
     assert len(lines) == 4 * 16 + 3
     assert all(line.endswith(" clean") for line in lines), [l for l in lines if not l.endswith("clean")]
