@@ -4,6 +4,8 @@ refused by the command line's own check), the end screen of a won Duel, and leav
 import os
 from pathlib import Path
 
+import pytest
+
 from terminals import ARROW, PtyProcess, route, tile_of
 import runtimes
 
@@ -51,6 +53,7 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         board.close()
 
 
+@pytest.mark.slow
 def test_a_won_duel_ends_on_the_end_screen(tmp_path):
     # Seed 9 at 16 x 16 (its code), won along the shortest route at a human pace against the board's
     # bot; the end screen's r plays it again, m goes back to the menu.

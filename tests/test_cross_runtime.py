@@ -14,7 +14,7 @@ def test_catalogue_covers_four_sizes_and_200_rows():
     assert {(8, 8), (32, 32)} <= sizes and len([s for s in sizes if s[0] != s[1]]) >= 2
 
 
-@pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
+@pytest.mark.parametrize("runtime", runtimes.CATALOGUE_FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
     rows = duel_rows()
     out = runtimes.run(runtime, "catalogue.py", {"rows": [[w, h, s] for w, h, s, _, _ in rows]})
@@ -82,6 +82,7 @@ def test_bytecode_strip_drops_decorators_and_bounds_checks_only():
         == ["if True:    # viper bounds"] * len(marked)
 
 
+@pytest.mark.slow
 def test_viper_flavour_compiles_exactly_the_modules_with_viper_kernels(tmp_path):
     # host/flavours decides by a module's source: a module with @micropython.viper kernels comes out
     # of the viper build different from its bytecode build (machine code inside), any other the same.

@@ -25,6 +25,7 @@ def deployed(tmp_path_factory):
     return board, first
 
 
+@pytest.mark.slow
 def test_deploy_copies_library_firmware_and_profile(deployed):
     board, first = deployed
     assert "copied %d, unchanged 0" % SHIPPED in first.stdout
@@ -36,12 +37,14 @@ def test_deploy_copies_library_firmware_and_profile(deployed):
     assert not list(board.rglob("*.part"))
 
 
+@pytest.mark.slow
 def test_second_deploy_copies_nothing(deployed):
     board, _ = deployed
     again = maze32("deploy", board=board)
     assert again.returncode == 0 and "copied 0, unchanged %d, removed 0" % SHIPPED in again.stdout
 
 
+@pytest.mark.slow
 def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
     board, _ = deployed
     out = tmp_path / "t.json"
@@ -59,6 +62,7 @@ def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
     assert all(s["min_us"] <= s["median_us"] <= s["p95_us"] <= s["max_us"] for s in doc["sizes"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flavour", ["bytecode", "viper"])
 def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour):
     board = tmp_path / "b"
@@ -74,6 +78,7 @@ def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour)
     assert flavour + " flavour" in timed.stdout
 
 
+@pytest.mark.slow
 def test_board_serve_is_reachable_by_url(deployed):
     board, _ = deployed
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))

@@ -42,6 +42,7 @@ def generated(size, seeds):
         yield seed, maze, ws
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size,seeds", [((32, 32), range(0, 4)), ((8, 8), range(0, 40)),
                                         ((12, 20), range(0, 20))])
 def test_matches_networkx(size, seeds):

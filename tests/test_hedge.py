@@ -10,7 +10,7 @@ from maze32.hedge_level import is_far, is_near_ghost
 from support import hedge_rows, maze32
 
 
-@pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
+@pytest.mark.parametrize("runtime", runtimes.CATALOGUE_FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
     rows = hedge_rows()
     assert len(rows) >= 200

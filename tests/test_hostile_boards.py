@@ -169,6 +169,7 @@ def judge(kind, command, url, code, elapsed, output):
     return last
 
 
+@pytest.mark.slow
 # -- six kinds of board x three commands -----------------------------------------------------------
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("kind", KINDS)
@@ -193,6 +194,7 @@ KILL_TRIGGER = {"time": (b"maze32-time", True, 1),         # as the first result
                 "play": (b"maze32 on", True, 1)}           # as the game's menu leaves the board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_board_killed_during_the_command(tmp_path, reference, command):
     root = tmp_path / "board"
@@ -314,6 +316,7 @@ def exec_sequence(reference, tmp_path):
     return whats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("point", range(len(KILL_POINTS) + 1),
                          ids=[p[0] for p in KILL_POINTS] + ["server gone mid-file"])
 def test_a_deploy_killed_at_any_point_is_whole_after_the_next(tmp_path, reference, fast_compile, point):
@@ -380,6 +383,7 @@ def test_a_deploy_killed_at_any_point_is_whole_after_the_next(tmp_path, referenc
         vb.stop()
 
 
+@pytest.mark.slow
 def test_a_board_stuck_in_an_import_is_interrupted_and_repaired(tmp_path, reference, fast_compile):
     # A truncated .mpy: the unix port's loader never returns from importing it (100% CPU). The deploy
     # imports nothing before repairing; entering the raw REPL sends Ctrl-C, which stops the import.
@@ -405,6 +409,7 @@ def test_a_board_stuck_in_an_import_is_interrupted_and_repaired(tmp_path, refere
         check_whole(root, reference, vb.url)
 
 
+@pytest.mark.slow
 def test_a_host_that_gives_up_leaves_no_runaway_behind(tmp_path, reference):
     # The step times out, and closing the connection interrupts what it left running on the board.
     root = tmp_path / "board"
@@ -424,6 +429,7 @@ def test_a_host_that_gives_up_leaves_no_runaway_behind(tmp_path, reference):
         assert not vb._running() and vb.interrupts == 1
 
 
+@pytest.mark.slow
 def test_each_repair_on_its_own_through_the_command_line(tmp_path, reference):
     # What the issue saw fail for good: a .part leftover whose module is then renamed over (ENOENT on
     # the next deploy), and a folder named like a module (EISDIR, every time). One deploy mends both.

@@ -167,6 +167,7 @@ class Enough(Exception):
     pass
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_sweep_of_every_seed_starts_at_once_in_little_memory(jobs):
     # 2**32 seeds: nothing is listed up front; stopping after a few hundred costs a few hundred.
@@ -188,6 +189,7 @@ def test_a_sweep_of_every_seed_starts_at_once_in_little_memory(jobs):
     CASES["sweep.run 0..4294967295 --jobs %d stopped early" % jobs] = True
 
 
+@pytest.mark.slow
 def test_the_whole_seed_range_from_the_command_line_under_a_memory_limit():
     # As the issue ran it, under a 1 GiB address-space limit, stopped with Ctrl-C (to the whole
     # process group, as a terminal sends it): it must have started, stayed small, and end quietly.

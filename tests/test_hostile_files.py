@@ -393,6 +393,7 @@ def judge(name, expected, code, out, err, escaped):
     return ["%s: %s" % (name, w) for w in wrong]
 
 
+@pytest.mark.slow
 def test_the_corpus_through_check(tmp_path, corpus, capsys):
     assert len(corpus) >= 1000, len(corpus)
     wrong, times, false_accepted, tracebacks = [], [], [], 0
@@ -422,6 +423,7 @@ def test_the_corpus_through_check(tmp_path, corpus, capsys):
     assert longest[0] < 2.0, longest
 
 
+@pytest.mark.slow
 def test_a_sample_through_the_console_script(tmp_path, corpus):
     # Every 60th case, plus the biggest ones, as a user runs them: the installed maze32 script.
     picks = corpus[::60] + [c for c in corpus if len(c[1]) > 3 * MIB][:3]

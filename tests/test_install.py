@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow            # the whole module: pip builds and installs a wheel
 ROOT = Path(__file__).resolve().parent.parent
 # Build products and installed tools of the checkout, not part of the source.
 IGNORED = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "*.egg-info", "__pycache__",

@@ -26,6 +26,8 @@ import link
 import runtimes
 from support import ROOT, link_reference
 
+pytestmark = pytest.mark.slow            # the whole module: processes over a relay, real time
+
 SEED, SIZE, LEVEL, DELAY = 7, (12, 12), 2, 3
 FRAME_MS = 10                     # a fast clock: the lockstep does not care how long a frame lasts
 LOST_MS = 1000

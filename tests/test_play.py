@@ -189,6 +189,7 @@ def test_deeper_starts_moves_and_quits():
         term.close()
 
 
+@pytest.mark.slow
 def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
     # Seed 9 at 16 x 16 in an 80 x 24 terminal: the player at a brisk human pace along the shortest
     # route (about 8 keys a second) against stroll; then the end screen, r plays it again, m goes to
@@ -223,6 +224,7 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
         term.close()
 
 
+@pytest.mark.slow
 def test_the_end_screen_leads_to_the_menu():
     term = Terminal("play", "--seed", "9", "--size", "16x16")
     try:
@@ -295,6 +297,7 @@ def test_a_small_terminal_is_told_so():
         term.close()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(render, "replay_svg"), reason="host.render.replay_svg not there yet")
 def test_a_won_duel_writes_its_replay_sheet(tmp_path):
     sheet = tmp_path / "replay.svg"
@@ -317,6 +320,7 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
         term.close()
 
 
+@pytest.mark.slow
 def test_play_on_the_board_through_mpremote(tmp_path):
     # deploy to a virtual board, then `maze32 play --port URL`: the board's own menu and game, typed
     # at from this terminal, until the board's program ends.

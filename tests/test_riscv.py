@@ -25,6 +25,8 @@ from host.errors import CliError  # noqa: E402
 from riscv_tier import LONG, PROFILE, TIMEOUT, Served, connected, firmware, run_driver  # noqa: E402,F401
 from support import HEAPLOCK_RUNS, duel_rows, hedge_rows, maze32  # noqa: E402
 
+pytestmark = pytest.mark.slow            # the whole module: QEMU boots, a board per module
+
 MPREMOTE = str(Path(sys.executable).parent / "mpremote")
 FLAVOURS = ("bytecode", "viper", "native")
 

@@ -82,6 +82,7 @@ def test_mix_matches_reference(seed):
         assert out[0] * 65536 + out[1] == reference_mix(seed, attempt)
 
 
+@pytest.mark.slow
 def test_mix_is_a_bijection_per_attempt():
     # Distinct requested seeds never share a candidate in the same attempt (checked on a sample).
     out = [0, 0]

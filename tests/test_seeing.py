@@ -91,6 +91,7 @@ def test_sweep_lists_failing_seeds_and_exits_1():
     assert "failed" in proc.stdout and "some seeds failed" in proc.stderr
 
 
+@pytest.mark.slow
 def test_bands_hold_for_fresh_seeds_and_catch_a_changed_generator():
     fresh = maze32("sweep", "--seeds", "7000..7199", "--size", "32x32", "--size", "8x8", "--check-bands")
     assert fresh.returncode == 0, fresh.stdout + fresh.stderr

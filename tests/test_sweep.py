@@ -15,6 +15,7 @@ def count_edges(maze):
     return edges
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(32, 32), (8, 8)])
 def test_every_seed_below_1000_validates(size):
     cfg = Config(width=size[0], height=size[1])

@@ -16,6 +16,8 @@ from riscv_tier import PROFILE, Served, connected, run_driver  # noqa: E402
 from riscv_tier import firmware  # noqa: E402,F401  (the module's fixture: the cached firmware build)
 from support import WORLD_LOCKED, world_rows  # noqa: E402
 
+pytestmark = pytest.mark.slow            # the whole module: QEMU boots, a board per module
+
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, firmware):  # noqa: F811

@@ -19,7 +19,7 @@ def test_catalogue_covers_every_depth_both_strategies_and_the_world_in_play():
     assert {1 if r[1] <= 3 else 4 if r[1] <= 6 else 7 for r in big} == {1, 4, 7}
 
 
-@pytest.mark.parametrize("runtime", runtimes.FLAVOURS)
+@pytest.mark.parametrize("runtime", runtimes.CATALOGUE_FLAVOURS)
 def test_golden_catalogue_reproduced(runtime):
     rows = world_rows()
     out = runtimes.run(runtime, "world_catalogue.py", {"rows": [r for r, _ in rows]})
