@@ -14,12 +14,11 @@ from pathlib import Path
 import pytest
 
 from host.virtual_board import micropython_binary
+from support import DRIVERS, ROOT, TESTS
 
-ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "shared"
 FIRMWARE = ROOT / "firmware"
-DRIVERS = Path(__file__).resolve().parent / "drivers"
-WASM_DIR = Path(__file__).resolve().parent / "wasm"
+WASM_DIR = TESTS / "wasm"
 
 RUNTIMES = ("cpython", "unix", "wasm")
 # The MicroPython flavours of host/flavours.py (see library() below): "unix" and "wasm" run the

