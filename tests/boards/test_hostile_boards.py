@@ -213,6 +213,7 @@ def test_a_board_killed_during_the_command(tmp_path, reference, command):
     assert not list(root.rglob("*.part")) or command == "deploy"
 
 
+@pytest.mark.slow                  # the figures come from the slow hostile-board tests
 def test_summary_of_the_hostile_boards():
     # The figures for the notes; only meaningful after the two tests above ran in full.
     if len(RESULTS) < len(COMMANDS) * (len(KINDS) + 1):

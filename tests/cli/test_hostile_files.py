@@ -461,6 +461,7 @@ def test_the_reader_is_linear_in_the_worst_case():
         assert time.perf_counter() - start < 1.0
 
 
+@pytest.mark.slow                  # the figures come from the slow corpus tests
 def test_summary_of_the_hostile_files():
     # The figures for the notes; only meaningful after the tests above ran.
     if "files" not in FIGURES or "codes" not in FIGURES:
