@@ -19,7 +19,7 @@
 3. Memory: gc.mem_alloc() growth of importing link.py (compiled from source there; a board loads
    the .mpy deploy made) and of one Lockstep (its buffers and rings), on the unix port (64-bit) and
    the 32-bit webassembly port (the board's word size), and the growth over 1000 frames of both sides'
-   link work after a warm-up (0: tests/test_link.py runs it inside heap_lock).
+   link work after a warm-up (0: tests/firmware/test_link.py runs it inside heap_lock).
 
 usage: python bench/link_bench.py [--sizes 16x16,32x32] [--seeds 0..4] [--repeat 2000] [--skip-callgrind]
 """

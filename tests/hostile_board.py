@@ -1,4 +1,4 @@
-"""A board that misbehaves, on a loopback socket, for the host's error paths (tests/test_hostile_boards.py).
+"""A board that misbehaves, on a loopback socket, for the host's error paths (tests/boards/test_hostile_boards.py).
 
 A broken board cannot exist here (no hardware), so this stands in for one: a small socket server that
 speaks just enough of MicroPython's raw REPL (the banner, Ctrl-A into raw mode, raw-paste refused, code

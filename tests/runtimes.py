@@ -11,18 +11,22 @@ import sys
 import tempfile
 from pathlib import Path
 
-from host.virtual_board import micropython_binary
+import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from host.virtual_board import micropython_binary
+from support import DRIVERS, ROOT, TESTS
+
 SHARED = ROOT / "shared"
 FIRMWARE = ROOT / "firmware"
-DRIVERS = Path(__file__).resolve().parent / "drivers"
-WASM_DIR = Path(__file__).resolve().parent / "wasm"
+WASM_DIR = TESTS / "wasm"
 
 RUNTIMES = ("cpython", "unix", "wasm")
 # The MicroPython flavours of host/flavours.py (see library() below): "unix" and "wasm" run the
 # bytecode flavour, "unix-viper" and "unix-native" the viper and native flavours for x64.
 FLAVOURS = RUNTIMES + ("unix-viper", "unix-native")
+# FLAVOURS for a golden catalogue: CPython in the quick tier, the MicroPython ports (a process and a
+# whole catalogue each) only in the full run.
+CATALOGUE_FLAVOURS = [f if f == "cpython" else pytest.param(f, marks=pytest.mark.slow) for f in FLAVOURS]
 
 
 _BUILDS = {}

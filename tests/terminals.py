@@ -8,15 +8,14 @@ import re
 import select
 import struct
 import subprocess
-import sys
 import termios
 import time
 import tty
-from pathlib import Path
 
 import pyte
 
-MAZE32 = str(Path(sys.executable).parent / "maze32")
+from support import MAZE32
+
 ARROW = {(1, 0): b"\x1b[C", (-1, 0): b"\x1b[D", (0, 1): b"\x1b[B", (0, -1): b"\x1b[A"}    # (dx, dy)
 
 

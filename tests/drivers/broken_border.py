@@ -1,6 +1,6 @@
 # Validation of mazes whose passages lead off the grid (north of row 0, west of cell 0, east of the
 # last column, south of the last row), made asymmetric too: the searches step to an index outside the
-# grid there, which each build must refuse alike (tests/test_cross_runtime.py compares the output).
+# grid there, which each build must refuse alike (tests/library/test_cross_runtime.py compares the output).
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed
 
 cfg = Config(width=ARGS["width"], height=ARGS["height"])

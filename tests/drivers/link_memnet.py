@@ -1,4 +1,4 @@
-# An in-memory network for the link's tests (tests/test_link.py on CPython, link_heaplock.py on the
+# An in-memory network for the link's tests (tests/firmware/test_link.py on CPython, link_heaplock.py on the
 # MicroPython unix port): transports with link.py's interface whose packets travel through a
 # deterministic medium that drops, duplicates and delays (so reorders) them from a seeded generator,
 # on a clock the test advances. Nothing here is a radio or a socket; it lets one process play both

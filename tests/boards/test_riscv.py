@@ -1,0 +1,295 @@
+"""SPEC 2 item 5: the RISC-V board. MicroPython's own ports/qemu firmware (VIRT_RV32: rv32imc, the
+ESP32-C6's instruction set and .mpy architecture) in qemu-system-riscv32 -icount shift=0, reached
+through real mpremote over a loopback socket, exactly as a C6 is (host/riscv_board.py).
+
+One board serves the whole module. Each flavour is deployed once and reproduces both golden
+catalogues in one exec each, and generates plus validates inside micropython.heap_lock(); then the
+device workflow: a second deploy copies nothing, a corrupted .mpy is replaced, stale .py twins are
+removed, files survive soft resets and power cycles, main.py runs at boot and the host still gets in.
+Without the cross toolchain, QEMU or the MicroPython source the module is skipped with one reason."""
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import riscv_tier
+
+riscv_tier.skip_without_board()
+
+from host import riscv_board  # noqa: E402
+from host.deploy import deploy  # noqa: E402
+from host.errors import CliError  # noqa: E402
+from riscv_tier import LONG, PROFILE, TIMEOUT, Served, connected, firmware, run_driver  # noqa: E402,F401
+from support import HEAPLOCK_RUNS, duel_rows, hedge_rows, maze32  # noqa: E402
+
+pytestmark = pytest.mark.slow            # the whole module: QEMU boots, a board per module
+
+MPREMOTE = str(Path(sys.executable).parent / "mpremote")
+FLAVOURS = ("bytecode", "viper", "native")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory, firmware):
+    s = Served(tmp_path_factory.mktemp("riscv-board"), firmware)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module", params=FLAVOURS)
+def flavour(request, served):
+    # Deploys one flavour; the tests that take this fixture then run against it (pytest groups them).
+    with connected(served) as b:
+        result = deploy(b, PROFILE, request.param)
+    assert result["emit"] == request.param
+    assert result["mpy"] == (6, 3, "rv32imc")
+    return request.param
+
+
+# -- the firmware and the board itself -------------------------------------------------------------------
+def test_build_is_cached(firmware):
+    start = time.monotonic()
+    assert riscv_board.build_firmware() == firmware
+    assert time.monotonic() - start < 10
+
+
+def test_c6_estimate_of_spec_8():
+    # 160,000 instructions: 1 ms at 160 MHz and CPI 1.0, 2.5 ms at CPI 2.5, midpoint 1.75 ms.
+    assert riscv_board.c6_ms(160000) == (1.0, 1.75, 2.5)
+
+
+def test_missing_prerequisites_are_one_line(monkeypatch, tmp_path):
+    monkeypatch.setenv("MICROPYTHON_SRC", str(tmp_path / "no-such-source.tar.gz"))
+    with pytest.raises(CliError) as e:
+        riscv_board.build_firmware()
+    line = str(e.value)
+    assert "\n" not in line and "MICROPYTHON_SRC" in line and "apt-get install" in line
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("MICROPYTHON_SRC")
+    with pytest.raises(CliError) as e:
+        riscv_board.build_firmware()
+    assert riscv_board.GCC in str(e.value) and riscv_board.QEMU in str(e.value)
+    assert "gcc-riscv64-unknown-elf" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_mpremote_connects_again_and_again(served):
+    # Each command connects afresh, as each maze32 command does.
+    for _ in range(3):
+        proc = subprocess.run([MPREMOTE, "connect", served.url, "exec",
+                               "import sys; print(sys.implementation._mpy, sys.implementation._build)"],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        mpy, build = proc.stdout.split()
+        assert int(mpy) >> 10 == 11 and build == "VIRT_RV32"     # arch 11: rv32imc
+
+
+def test_guest_clock_counts_instructions(served):
+    # -icount shift=0: 1 ns of guest time per instruction, so ticks_us() advances once per 1000, and
+    # ticks_cpu() (instructions retired, as the C6's counts cycles) once per instruction. An inline-
+    # assembler loop of 2 instructions per turn, 10 million turns more: exactly 20,000,000 more on
+    # ticks_cpu(), every run; 20,000 us more, +-1 where the microsecond boundaries fall.
+    code = ("import micropython, time\n"
+            "@micropython.asm_rv32\n"
+            "def spin(a0):\n"
+            "    label(loop)\n"
+            "    addi(a0, a0, -1)\n"
+            "    bne(a0, zero, loop)\n"
+            "def run(n):\n"
+            "    c = time.ticks_cpu()\n"
+            "    t = time.ticks_us()\n"
+            "    spin(n)\n"
+            "    us = time.ticks_diff(time.ticks_us(), t)\n"
+            "    return time.ticks_diff(time.ticks_cpu(), c), us\n"
+            "run(1000)\n"
+            "for n in (1000000, 11000000, 1000000, 11000000):\n"
+            "    print(*run(n))\n")
+    with connected(served) as b:
+        (c1, u1), (c2, u2), (c3, u3), (c4, u4) = [tuple(map(int, line.split()))
+                                                  for line in b.exec(code, timeout=LONG).splitlines()]
+    assert (c1, c2) == (c3, c4) and c2 - c1 == 20000000
+    assert abs(u2 - u1 - 20000) <= 1 and abs(u4 - u3 - 20000) <= 1
+
+
+# -- every flavour: the golden catalogues, no allocation -----------------------------------------------
+def test_duel_catalogue(served, flavour):
+    rows = duel_rows()
+    got = [line.split() for line in run_driver(served, "catalogue.py",
+                                               {"rows": [[w, h, s] for w, h, s, _, _ in rows]})]
+    assert len(got) == len(rows)
+    bad = [(w, h, s) for (w, h, s, digest, attempts), g in zip(rows, got)
+           if g != [str(w), str(h), str(s), digest, str(attempts)]]
+    assert not bad, "%s differs from the golden catalogue at %s" % (flavour, bad[:10])
+
+
+def test_hedge_catalogue(served, flavour):
+    rows = hedge_rows()
+    got = [line.split() for line in run_driver(served, "hedge_catalogue.py",
+                                               {"rows": [[lv, s] for lv, s, _, _ in rows]})]
+    assert len(got) == len(rows)
+    bad = [(lv, s) for (lv, s, d, a), g in zip(rows, got) if g != [str(lv), str(s), d, str(a)]]
+    assert not bad, "%s differs from the hedge catalogue at %s" % (flavour, bad[:10])
+
+
+def test_generation_allocates_nothing(served, flavour):
+    lines = run_driver(served, "heaplock.py", {"runs": HEAPLOCK_RUNS})
+    assert len(lines) == sum(len(seeds) for _, _, seeds in HEAPLOCK_RUNS)
+    for line in lines:
+        assert line.split()[3:] == ["clean", "0", "0"], line
+    hedge = [[level, seed] for level in (1, 4, 8, 12) for seed in (0, 1, 2**32 - 1)]
+    for line in run_driver(served, "hedge_catalogue.py", {"rows": hedge, "locked": True}):
+        assert line.split()[2:] == ["clean", "0", "0"], line
+
+
+def test_heaplock_harness_catches_allocation(served):
+    # The control: the same harness on this board does catch a tuple and a long integer (32-bit port).
+    lines = run_driver(served, "heaplock_control.py", {})
+    assert lines == ["tuple ALLOCATED", "bigint ALLOCATED"]
+
+
+# -- the device workflow -------------------------------------------------------------------------------------
+def listing(served):
+    with connected(served) as b:
+        out = b.exec("import os\nfor d in ('', 'lib/maze32'):\n"
+                     " for e in os.ilistdir(d or '.'):\n  print((d + '/' if d else '') + e[0], e[3])")
+    return dict(line.rsplit(" ", 1) for line in out.splitlines())
+
+
+def test_deploy_soft_reset_redeploy_repairs(served):
+    with connected(served) as b:
+        first = deploy(b, PROFILE, "native")
+    files = first["files"]
+    with connected(served) as b:
+        b.soft_reset()                                    # files survive a soft reset
+    with connected(served) as b:
+        again = deploy(b, PROFILE, "native")
+    assert again["copied"] == [] and len(again["skipped"]) == files and again["removed"] == []
+
+    # A corrupted module and stale .py twins that would shadow deployed .mpy files.
+    module = sorted(p for p in again["skipped"] if p.startswith("lib/maze32/") and p.endswith(".mpy"))[0]
+    twin = module[:-4] + ".py"
+    with connected(served) as b:
+        b.write_file(module, b"M\x06 not a module any more")
+        b.write_file(twin, b"raise ImportError('stale twin ran')\n")
+        b.write_file("bench.py", b"raise ImportError('stale twin ran')\n")
+    with connected(served) as b:
+        fixed = deploy(b, PROFILE, "native")
+    assert fixed["copied"] == [module]
+    assert sorted(fixed["removed"]) == sorted([twin, "bench.py"])
+    present = listing(served)
+    assert twin not in present and "bench.py" not in present and "bench.mpy" in present
+    assert not [p for p in present if p.endswith(".part")]
+    expected = {(w, h, s): (d, a) for w, h, s, d, a in duel_rows()}
+    for line in run_driver(served, "catalogue.py", {"rows": [[32, 32, 0], [8, 8, 1]]}):
+        w, h, s, digest, attempts = line.split()
+        assert expected[(int(w), int(h), int(s))] == (digest, int(attempts))
+
+
+def test_main_py_runs_at_boot(served):
+    # As on a board: main.py runs after a reset into the friendly REPL (power-on, or Ctrl-D there),
+    # not after a soft reset from the raw REPL (deploy's); the files are there each time.
+    main = ("with open('boots.txt', 'a') as f:\n"
+            "    f.write('boot\\n')\n"
+            "print('main.py ran')\n")
+    with connected(served) as b:
+        b.exec("import os\ntry:\n os.remove('boots.txt')\nexcept OSError:\n pass")
+        b.write_file("main.py", main.encode())
+        b.soft_reset()                                    # from the raw REPL: main.py must not run
+        assert "boots.txt" not in b.exec("import os\nprint(os.listdir())")
+    # Ctrl-D at the friendly prompt (Board.close left the raw REPL): "soft reboot", then main.py.
+    host, port = served.url[len("socket://"):].split(":")
+    with socket.create_connection((host, int(port)), timeout=TIMEOUT) as s:
+        s.sendall(b"\r\x02\r\x04")
+        seen = b""
+        while b"main.py ran" not in seen or not seen.endswith(b">>> "):
+            data = s.recv(4096)
+            assert data, seen
+            seen += data
+    assert b"soft reboot" in seen
+    served.restart()                                      # power cycle: main.py runs at power-on
+    with connected(served) as b:
+        assert b.exec("print(open('boots.txt').read())").split() == ["boot", "boot"]
+        b.exec("import os\nos.remove('main.py')\nos.remove('boots.txt')")
+
+
+def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
+    # The game's own main.py: after a power cycle its menu waits for keys; a key reaches it (it draws
+    # again), and the host's Ctrl-C interrupts it, as on a C6 (this board's console is interrupt-driven).
+    with connected(served) as b:
+        deploy(b, PROFILE, "native")
+    served.restart()
+    host, port = served.url[len("socket://"):].split(":")
+    with socket.create_connection((host, int(port)), timeout=TIMEOUT) as s:
+        s.sendall(b"n")                                   # the menu's "new random seed": it draws again
+        seen = b""
+        while b"maze32" not in seen:
+            data = s.recv(4096)
+            assert data, seen
+            seen += data
+    with connected(served) as b:
+        assert b.exec("import sys\nprint('app' in sys.modules)").strip() == "True"   # main.py ran it
+        b.exec("import os\nos.remove('main.py')")      # the rest of the module's boots stay quiet
+
+
+# -- the games and the host's commands on this board ----------------------------------------------------
+def test_games_tick_as_in_the_twin(served, flavour):
+    # Scripted inputs: a bot-against-bot Duel and a Deeper run tick by tick on the board, compared
+    # with the same games played here by the twin (the firmware's own modules under CPython).
+    from host import paths
+    duel, deeper = paths.firmware("duel", "deeper")
+    got = run_driver(served, "duel_bots.py", {"seed": 4, "size": [16, 16], "ticks": 60})
+    game = duel.Duel(4, 16, 16)
+    bots = (duel.Bot(2, 4), duel.Bot(1, 5))
+    expected = []
+    for _ in range(60):
+        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
+        game.tick(k1, k2)
+        expected.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
+    assert got == expected
+    keys = ["right", "down", "x", None] * 5
+    got = " ".join(run_driver(served, "deeper_tick.py", {"seed": 7, "keys": keys})).split()
+    run = deeper.Deeper(7)
+    assert got == [run.tick(k) for k in keys] + [str(run.player), str(run.depth)]
+
+
+def test_time_command_counts_rv32_instructions(served):
+    # maze32 time --port URL, as a user runs it: the board's clock counts instructions, so the report
+    # gives them per size (mean with every retry, p95, max) and SPEC 8's C6 range, and every hash
+    # matches the twin.
+    import json
+    assert maze32("deploy", "--port", served.url).returncode == 0
+    proc = maze32("time", "--port", served.url, "--size", "8x8", "--seeds", "0..5", "--json")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["build"] == riscv_board.BUILD and doc["flavour"] == "native" and not doc["mismatched"]
+    row = doc["sizes"][0]
+    us = [r["us"] for r in doc["results"]]
+    assert row["instructions"]["mean"] == sum(u * 1000 for u in us) // len(us)
+    assert row["instructions"]["max"] == max(us) * 1000 >= row["instructions"]["p95"]
+    low, mid, high = row["c6_ms"]
+    assert low < mid < high and abs(high - 2.5 * low) < 0.05
+    table = maze32("time", "--port", served.url, "--size", "8x8", "--seeds", "0..1")
+    assert table.returncode == 0 and "RV32 instructions per maze" in table.stdout
+
+
+def test_play_port_plays_the_boards_menu_and_games(served):
+    # maze32 play --port URL on a real pseudo-terminal: the board's menu, Deeper, back, Duel, quit.
+    from terminals import PtyProcess, MAZE32
+    with connected(served) as b:
+        deploy(b, PROFILE, "native")
+    term = PtyProcess([MAZE32, "play", "--port", served.url])
+    try:
+        assert term.wait_for("maze32 on", 10.0), term.text()
+        term.send(b"2")
+        assert term.wait_for("depth 1", 10.0), term.text()
+        term.send(b"q")
+        assert term.wait_for("Duel", 10.0), term.text()
+        term.send(b"1")
+        assert term.wait_for("key", 10.0), term.text()
+        term.send(b"q")
+        assert term.wait_for("Duel", 10.0), term.text()
+        term.send(b"q")
+        assert term.proc.wait(20) == 0
+    finally:
+        term.close()

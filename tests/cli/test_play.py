@@ -1,0 +1,398 @@
+"""maze32 play: the views of SPEC 12 (firmware/term.py and the games' views) without a terminal, and the twin driven
+through a real 80 x 24 pseudo-terminal read by a terminal emulator: the window follows the player, a
+Duel won against the easiest bot ends on the end screen, every way out restores the terminal."""
+import os
+import re
+import signal
+import subprocess
+import sys
+
+import pyte
+import pytest
+
+import deeper  # noqa: E402
+import games  # noqa: E402
+import term as tm  # noqa: E402  (as tm: the tests name their terminals term)
+from deeper_view import BANNER_TICKS, DeeperRound  # noqa: E402
+from duel_view import DuelRound  # noqa: E402
+from term import read_keys, split_keys, Screen  # noqa: E402
+from host import render  # noqa: E402
+from support import maze32  # noqa: E402
+from terminals import ARROW, MAZE32, PtyProcess, route, served_board, tile_of  # noqa: E402
+
+SGR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+NAME = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}
+
+
+def Terminal(*args, size=(80, 24)):
+    return PtyProcess([MAZE32, *args], size=size)
+
+
+def plain(line):
+    return SGR.sub("", line)
+
+
+def on_screen(lines, size):
+    # lines as a terminal of `size` shows them (term.Screen's output fed to pyte).
+    shown = pyte.Screen(*size)
+    Screen(pyte.Stream(shown).feed).show(lines)
+    return shown
+
+
+# -- without a terminal -----------------------------------------------------------------------------
+def test_keys():
+    # term.read_keys is what both the board (app.py) and the twin (host/play.py) decode keys with.
+    assert read_keys("\x1b[Ax") == ("up", False, "")
+    assert read_keys("dZ?q") == ("right", True, "")
+    assert read_keys("") == (None, False, "")
+    assert read_keys("W\x03") == ("up", True, "")
+    assert read_keys("\x1b[Zs") == ("down", False, "")          # an unknown sequence is skipped whole
+    assert read_keys("a\x1b[") == ("left", False, "\x1b[")      # an arrow cut off: kept for later
+    assert read_keys("\x1b[" + "B") == ("down", False, "")
+    assert read_keys("\x1b") == (None, False, "\x1b")
+    assert read_keys("\x1bd") == ("right", False, "")            # a lone Esc is ignored
+    assert read_keys("\x1bOC") == ("right", False, "")           # arrows in application mode
+    assert split_keys("2\x1b[24;80Rs\x1b[1") == (["2", "s"], "\x1b[1")   # a terminal's reply skipped
+    assert tm.join_keys(["up", "x"]) == "\x1b[Ax"
+
+
+def test_rounds_end_with_one_message_for_both_frontends():
+    game = DeeperRound(5)
+    message = None
+    for _ in range(400):                 # standing still: a ghost comes
+        message = game.tick(None)
+        if message:
+            break
+    assert message == "caught by a ghost at depth 1: score %d" % game.game.score
+    frame = game.view(80, 24)
+    assert "@" not in "".join(frame) and tm.BUMP + "G" in "".join(frame)   # the ghost on the player
+    duel = DuelRound(9, 8, 8, bot_level=2)
+    for _ in range(2000):
+        message = duel.tick(None)
+        if message:
+            break
+    assert message == "the bot (walk) got out first" and "duel  key" in "\n".join(duel.view(80, 24))
+
+
+def test_the_games_table_is_what_every_menu_and_the_readme_list():
+    # games.py: one key a game, the same on the board's menu, the twin's and in --mode; every game's
+    # round comes from its view module and says its name; the README's list is the table's.
+    assert games.keys() == "123" and games.names() == ["duel", "deeper", "explore"]
+    for g in games.GAMES:
+        rnd = games.new_round(g, 7, (8, 8), {})
+        assert rnd.name == g.name and "terminal too small" in plain(rnd.view(30, 10)[0])
+        assert 3 <= len(rnd.view(80, 24)) <= 24
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "\n".join(games.readme_lines()) in readme
+    proc = subprocess.run([MAZE32, "play", "--mode", "chess"], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert proc.returncode == 2 and "choose from 'duel', 'deeper', 'explore'" in proc.stderr
+
+
+def test_screen_rewrites_only_the_lines_that_changed():
+    out = []
+    screen = Screen(out.append)
+    screen.show(["a", "b", "c"])
+    assert out.pop() == "\x1b[H\x1b[2J\x1b[1;1Ha\x1b[K\x1b[2;1Hb\x1b[K\x1b[3;1Hc\x1b[K"
+    screen.show(["a", "b", "c"])
+    assert out == []                                       # nothing changed: nothing written
+    screen.show(["a", "B"])
+    assert out.pop() == "\x1b[2;1HB\x1b[K\x1b[3;1H\x1b[J"  # no clear: one line, the rest erased
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 50), (40, 12)])
+def test_every_view_fits_and_the_window_follows_the_player(size):
+    cols, rows = size
+
+    def fits(lines):
+        assert len(lines) <= rows and max(len(plain(line)) for line in lines) < cols, lines
+        return lines
+
+    rnd = DuelRound(7, 32, 32, 1)
+    steps = route(7, 32)
+    for i, step in enumerate(steps):
+        rnd.tick(NAME[step])
+        lines = fits(rnd.view(cols, rows))
+        assert "@" in "".join(lines), (i, size)                # the player is always in the window
+        assert "code 1SG0-0000-7RBJR" in plain(lines[0])       # the level code always visible
+        if rnd.message:
+            break
+    assert rnd.message == "you win!"
+    keys = ["r  replay", "m  menu", "q  quit", "p  save the replay sheet"]
+    end = fits(tm.end_lines(rnd, cols, rows, keys, "replay sheet written to maze32-replay-7.svg"))
+    text = "\n".join(plain(line) for line in end)
+    assert "you win!" in text and "steps       109   shortest route 109" in text
+    assert "level code  1SG0-0000-7RBJR" in text and all(k in text for k in keys)
+    game = DeeperRound(3)
+    for _ in range(8):                                      # deep levels are the largest (21 x 21)
+        game.game.descend()
+    game.banner = 0
+    assert game.game.level.side == 21 and "@" in "".join(fits(game.view(cols, rows)))
+    game.banner = 1
+    fits(game.view(cols, rows))
+
+
+def test_colours_remembered_cells_and_bumps():
+    rnd = DuelRound(7, 32, 32, 1)
+    screen = on_screen(rnd.view(80, 24), (80, 24))
+    x, y = next((x, y) for y, line in enumerate(screen.display) for x, ch in enumerate(line) if ch == "@")
+    assert screen.buffer[y][x].fg == "cyan" and screen.buffer[y][x].bold      # Player 1, like render
+    fgs = set(ch.fg for row in screen.buffer.values() for ch in row.values() if ch.data in "─│┌┐└┘├┤┬┴┼")
+    assert fgs == {"default"}                               # at the start every known wall is in view
+    for step in route(7, 32)[:12]:
+        rnd.tick(NAME[step])
+    screen = on_screen(rnd.view(80, 24), (80, 24))
+    fgs = set(ch.fg for row in screen.buffer.values() for ch in row.values() if ch.data in "─│┌┐└┘├┤┬┴┼")
+    assert fgs == {"default", "brightblack"}                # walls out of view now: remembered, grey
+    # A bump: a key into a wall leaves the player where they are and says so for a moment.
+    me = rnd.game.players[0]
+    wall = next(k for k, (d, flag) in (("up", (-32, 1)), ("right", (1, 2)), ("down", (32, 4)),
+                                       ("left", (-1, 8))) if not rnd.game.maze.cells[me.cell] & flag)
+    cell = me.cell
+    rnd.tick(wall)
+    assert me.cell == cell and plain(rnd.view(80, 24)[-1]).endswith("bump")
+    assert tm.BUMP + "@" in "".join(rnd.view(80, 24))
+    for _ in range(tm.BUMP_TICKS):
+        rnd.tick(None)
+    assert "bump" not in rnd.view(80, 24)[-1]
+
+
+def test_deeper_pauses_on_a_banner_between_levels():
+    from support import route_keys
+    rnd = DeeperRound(4)
+    assert "depth 1" in "".join(rnd.view(80, 24))
+    for _ in range(BANNER_TICKS):
+        rnd.tick("right")                                   # the banner: keys do nothing
+    assert rnd.game.player == 33 and rnd.banner == 0 and "depth 1" in plain(rnd.view(80, 24)[-1])
+    for key in route_keys(rnd.game, rnd.game.level.hatch):
+        assert rnd.tick(key) is None
+    assert rnd.game.depth == 2 and rnd.banner == BANNER_TICKS
+    assert "depth 2" in "".join(rnd.view(80, 24)) and "2 ghosts" in "".join(rnd.view(80, 24))
+    ghosts = list(rnd.game.level.chase.pos)
+    for _ in range(BANNER_TICKS - 1):
+        rnd.tick(None)
+    assert list(rnd.game.level.chase.pos) == ghosts          # the ghosts wait too
+    assert rnd.steps == rnd.cleared                         # the route taken was a shortest one
+
+
+def test_a_duel_records_both_paths_for_the_replay_sheet():
+    rnd = DuelRound(9, 16, 16, 1, record=True)
+    for step in route(9, 16):
+        rnd.tick(NAME[step])
+    assert rnd.message == "you win!"
+    for p, path in enumerate(rnd.paths):
+        assert path[0] == rnd.game.slot_cell(0, p)          # from the start, one step at a time
+        assert all(abs(b - a) in (1, 32) for a, b in zip(path, path[1:]))
+    assert len(rnd.paths[0]) == rnd.shortest + 1 and len(rnd.paths[1]) == rnd.game.players[1].steps + 1
+
+
+# -- in a terminal ----------------------------------------------------------------------------------
+def test_deeper_starts_moves_and_quits():
+    term = Terminal("play", "--mode", "deeper", "--seed", "5")
+    try:
+        assert term.wait_for("depth 1", 3.0)                  # the banner first
+        assert term.wait_for("deeper  depth 1", 3.0)
+        assert tile_of(term) == (1, 1)
+        game = deeper.Deeper(5)
+        key, seq = ("right", b"\x1b[C") if game.level.tiles[34] else ("down", b"\x1b[B")
+        term.send(b"x" + seq)                              # an unknown key, then an arrow
+        term.read(0.5)
+        assert tile_of(term) == ((2, 1) if key == "right" else (1, 2))
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+        term.read(0.3)
+        assert term.restored()
+        assert re.search(r"quit  time \d:\d\d\.\d, 1 steps, seed 5", term.text())
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
+    # Seed 9 at 16 x 16 in an 80 x 24 terminal: the player at a brisk human pace along the shortest
+    # route (about 8 keys a second) against stroll; then the end screen, r plays it again, m goes to
+    # the menu, 2 starts Deeper, q quits.
+    term = Terminal("play", "--seed", "9", "--size", "16x16", "--bot", "stroll")
+    try:
+        assert term.wait_for("duel  key no", 3.0)
+        lines = term.text().splitlines()
+        assert "code 18G0-0000-96H9Z" in lines[0] and "seed 9" in lines[0]
+        for step in route(9, 16):
+            assert term.find("@") is not None, term.text()
+            term.send(ARROW[step])
+            term.read(0.12)
+        assert term.wait_for("level code", 3.0), term.text()
+        text = term.text()
+        assert "you win!" in text
+        assert re.search(r"time +0:\d\d\.\d", text)
+        assert "steps       58   shortest route 58 (+0)" in text
+        assert "level code  18G0-0000-96H9Z   seed 9, 16x16" in text
+        assert "r  replay" in text and "m  menu" in text and "q  quit" in text
+        assert term.screen.count(b"\x1b[2J") == 1          # one clear: frames overwrite their lines
+        term.send(b"r")
+        assert term.wait_for("duel  key no  compass -  view 3  steps 0", 3.0)
+        term.send(b"\x1b[C")                                # seed 9's first step is to the right
+        term.read(0.3)
+        assert "steps 1" in term.text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+        term.read(0.3)
+        assert term.restored() and "1 steps (shortest 58), level code 18G0-0000-96H9Z" in term.text()
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_the_end_screen_leads_to_the_menu():
+    term = Terminal("play", "--seed", "9", "--size", "16x16")
+    try:
+        assert term.wait_for("duel  key no", 3.0)
+        for step in route(9, 16):
+            term.send(ARROW[step])
+            term.read(0.1)
+        assert term.wait_for("r  replay", 4.0), term.text()
+        term.send(b"m")
+        assert term.wait_for("2  Deeper", 2.0)
+        term.send(b"2")
+        assert term.wait_for("depth 1", 2.0) and "seed 9" in term.text()
+        term.send(b"\x03")
+        assert term.proc.wait(10) == 0
+        term.read(0.3)
+        assert term.restored()
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("way", ["q", "ctrl-c", "SIGTERM", "SIGHUP"])
+def test_every_way_out_restores_the_terminal(way):
+    term = Terminal("play", "--seed", "3", "--size", "32x32")
+    try:
+        assert term.wait_for("duel  key no", 3.0)
+        assert not term.restored() and term.modes() == (False, False)     # raw, alternate screen
+        if way in ("q", "ctrl-c"):
+            term.send(b"q" if way == "q" else b"\x03")
+            assert term.proc.wait(10) == 0
+        else:
+            sig = getattr(signal, way)
+            term.proc.send_signal(sig)
+            assert term.proc.wait(10) == 128 + sig
+        term.read(0.3)
+        assert term.restored(), term.screen[-200:]
+    finally:
+        term.close()
+
+
+def test_an_error_restores_the_terminal_too(monkeypatch):
+    # play.raw_terminal, around any error: modes back, the alternate screen left, the error goes on.
+    import io
+    import pty
+    import termios
+    from host import play
+    master, slave = pty.openpty()
+    try:
+        before = termios.tcgetattr(slave)
+        out = io.StringIO()
+        with pytest.raises(RuntimeError):
+            with play.raw_terminal(slave, out, tm.ENTER):
+                assert not termios.tcgetattr(slave)[3] & termios.ECHO
+                raise RuntimeError("boom")
+        assert termios.tcgetattr(slave) == before
+        assert out.getvalue().startswith(tm.ENTER) and tm.LEAVE in out.getvalue()
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_small_terminal_is_told_so():
+    term = Terminal("play", "--seed", "3", size=(36, 10))
+    try:
+        assert term.wait_for("terminal too small", 3.0)
+        assert "maze32 needs 40 x 12" in term.text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(render, "replay_svg"), reason="host.render.replay_svg not there yet")
+def test_a_won_duel_writes_its_replay_sheet(tmp_path):
+    sheet = tmp_path / "replay.svg"
+    term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16", "--replay", str(sheet)],
+                      cwd=str(tmp_path))
+    try:
+        assert term.wait_for("duel  key no", 3.0)
+        for step in route(9, 16):
+            term.send(ARROW[step])
+            term.read(0.1)
+        assert term.wait_for("replay sheet written to", 4.0), term.text()
+        assert str(sheet) in term.text().replace("\n  ", "")
+        assert "<svg" in sheet.read_text()
+        term.send(b"p")
+        assert term.wait_for("maze32-replay-9.svg", 2.0)
+        assert "<svg" in (tmp_path / "maze32-replay-9.svg").read_text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_play_on_the_board_through_mpremote(tmp_path):
+    # deploy to a virtual board, then `maze32 play --port URL`: the board's own menu and game, typed
+    # at from this terminal, until the board's program ends.
+    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
+    assert maze32("deploy", env=env).returncode == 0
+    with served_board(env) as url:
+        term = PtyProcess([MAZE32, "play", "--port", url], env=env)
+        try:
+            assert term.wait_for("maze32 on Espressif ESP32-C6-DevKitC-1", 6.0)
+            term.send(b"2")
+            assert term.wait_for("deeper  depth 1", 4.0), term.text()
+            assert tile_of(term) == (1, 1)
+            term.send(b"q")
+            assert term.wait_for("quit  time", 3.0)               # back on the menu
+            term.send(b"q")
+            assert term.wait_for("the board's game ended", 5.0)
+            assert term.proc.wait(10) == 0
+            term.read(0.3)
+            assert term.restored() and "bye" in term.screen.decode(errors="replace")
+        finally:
+            term.close()
+
+
+def test_play_rejects_a_forged_code_before_the_terminal():
+    # The same check and message as validate --code (maze32.levelcode.check).
+    proc = maze32("play", "--code", "1SG0-0000-7RBJS", timeout=60)
+    assert proc.returncode == 1 and proc.stderr.startswith("maze32: level code: hash differs for seed 7")
+
+
+def test_play_imports_no_firmware_until_a_game_starts():
+    # Importing host.play and building the parser (--mode lists games.py lazily) leave sys.path
+    # alone; paths.firmware puts firmware/ on it for a game.
+    code = ("import sys; before = list(sys.path); import host.play, host.cli; host.cli.build_parser(); "
+            "assert sys.path == before, 'sys.path changed'; assert 'duel' not in sys.modules; "
+            "from host import paths; term, = paths.firmware('term'); "
+            "assert term.__file__.startswith(str(paths.FIRMWARE))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
+    # maze32 play --mode explore at 80 x 24: the side view, its chunks cached under XDG_CACHE_HOME
+    # (as on the board's flash), q leaves with the terminal restored.
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5"], env=env)
+    try:
+        assert term.wait_for("explore  depth 1", 10.0), term.text()
+        assert term.find("@") is not None
+        term.send(b"d")
+        term.read(0.3)
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+        term.read(0.3)
+        assert term.restored()
+        assert any((tmp_path / "maze32" / "worlds").iterdir())
+    finally:
+        term.close()

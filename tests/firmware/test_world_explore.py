@@ -1,0 +1,218 @@
+"""Explore (SPEC 10's game): the world it shows is the world, walking, falling, climbing one step,
+digging dirt and sand but not stone, water slowing, lava, acid and traps ending the run, items, stairs
+a depth deeper; chunks made ahead of the player one a tick; digs kept when a chunk is made again; the
+chunk cache; memory within 64 KiB on the 32-bit port; the same walk on the unix port."""
+
+import pytest
+
+import runtimes
+from host import worlds as hw
+from maze32.world.tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
+                                SOLID)
+
+import explore  # noqa: E402
+
+
+def put(game, x, y, t):
+    # Paint a tile of a resident chunk (a test's own scenery).
+    game.tile(x, y)
+    i = game.slot_of(x >> 6, y >> 6)
+    game.slots[i][((y & 63) << 6) | (x & 63)] = t
+
+
+def stage(game, rows, x0, y0):
+    # rows of characters: '#' stone, 'd' dirt, 's' sand, 'w' water, 'l' lava, 'a' acid, '^' trap,
+    # '>' stairs, '*' item, '.' air; the player is put at '@' (air).
+    codes = {"#": STONE, "d": DIRT, "s": SAND, "w": WATER, "l": LAVA, "a": ACID, "^": TRAP, ">": STAIRS,
+             "*": ITEM, ".": AIR, "@": AIR, "g": GRASS}
+    for j, row in enumerate(rows):
+        for i, ch in enumerate(row):
+            put(game, x0 + i, y0 + j, codes[ch])
+            if ch == "@":
+                game.x, game.y = x0 + i, y0 + j
+
+
+@pytest.fixture
+def game():
+    # Seed 7 at depth 4 (caves), the player moved into a quiet patch painted by each test.
+    g = explore.Explore(7, 4)
+    g.x, g.y = 1300, 1040
+    g.want()
+    while g.prefetch():
+        pass
+    return g
+
+
+def test_the_world_shown_is_the_world():
+    for depth in (1, 5, 8):
+        g = explore.Explore(11, depth, 250, 250)
+        region = hw.build(hw.spec_for(11, depth, (250, 250)), 11)
+        assert (g.x, g.y) == region.spawn and not SOLID[g.tile(g.x, g.y)]
+        for y in range(0, 250, 7):
+            for x in range(0, 250, 3):
+                assert g.tile(x, y) == region.at(x, y), (depth, x, y)
+        assert g.tile(-1, 5) == STONE and g.tile(5, 250) == STONE
+
+
+def test_walk_fall_climb_and_bump(game):
+    stage(game, ["..........",
+                 "..........",
+                 ".@........",
+                 "###..#.##.",
+                 "######.###"], 1300, 1040)
+    x, y = game.x, game.y
+    assert game.tick("right") == explore.PLAYING and (game.x, game.y) == (x + 1, y)
+    game.tick("right")                               # over the gap at x + 2: falls in
+    assert (game.x, game.y) == (x + 2, y + 1)
+    game.tick(None)                                  # solid below: stays
+    assert (game.x, game.y) == (x + 2, y + 1)
+    game.tick("right")                               # the next tile is open too
+    assert (game.x, game.y) == (x + 3, y + 1)
+    game.tick("right")                               # a one-step wall: climbs onto it
+    assert (game.x, game.y) == (x + 4, y)
+    stage(game, ["....#.",
+                 "....#.",
+                 "..@.#."], 1300, 1050)
+    put(game, 1302, 1053, STONE)
+    put(game, 1303, 1053, STONE)
+    game.tick("right")
+    before = (game.x, game.y)
+    game.tick("right")                               # a wall two high: no way up
+    assert (game.x, game.y) == before
+
+
+def test_dig_dirt_and_sand_not_stone(game):
+    stage(game, ["..........",
+                 "..@d#.....",
+                 "##s####..."], 1300, 1040)
+    x, y = game.x, game.y
+    game.tick("right")                               # dirt: dug, the player stays
+    assert game.tile(x + 1, y) == AIR and (game.x, game.y) == (x, y)
+    game.tick("right")
+    assert (game.x, game.y) == (x + 1, y)
+    game.tick("right")                               # stone: no dig; one step up is blocked? climbs
+    assert game.tile(x + 2, y) == STONE
+    stage(game, ["..@..",
+                 "#####"], 1310, 1040)
+    put(game, 1312, 1041, SAND)
+    game.tick("down")                                # sand under the player: dug, then a fall
+    assert game.tile(1312, 1041) == AIR and game.y == 1041
+    put(game, 1312, 1042, STONE)
+    game.tick("down")
+    assert game.tile(1312, 1042) == STONE and game.y == 1041
+
+
+def test_water_slows_and_hazards_end_the_run(game):
+    stage(game, ["..........",
+                 ".@wwwwwww.",
+                 "##########"], 1300, 1040)
+    ticks = 0
+    while game.x < 1308 and ticks < 100:
+        game.tick("right")
+        ticks += 1
+    assert ticks >= 12                               # 7 tiles of water at half speed, and more
+    for hazard in (LAVA, ACID, TRAP):
+        g = explore.Explore(7, 4)
+        g.x, g.y = 1300, 1040
+        stage(g, [".@..", "####"], 1300, 1040)
+        put(g, 1302, 1041, hazard)
+        assert g.tick("right") == explore.DEAD and g.tick("left") == explore.DEAD
+
+
+def test_items_and_stairs(game):
+    stage(game, [".@*>.", "#####"], 1300, 1040)
+    game.tick("right")
+    assert game.items == 1 and game.tile(1302, 1041 - 1) == AIR
+    assert game.tick("right") == explore.DEEPER and game.depth == 5
+    assert not SOLID[game.tile(game.x, game.y)]
+
+
+def test_round_frames_and_end_message():
+    import explore_view
+    rnd = explore_view.ExploreRound(3, 6)
+    lines = rnd.view(80, 24)
+    assert len(lines) == 24 and "depth 6 (caves)" in lines[-1]
+    assert "terminal too small" in rnd.view(30, 10)[0]          # like every game's view
+    assert all(len(l.replace("\x1b", "")) > 0 for l in lines)
+    g = rnd.game
+    stage(g, [".@l.", "####"], g.x - 1, g.y)
+    assert rnd.tick("right") and "burnt by lava at depth 6" in rnd.message
+    message, rows = rnd.summary()
+    assert message == rnd.message and rows[0][0] == "score"
+
+
+def glide(g, dx, dy, steps):
+    # The player carried steps tiles along (dx, dy), one a tick, the tick's streaming after each (as
+    # tick() does), the view read each tick as a frame reads it. -> chunks made each tick.
+    made = []
+    for _ in range(steps):
+        before = g.generated
+        g.x += dx
+        g.y += dy
+        g.clock += 1
+        g.want()
+        g.prefetch()
+        for y in range(g.y - 10, g.y + 11):
+            for x in range(g.x - 19, g.x + 20):
+                g.tile(x, y)
+        made.append(g.generated - before)
+        assert sum(1 for k in g.keys if k >= 0) <= explore.SLOTS
+    return made
+
+
+def test_chunks_come_one_a_tick_and_digs_survive():
+    g = explore.Explore(7, 4)
+    assert g.generated <= 6
+    g.x, g.y = 1000, 1000
+    g.want()
+    while g.prefetch():
+        pass
+    dug = (1001, 1000)
+    put(g, dug[0], dug[1], DIRT)
+    g.empty(*dug)
+    made = glide(g, 1, 0, 300) + glide(g, 0, 1, 200) + glide(g, -1, -1, 150)
+    assert max(made) <= 1 and sum(made) >= 8        # never two in a tick, never a wait
+    assert g.slot_of(dug[0] >> 6, dug[1] >> 6) < 0  # the dug chunk has left...
+    glide(g, -1, -1, 50)
+    glide(g, -1, 0, 100)
+    assert g.tile(*dug) == AIR                      # ... and was made again with the dig in it
+
+
+def test_the_cache_serves_explore_and_a_full_one_is_dropped(tmp_path):
+    from maze32.world.cache import ChunkCache, CacheError
+    cache = ChunkCache(str(tmp_path))
+    g = explore.Explore(9, 4, cache=cache)
+    assert cache.misses == g.generated and list(tmp_path.rglob("*.chunk"))
+    again = ChunkCache(str(tmp_path))
+    g2 = explore.Explore(9, 4, cache=again)
+    assert again.hits == g2.generated and again.misses == 0
+    assert [g.tile(x, g.y) for x in range(g.x - 30, g.x + 30)] == [g2.tile(x, g2.y) for x in range(g.x - 30, g.x + 30)]
+
+    class Full:
+        def chunk(self, *args):
+            raise CacheError("cache: no space left")
+    g3 = explore.Explore(9, 4, cache=Full())
+    assert g3.cache is None and (g3.x, g3.y) == (g.x, g.y)
+
+
+def test_explore_memory_on_the_32_bit_port():
+    out = runtimes.run("wasm", "world_explore.py", {"memory": True}, firmware=True)
+    grown = int(out.split()[0])
+    assert 0 < grown <= 64 * 1024, grown
+
+
+def test_explore_from_the_menu_loads_no_other_game_on_the_32_bit_port():
+    # games.py imports a game's modules only when it is chosen: neither Duel's nor Deeper's are
+    # resident while Explore plays (console.py loaded them all). The terminal layer, the table,
+    # Explore's view, its 55 KB world and one frame: 97 KB.
+    grown, lines, others = runtimes.run("wasm", "world_explore.py", {"menu": True}, firmware=True).split()
+    assert lines == "24" and others == "False"
+    assert int(grown) < 128 * 1024, grown
+
+
+@pytest.mark.parametrize("runtime", ["unix", "unix-native"])
+def test_the_same_walk_on_the_unix_port(runtime):
+    args = {"walk": [[7, 1], [3, 4], [5, 8]]}
+    mine = runtimes.run("cpython", "world_explore.py", args, firmware=True)
+    theirs = runtimes.run(runtime, "world_explore.py", args, firmware=True)
+    assert mine == theirs and len(mine.splitlines()) == 3
