@@ -17,7 +17,7 @@ from deeper_view import BANNER_TICKS, DeeperRound  # noqa: E402
 from duel_view import DuelRound  # noqa: E402
 from term import read_keys, split_keys, Screen  # noqa: E402
 from host import render  # noqa: E402
-from support import maze32  # noqa: E402
+from support import ROOT, maze32, one_line_error  # noqa: E402
 from terminals import ARROW, MAZE32, PtyProcess, route, served_board, tile_of  # noqa: E402
 
 SGR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -82,11 +82,9 @@ def test_the_games_table_is_what_every_menu_and_the_readme_list():
         rnd = games.new_round(g, 7, (8, 8), {})
         assert rnd.name == g.name and "terminal too small" in plain(rnd.view(30, 10)[0])
         assert 3 <= len(rnd.view(80, 24)) <= 24
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text()
     assert "\n".join(games.readme_lines()) in readme
-    proc = subprocess.run([MAZE32, "play", "--mode", "chess"], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=60)
-    assert proc.returncode == 2 and "choose from 'duel', 'deeper', 'explore'" in proc.stderr
+    one_line_error(maze32("play", "--mode", "chess"), 2, "choose from 'duel', 'deeper', 'explore'")
 
 
 def test_screen_rewrites_only_the_lines_that_changed():
