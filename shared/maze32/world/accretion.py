@@ -321,6 +321,15 @@ def _free_room(ws):
     return -1
 
 
+def _claim_room(ws, role):
+    # A room without a role drawn (_free_room) and given `role`: its offset in ws.acc, or -1.
+    k = _free_room(ws)
+    if k < 0:
+        return -1
+    ws.acc[k * ROOM_BYTES + 9] = role
+    return k * ROOM_BYTES
+
+
 def place_traps_and_items(ws, tiles):
     # Traps (a lid of 2-3 tiles in the core's floor row over acid in the stone below) in 1-2 rooms,
     # an item on the floor of 2-3 others.
@@ -329,11 +338,9 @@ def place_traps_and_items(ws, tiles):
     n = 1 + draw_below(rng, 2)
     while n:
         n -= 1
-        k = _free_room(ws)
-        if k < 0:
+        o = _claim_room(ws, TRAPPED)
+        if o < 0:
             continue
-        o = k * ROOM_BYTES
-        a[o + 9] = TRAPPED
         w = 2 + draw_below(rng, 2)
         x = a[o] + 1 + draw_below(rng, a[o + 2] - w - 1)
         y = a[o + 1] + a[o + 3] - 1
@@ -349,11 +356,9 @@ def place_traps_and_items(ws, tiles):
     n = 2 + draw_below(rng, 2)
     while n:
         n -= 1
-        k = _free_room(ws)
-        if k < 0:
+        o = _claim_room(ws, STOCKED)
+        if o < 0:
             continue
-        o = k * ROOM_BYTES
-        a[o + 9] = STOCKED
         x = a[o] + 1 + draw_below(rng, a[o + 2] - 2)
         tiles[((a[o + 1] + a[o + 3] - 1) << 6) + x] = ITEM
 
