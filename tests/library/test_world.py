@@ -91,6 +91,8 @@ def test_private_constants_of_kernels_match_the_model():
                 found.append((path.name, name, int(value), names[name]))
     assert len(found) >= 4
     assert [f for f in found if f[2] != f[3]] == []
+    from maze32.world import bsp
+    assert world_dungeon._NO_ROOM == bsp.NO_ROOM
 
 
 def test_sizes_and_depths_are_checked_up_front():

@@ -1,29 +1,14 @@
-# Dungeons (SPEC 10, depths 7+), the BSP strategy: each region of 256 x 256 tiles is planned on its own
-# from its random stream, as geometry only (rooms, corridors, doors, traps, items), so any chunk renders
-# the part of the plan that falls inside it, and a chunk equals the same tiles of the whole world by
-# construction. The plan of the last region is kept in the workspace: the chunks of one region reuse it.
-#   plan_region: split_space walks the binary space partition: the region less a 1-tile rim, cut
-#       alternately across and down (the root's first direction drawn) into leaves of at least 15 x 10
-#       (a side is cut only when both halves keep the least size; the cut is drawn uniformly), a room
-#       per leaf (5x3 to 12x8, 2 or more smaller than its leaf each way, centred), and after both halves
-#       of a node an L-shaped corridor, 2 tiles wide, between a room of each half (room centres; which
-#       room stands for the node and which leg comes first are drawn). link_regions: each edge shared
-#       with another region has a doorway 2 tiles wide at a position hashed from the edge, and a
-#       corridor from the nearest room, arriving square to the edge, in both regions. Then the spawn's
-#       room (spawn region) and the stairs' room (the room farthest from the spawn, or from the spawn
-#       region's centre in another region), traps (acid pockets under a lid) in 1-2 rooms, items in
-#       2-3 rooms, all drawn.
+# Dungeons (SPEC 10, depths 7+), the BSP strategy: each region's plan (world/bsp.py: geometry only,
+# from the region's own random stream) drawn over the window, so any chunk renders the part of the plan
+# that falls inside it, and a chunk equals the same tiles of the whole world by construction.
 #   render_layout: rooms and corridors dug out of stone, doors where a corridor crosses the rim of a room
 #       it joins, traps, items, the stairs; clipped to the window.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world.tiles import (STONE, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
-                                SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3)
+from maze32.world.tiles import STONE, TRAP, ACID, ITEM, STAIRS, REGION_SHIFT, seed_stream
 from maze32.world.fields import fill_window
+from maze32.world.bsp import plan_region
 
-LEAF_W = const(15)
-LEAF_H = const(10)
-NO_ROOM = const(0xFFFF)
 _SET = const(0)           # fill_rect modes: every tile,
 _ON_STONE = const(1)      # only stone tiles,
 _ON_AIR = const(2)        # only air tiles
@@ -31,295 +16,7 @@ _SALT_SPOTS = const(21)   # the stream that places traps and items inside their 
 _AIR = const(0)           # tiles.AIR, STONE and DOOR, for the kernels
 _STONE = const(3)
 _DOOR = const(9)
-
-
-# -- the plan -------------------------------------------------------------------------------------------
-def plan_region(ws, spec, rx, ry):
-    # The plan of region (rx, ry) into ws (kept while the same region of the same world is asked for).
-    if ws.layout_spec is spec and ws.layout_rx == rx and ws.layout_ry == ry:
-        return
-    ws.layout_spec = None
-    rw = spec.region_width(rx)
-    rh = spec.region_height(ry)
-    seed_stream(spec, ws.rng, rx, ry, SALT_LAYOUT)
-    ws.room_count = 0
-    ws.cor_count = 0
-    split_space(ws, rw, rh)
-    link_regions(ws, spec, rx, ry, rw, rh)
-    choose_ends(ws, spec, rx, ry)
-    choose_traps_and_items(ws)
-    ws.layout_spec = spec
-    ws.layout_rx = rx
-    ws.layout_ry = ry
-
-
-def add_corridor(ws, ax, ay, bx, by, bend, a, b):
-    k = ws.cor_count
-    ws.cor_ax[k] = ax
-    ws.cor_ay[k] = ay
-    ws.cor_bx[k] = bx
-    ws.cor_by[k] = by
-    ws.cor_bend[k] = bend
-    ws.cor_a[k] = a
-    ws.cor_b[k] = b
-    ws.cor_count = k + 1
-
-
-@micropython.viper
-def split_space(ws, w: int, h: int):
-    # The partition of (1, 1, w - 2, h - 2), walked depth first with an explicit stack (ws.stack, 9
-    # values a frame: x, y, w, h, depth, across, cut, phase, room of the first half). Phase 0 cuts the
-    # node or makes it a leaf (add_room's draws: its width, its height); 1 has finished the first
-    # half; 2 both, and joins them (draws: which room stands for the node, which leg comes first).
-    # Every draw is rng.Rng.below's, made at one place in the loop with the state in locals.
-    st = ptr16(ws.stack)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    cor_ax = ptr8(ws.cor_ax)
-    cor_ay = ptr8(ws.cor_ay)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cor_bend = ptr8(ws.cor_bend)
-    cor_a = ptr16(ws.cor_a)
-    cor_b = ptr16(ws.cor_b)
-    rng = ws.rng
-    flip = int(draw_below(rng, 2))
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
-    rooms = 0
-    corridors = 0
-    st[0] = 1
-    st[1] = 1
-    st[2] = w - 2
-    st[3] = h - 2
-    st[4] = 0
-    st[7] = 0
-    sp = 1
-    ret = 0                    # the room standing for the node just finished
-    while sp:
-        f = (sp - 1) * 9
-        phase = st[f + 7]
-        x = st[f]
-        y = st[f + 1]
-        nw = st[f + 2]
-        nh = st[f + 3]
-        # What this step draws: up to two bounds (0: none).
-        n1 = 0
-        n2 = 0
-        across = 0
-        if phase == 0:
-            if nw >= 30 and (((st[f + 4] + flip) & 1) == 0 or nh < 20):   # 2 * LEAF_W, 2 * LEAF_H
-                across = 1
-                n1 = nw - 29
-            elif nh >= 20:
-                across = 2
-                n1 = nh - 19
-            else:
-                n1 = (12 if nw - 2 > 12 else nw - 2) - 4              # the room: width, height
-                n2 = (8 if nh - 2 > 8 else nh - 2) - 2
-        elif phase == 2:
-            n1 = 2
-            n2 = 2
-        r1 = 0
-        r2 = 0
-        k = 0
-        while k < 2:
-            n = n1 if k == 0 else n2
-            if n <= 0:
-                break
-            mask = n - 1
-            mask |= mask >> 1
-            mask |= mask >> 2
-            mask |= mask >> 4
-            mask |= mask >> 8
-            r = n
-            while r >= n:
-                t = (s0 + s1) & 0xFFFF
-                r = ((t << 9) + (t >> 7) + s0) & mask          # rotl16(t, 9) + s0, its low bits
-                s1 ^= s0
-                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-            if k == 0:
-                r1 = r
-            else:
-                r2 = r
-            k += 1
-        if phase == 0:
-            if across == 0:
-                rw = 5 + r1
-                rh = 3 + r2
-                room_x[rooms] = x + ((nw - rw) >> 1)
-                room_y[rooms] = y + ((nh - rh) >> 1)
-                room_w[rooms] = rw
-                room_h[rooms] = rh
-                ret = rooms
-                rooms += 1
-                sp -= 1
-                continue
-            cut = (15 if across == 1 else 10) + r1
-            st[f + 5] = 1 if across == 1 else 0
-            st[f + 6] = cut
-            st[f + 7] = 1
-            g = f + 9
-            st[g] = x
-            st[g + 1] = y
-            st[g + 2] = cut if across == 1 else nw
-            st[g + 3] = nh if across == 1 else cut
-            st[g + 4] = st[f + 4] + 1
-            st[g + 7] = 0
-            sp += 1
-        elif phase == 1:
-            st[f + 8] = ret
-            st[f + 7] = 2
-            cut = st[f + 6]
-            g = f + 9
-            if st[f + 5]:
-                st[g] = x + cut
-                st[g + 1] = y
-                st[g + 2] = nw - cut
-                st[g + 3] = nh
-            else:
-                st[g] = x
-                st[g + 1] = y + cut
-                st[g + 2] = nw
-                st[g + 3] = nh - cut
-            st[g + 4] = st[f + 4] + 1
-            st[g + 7] = 0
-            sp += 1
-        else:
-            a = st[f + 8]
-            b = ret
-            cor_ax[corridors] = room_x[a] + (room_w[a] >> 1)      # between the rooms' centres
-            cor_ay[corridors] = room_y[a] + (room_h[a] >> 1)
-            cor_bx[corridors] = room_x[b] + (room_w[b] >> 1)
-            cor_by[corridors] = room_y[b] + (room_h[b] >> 1)
-            cor_bend[corridors] = r2
-            cor_a[corridors] = a
-            cor_b[corridors] = b
-            corridors += 1
-            ret = a if r1 == 0 else b
-            sp -= 1
-    rng.s0 = s0
-    rng.s1 = s1
-    ws.room_count = rooms
-    ws.cor_count = corridors
-
-
-@micropython.viper
-def nearest_room(ws, px: int, py: int, far: int) -> int:
-    # The room whose centre is nearest (px, py), or the farthest when `far` (Manhattan; the first on
-    # ties).
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    n = int(ws.room_count)
-    best = 0
-    best_d = -1
-    k = 0
-    while k < n:
-        dx = room_x[k] + (room_w[k] >> 1) - px
-        dy = room_y[k] + (room_h[k] >> 1) - py
-        d = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-        if best_d < 0 or (far and d > best_d) or (not far and d < best_d):
-            best = k
-            best_d = d
-        k += 1
-    return best
-
-
-def link_regions(ws, spec, rx, ry, rw, rh):
-    # Doorway corridors on the region's shared edges: left, right, top, bottom.
-    key = spec.key0
-    if rx > 0:
-        y = 4 + hash3(key, rx, ry, SALT_LINK_V) % (rh - 8)
-        _link(ws, 0, y, 1)
-    if rx < spec.region_cols - 1:
-        y = 4 + hash3(key, rx + 1, ry, SALT_LINK_V) % (rh - 8)
-        _link(ws, rw - 2, y, 1)
-    if ry > 0:
-        x = 4 + hash3(key, rx, ry, SALT_LINK_H) % (rw - 8)
-        _link(ws, x, 0, 0)
-    if ry < spec.region_rows - 1:
-        x = 4 + hash3(key, rx, ry + 1, SALT_LINK_H) % (rw - 8)
-        _link(ws, x, rh - 2, 0)
-
-
-def _link(ws, dx, dy, bend):
-    # A corridor from the room nearest (dx, dy) to (dx, dy); bend 1 arrives across (a side edge),
-    # bend 0 arrives down (a top or bottom edge).
-    k = nearest_room(ws, dx, dy, 0)
-    add_corridor(ws, ws.room_x[k] + (ws.room_w[k] >> 1), ws.room_y[k] + (ws.room_h[k] >> 1),
-                 dx, dy, bend, k, NO_ROOM)
-
-
-def choose_ends(ws, spec, rx, ry):
-    # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region, the room
-    # farthest from the spawn (its region's centre when that is another region; the first on ties).
-    ws.spawn_room = -1
-    ws.stairs_room = -1
-    spawn_here = rx == spec.spawn_cx and ry == spec.spawn_cy
-    if spawn_here:
-        ws.spawn_room = draw_below(ws.rng, ws.room_count)
-    if rx == spec.stairs_cx and ry == spec.stairs_cy:
-        if spawn_here:
-            k = ws.spawn_room
-            px = ws.room_x[k] + (ws.room_w[k] >> 1)
-            py = ws.room_y[k] + ws.room_h[k] - 1
-        else:
-            px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
-            py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
-        ws.stairs_room = nearest_room(ws, px, py, 1)
-
-
-def _draw_room(ws, taken_a, taken_b):
-    # A room drawn uniformly that is neither the spawn's nor the stairs' nor among the first taken_a
-    # traps and taken_b items; -1 after 16 draws without one.
-    rng = ws.rng
-    tries = 0
-    while tries < 16:
-        tries += 1
-        k = draw_below(rng, ws.room_count)
-        if k == ws.spawn_room or k == ws.stairs_room:
-            continue
-        j = 0
-        while j < taken_a:
-            if ws.traps[j] == k:
-                k = -1
-                break
-            j += 1
-        j = 0
-        while k >= 0 and j < taken_b:
-            if ws.items[j] == k:
-                k = -1
-                break
-            j += 1
-        if k >= 0:
-            return k
-    return -1
-
-
-def choose_traps_and_items(ws):
-    # 1-2 trap rooms and 2-3 item rooms, all distinct; fewer in a region with few rooms.
-    rng = ws.rng
-    n = 1 + draw_below(rng, 2)
-    ws.trap_count = 0
-    while n:
-        k = _draw_room(ws, ws.trap_count, 0)
-        if k >= 0:
-            ws.traps[ws.trap_count] = k
-            ws.trap_count += 1
-        n -= 1
-    n = 2 + draw_below(rng, 2)
-    ws.item_count = 0
-    while n:
-        k = _draw_room(ws, ws.trap_count, ws.item_count)
-        if k >= 0:
-            ws.items[ws.item_count] = k
-            ws.item_count += 1
-        n -= 1
+_NO_ROOM = const(0xFFFF)   # bsp.NO_ROOM: a corridor's end at a region doorway
 
 
 # -- rendering ---------------------------------------------------------------------------------------
@@ -445,7 +142,7 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
 def finish_doors(ws, buf_obj, ox: int, oy: int):
     # A door on every air tile where a corridor's leg (dig_passages' geometry) crosses the rim of a
     # room it joins: the rim is the ring one tile outside the room, corners excepted, so a door stands
-    # square in a wall. A corridor's end at a region doorway (NO_ROOM) has no room and no door. Runs
+    # square in a wall. A corridor's end at a region doorway (_NO_ROOM) has no room and no door. Runs
     # after every passage is dug: doors only ever replace air.
     buf = ptr8(buf_obj)
     room_x = ptr8(ws.room_x)
@@ -482,7 +179,7 @@ def finish_doors(ws, buf_obj, ox: int, oy: int):
             j = 4                                       # misses the window
         while j < 4:
             r = int(cor_a[k]) if j < 2 else int(cor_b[k])
-            if r == NO_ROOM:
+            if r == _NO_ROOM:
                 break
             if j & 1 == 0:                              # across
                 a0 = left
