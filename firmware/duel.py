@@ -177,35 +177,38 @@ class Bot:
         self.planned_goal = goal
         self.plan = []
         if goal is not None:
-            self.plan = self.route(view, lambda c: c == goal)
+            self.plan = route(view, lambda c: c == goal)
         if not self.plan:
-            self.plan = self.route(view, lambda c: self.borders_unseen(view, c))
+            self.plan = route(view, lambda c: borders_unseen(view, c))
 
-    def borders_unseen(self, view, c):
+
+def borders_unseen(view, c):
+    # A seen cell with an open passage into a cell its player has not seen: where exploring goes on.
+    flags = view.passages(c)
+    return any(flags & MOVES[k][1] and not view.is_seen(c + MOVES[k][0])
+               for k in ("up", "right", "down", "left"))
+
+
+def route(view, is_target):
+    # Breadth-first over seen cells only: the keys of a shortest route to the nearest target cell,
+    # the first key last (so a plan pops it first); [] when no target is reachable.
+    start = view.cell
+    prev = {start: None}
+    queue = [start]
+    i = 0
+    while i < len(queue):
+        c = queue[i]
+        i += 1
+        if c != start and is_target(c):
+            keys = []
+            while prev[c] is not None:
+                keys.append(prev[c][1])
+                c = prev[c][0]
+            return keys
         flags = view.passages(c)
-        return any(flags & MOVES[k][1] and not view.is_seen(c + MOVES[k][0])
-                   for k in ("up", "right", "down", "left"))
-
-    def route(self, view, is_target):
-        # Breadth-first over seen cells only: the keys of a shortest route to the nearest target cell,
-        # the first key last (so the plan pops it first); [] when no target is reachable.
-        start = view.cell
-        prev = {start: None}
-        queue = [start]
-        i = 0
-        while i < len(queue):
-            c = queue[i]
-            i += 1
-            if c != start and is_target(c):
-                keys = []
-                while prev[c] is not None:
-                    keys.append(prev[c][1])
-                    c = prev[c][0]
-                return keys
-            flags = view.passages(c)
-            for k in ("up", "right", "down", "left"):
-                n = c + MOVES[k][0]
-                if flags & MOVES[k][1] and n not in prev and view.passages(n) is not None:
-                    prev[n] = (c, k)
-                    queue.append(n)
-        return []
+        for k in ("up", "right", "down", "left"):
+            n = c + MOVES[k][0]
+            if flags & MOVES[k][1] and n not in prev and view.passages(n) is not None:
+                prev[n] = (c, k)
+                queue.append(n)
+    return []
