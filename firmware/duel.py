@@ -15,10 +15,11 @@ MOVES = {"up": (-32, 1), "down": (32, 4), "left": (-1, 8), "right": (1, 2),
 ARTIFACT_BONUS = 2
 LANDMARK_RANGE = 2
 # The bot's levels (SPEC 12): a name and the frames between two of its moves. At the game's 20 frames
-# a second that is 2.5, 4, 6.7, 10 and 20 moves a second. A person pressing keys at a normal pace
-# (about 5 a second) along a shortest route beats the first two on every seed tried and loses to the
-# last on most (tests/test_duel.py plays it).
-BOT_LEVELS = (("stroll", 8), ("walk", 5), ("run", 3), ("sprint", 2), ("dash", 1))
+# a second that is 1.7, 2.5, 4, 6.7 and 20 moves a second. Tuned against bench/newcomer.py's models
+# (docs/game-feel.md): a newcomer exploring in the fog at 3 keys a second beats stroll on most fresh
+# seeds and each level after wins more often; dash beats even a player who knows the shortest route
+# and plays it at 4 keys a second (tests/test_duel.py plays both).
+BOT_LEVELS = (("stroll", 12), ("walk", 8), ("run", 5), ("sprint", 3), ("dash", 1))
 
 
 class Player:
