@@ -16,10 +16,11 @@ MOVES = {"up": (-32, 1), "down": (32, 4), "left": (-1, 8), "right": (1, 2)}
 ARTIFACT_BONUS = 2
 LANDMARK_RANGE = 2
 # The bot's levels (SPEC 12): a name and the frames between two of its moves. At the game's 20 frames
-# a second that is 2.5, 4, 6.7, 10 and 20 moves a second. A person pressing keys at a normal pace
-# (about 5 a second) along a shortest route beats the first two on every seed tried and loses to the
-# last on most (tests/test_duel.py plays it).
-BOT_LEVELS = (("stroll", 8), ("walk", 5), ("run", 3), ("sprint", 2), ("dash", 1))
+# a second that is 1.7, 2.5, 4, 6.7 and 20 moves a second. Tuned against bench/newcomer.py's models
+# (docs/game-feel.md): a newcomer exploring in the fog at 3 keys a second beats stroll on most fresh
+# seeds and each level after wins more often; dash beats even a player who knows the shortest route
+# and plays it at 4 keys a second (tests/test_duel.py plays both).
+BOT_LEVELS = (("stroll", 12), ("walk", 8), ("run", 5), ("sprint", 3), ("dash", 1))
 
 
 class Player:
@@ -178,35 +179,38 @@ class Bot:
         self.planned_goal = goal
         self.plan = []
         if goal is not None:
-            self.plan = self.route(view, lambda c: c == goal)
+            self.plan = route(view, lambda c: c == goal)
         if not self.plan:
-            self.plan = self.route(view, lambda c: self.borders_unseen(view, c))
+            self.plan = route(view, lambda c: borders_unseen(view, c))
 
-    def borders_unseen(self, view, c):
+
+def borders_unseen(view, c):
+    # A seen cell with an open passage into a cell its player has not seen: where exploring goes on.
+    flags = view.passages(c)
+    return any(flags & MOVES[k][1] and not view.is_seen(c + MOVES[k][0])
+               for k in ("up", "right", "down", "left"))
+
+
+def route(view, is_target):
+    # Breadth-first over seen cells only: the keys of a shortest route to the nearest target cell,
+    # the first key last (so a plan pops it first); [] when no target is reachable.
+    start = view.cell
+    prev = {start: None}
+    queue = [start]
+    i = 0
+    while i < len(queue):
+        c = queue[i]
+        i += 1
+        if c != start and is_target(c):
+            keys = []
+            while prev[c] is not None:
+                keys.append(prev[c][1])
+                c = prev[c][0]
+            return keys
         flags = view.passages(c)
-        return any(flags & MOVES[k][1] and not view.is_seen(c + MOVES[k][0])
-                   for k in ("up", "right", "down", "left"))
-
-    def route(self, view, is_target):
-        # Breadth-first over seen cells only: the keys of a shortest route to the nearest target cell,
-        # the first key last (so the plan pops it first); [] when no target is reachable.
-        start = view.cell
-        prev = {start: None}
-        queue = [start]
-        i = 0
-        while i < len(queue):
-            c = queue[i]
-            i += 1
-            if c != start and is_target(c):
-                keys = []
-                while prev[c] is not None:
-                    keys.append(prev[c][1])
-                    c = prev[c][0]
-                return keys
-            flags = view.passages(c)
-            for k in ("up", "right", "down", "left"):
-                n = c + MOVES[k][0]
-                if flags & MOVES[k][1] and n not in prev and view.passages(n) is not None:
-                    prev[n] = (c, k)
-                    queue.append(n)
-        return []
+        for k in ("up", "right", "down", "left"):
+            n = c + MOVES[k][0]
+            if flags & MOVES[k][1] and n not in prev and view.passages(n) is not None:
+                prev[n] = (c, k)
+                queue.append(n)
+    return []

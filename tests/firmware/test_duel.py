@@ -2,34 +2,19 @@
 bot game on the MicroPython ports."""
 import copy
 import random
-from collections import deque
 
 import pytest
 
 import runtimes
 
 import duel
+import newcomer  # bench/newcomer.py: the player models the bots are tuned against
+from newcomer import shortest_keys  # from the full maze: the test knows all
 
 KEYS = {-32: "up", 32: "down", -1: "left", 1: "right"}
 FLAGS = {-32: 1, 1: 2, 32: 4, -1: 8}
-
-
-def shortest_keys(game, a, b):
-    # Keys along a shortest route a -> b, computed here from the full maze (the test knows all).
-    cells = game.maze.cells
-    prev = {a: None}
-    queue = deque([a])
-    while queue:
-        c = queue.popleft()
-        for step, flag in FLAGS.items():
-            if cells[c] & flag and c + step not in prev:
-                prev[c + step] = (c, KEYS[step])
-                queue.append(c + step)
-    keys = []
-    while b != a:
-        b, key = prev[b]
-        keys.append(key)
-    return keys[::-1]
+PLAY_SIZE = (16, 16)                # `maze32 play`'s default size (host/cli.py)
+FRESH = range(1000, 1010)           # seeds nobody tuned the bots to
 
 
 def test_a_scripted_route_wins():
@@ -109,15 +94,16 @@ def test_the_stronger_bot_wins_more_often():
     assert wins >= 12
 
 
-@pytest.mark.parametrize("level", [1, 2])
-def test_bot_decisions_do_not_depend_on_unseen_cells(level):
+@pytest.mark.parametrize("player", ["bot 1", "bot 2", "newcomer"])
+def test_decisions_do_not_depend_on_unseen_cells(player):
     rnd = random.Random(5)
     game = duel.Duel(9)
-    bot, other = duel.Bot(level, 9), duel.Bot(2, 10)
+    bot = newcomer.Newcomer(9) if player == "newcomer" else duel.Bot(int(player[-1]), 9)
+    other = duel.Bot(2, 10)
     cells = game.maze.cells
     for tick in range(120):
         view = duel.PlayerView(game, 0)
-        twin = copy.deepcopy(bot)                  # the same bot, plan and generator state
+        twin = copy.deepcopy(bot)                  # the same player, plan and generator state
         choice = bot.choose(view)
         saved = bytes(cells)
         for c in range(1024):                      # scramble everything Player 1 has not seen
@@ -142,29 +128,36 @@ def test_a_bot_game_runs_the_same_on_micropython(runtime):
     assert out.splitlines() == expected
 
 
-def human_against(level, seed, size, every=4):
-    # A scripted person who knows the maze: a shortest route to the key, then to the exit, one move
-    # every `every` frames (4 at 20 frames a second: 5 keys a second), against the bot as Player 2.
-    game = duel.Duel(seed, *size)
-    p1 = game.players[0]
-    keys = shortest_keys(game, p1.cell, p1.key) + shortest_keys(game, p1.key, p1.exit)
-    keys.reverse()
-    bot = duel.Bot(level, seed + 1)
-    frame = 0
-    while game.winner is None:
-        key = keys.pop() if frame % every == every - 1 and keys else None
-        game.tick(key, bot.choose(duel.PlayerView(game, 1)))
-        frame += 1
-    return game.winner
+def newcomer_wins(size):
+    # Games the newcomer model (fog, nearest frontier, a wrong turn now and then, 3 keys a second)
+    # wins against each bot level, over the fresh seeds, as `maze32 play` deals them.
+    return [newcomer.person_wins(FRESH, size, level) for level in range(1, len(duel.BOT_LEVELS) + 1)]
 
 
-@pytest.mark.parametrize("size", [(16, 16), (32, 32), (8, 8)])
-def test_a_person_at_human_speed_beats_the_easiest_bot_and_loses_to_the_hardest(size):
-    seeds = range(30)
-    easiest = sum(human_against(1, seed, size) == 0 for seed in seeds)
-    hardest = sum(human_against(len(duel.BOT_LEVELS), seed, size) == 0 for seed in seeds)
-    assert easiest >= 25, easiest            # most seeds won against the easiest
-    assert hardest <= 10, hardest            # most seeds lost to the hardest
+def assert_tuned(size):
+    wins = newcomer_wins(size)
+    assert wins[0] >= 8, wins                                      # the easiest bot loses to a newcomer
+    assert all(b < a or a == 0 for a, b in zip(wins, wins[1:])), wins   # each harder bot wins more
+    expert = newcomer.person_wins(FRESH, size, len(duel.BOT_LEVELS), "expert")
+    assert expert <= 3, expert        # the hardest beats a player who knows the route, at 4 keys a second
+
+
+def test_a_newcomer_beats_the_easiest_bot_and_the_hardest_beats_an_expert():
+    assert_tuned(PLAY_SIZE)
+
+
+@pytest.mark.slow
+def test_the_tuning_holds_at_the_maze_commands_size():
+    assert_tuned((32, 32))
+
+
+def test_the_models_keep_their_pace():
+    # 3 keys a second for the newcomer, 4 for the expert, at the game's 20 frames a second.
+    game = duel.Duel(1000, *PLAY_SIZE)
+    person, expert = newcomer.Newcomer(1), newcomer.Expert(game)
+    view = duel.PlayerView(game, 0)
+    assert sum(person.choose(view) is not None for _ in range(200)) == 30
+    assert sum(expert.choose(view) is not None for _ in range(100)) == 20
 
 
 def test_bot_levels_are_named_and_paced():
