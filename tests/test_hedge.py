@@ -8,7 +8,7 @@ import runtimes
 from maze32 import Workspace, split_seed
 from maze32.hedge import (HedgeLevel, generate_hedge, validate_hedge, side_for,
                           HEDGE_CHECKS, WALL, FLOOR, HATCH)
-from maze32.hedge_level import is_ghost_start, is_near_ghost, cooldown_for, check_pace, wake_distance
+from maze32.hedge_level import is_ghost_start, cooldown_for, check_pace, wake_distance
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "hedge.tsv"
 
