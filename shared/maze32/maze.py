@@ -5,6 +5,7 @@ from maze32._compat import const
 from maze32.grid import PITCH, STORE, SHIFT, rotation_base
 from maze32.config import MAX_PAIRS
 from maze32.rng import Rng
+from maze32.hashing import MAGIC, HEAD
 
 # Placement slots; slot k holds two members at entries 2k (Player 1 / the object) and 2k+1 (its
 # rotation). Landmark pairs follow the compass, artifact pairs follow the landmarks.
@@ -33,6 +34,7 @@ class Maze:
         self.artifact_pairs = 0
         self.slots = 0
         self.cells = bytearray(GUARDED)
+        self.grid = memoryview(self.cells)[:STORE]   # the 32 rows without the guard row (hashing.py)
         self.px = bytearray(2 * MAX_SLOTS)
         self.py = bytearray(2 * MAX_SLOTS)
         self.requested_hi = 0
@@ -101,10 +103,13 @@ class Workspace:
         self.tally = filled("H", 3, 0)                # scratch sums of the validation scan
         self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
         self.key_exit = array("h", [0, 0])             # key -> own exit, per player (measure_key_exits)
-        self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
+        self.hash_ends = bytearray(HEAD + 2 * 2 * MAX_SLOTS)   # the hash's head and placements
+        self.hash_ends[0:HEAD - 2] = MAGIC
+        self.hash_view = memoryview(self.hash_ends)
+        self.hash_head = self.hash_view[:HEAD]
         # Fairness metrics (fairness.py): per player routes, bridges, decisions; and its scratch.
         self.fairness = filled("h", 6, 0)
-        self.marks = bytearray(GUARDED)               # also the carving search's scratch (carve.py)
+        self.marks = bytearray(GUARDED)               # also scratch of the carving search and the hash
         self.flow = bytearray(GUARDED)
 
     def prepare(self, width, height):
