@@ -22,7 +22,8 @@ def carve_half(maze, ws):
     # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
     # Row H/2 (just below half A) carries a fence bit (16) while the search runs, so it looks visited
     # and the search never leaves half A; north of row 0 is excluded by the c >= 32 test.
-    # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it.
+    # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it. ws.dist then
+    # holds no routes: the record of what it measured (maze.MEASURED_FROM, entry 0) is cleared.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
     # and no cell keeps the fence bit.
     cells = ptr8(maze.cells)
@@ -34,6 +35,8 @@ def carve_half(maze, ws):
         i += 1
     stack = ptr16(ws.queue)            # cells with sides left to try
     depth = ptr16(ws.dist)
+    measured = ptr16(ws.measured)
+    measured[0] = 0
     degree = ptr8(DEGREE)
     pick = ptr8(PICK)
     rotate = ptr8(ROTATE)

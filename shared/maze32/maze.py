@@ -100,7 +100,8 @@ class Workspace:
         self.prepared_h = 0
         # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
         self.topology = filled("h", 5, 0)             # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
-        self.tally = filled("H", 3, 0)                # scratch sums of the validation scan
+        self.tally = filled("H", 5, 0)                # scratch sums of the validation scan
+        self.measured = filled("H", 4, 0)             # what ws.dist holds, when validate proved it
         self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
         self.key_exit = array("h", [0, 0])             # key -> own exit, per player (measure_key_exits)
         self.hash_ends = bytearray(HEAD + 2 * 2 * MAX_SLOTS)   # the hash's head and placements
@@ -135,3 +136,11 @@ CYCLOMATIC = const(1)
 DEAD_ENDS = const(2)
 CROSSINGS = const(3)
 REACHED = const(4)
+
+# Indices into Workspace.measured, the record of a validation whose routes ws.dist still holds:
+# MEASURED_FROM = source cell + 1 (0: no record; every reset of ws.dist clears it), then the
+# fingerprint of the cells measured (validate.scan_cells) and the count of cells reached.
+MEASURED_FROM = const(0)
+MEASURED_SUM = const(1)
+MEASURED_RUN = const(2)
+MEASURED_REACHED = const(3)

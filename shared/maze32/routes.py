@@ -2,7 +2,15 @@
 # maze's passages), and its counterpart over a hedge level's tiles (Deeper's goal checks and its ghosts).
 # Both searches are viper kernels where compiled.
 from maze32._compat import micropython, ptr8, ptr16
-from maze32.maze import WHOLE
+from maze32.maze import WHOLE, MEASURED_FROM
+
+
+def reset_routes(ws):
+    # ws.dist back to its template (UNSEEN on the grid, BLOCKED outside) before a search. Every search
+    # that writes ws.dist starts here, so this is also where the record of what ws.dist measured
+    # (validate.py) is forgotten.
+    ws.measured[MEASURED_FROM] = 0
+    ws.dist_view[WHOLE] = ws.fresh_view
 
 
 def measure_routes(maze, ws, source, target=-1):
@@ -14,7 +22,7 @@ def measure_routes(maze, ws, source, target=-1):
     # Passages are followed as the current cell flags them; validation reports off-grid and one-sided
     # flags separately (border, reciprocity), and the guard row, the BLOCKED template and the checks
     # against index 0 keep the search inside the storage whatever the flags say.
-    ws.dist_view[WHOLE] = ws.fresh_view
+    reset_routes(ws)
     return spread_routes(maze.cells, ws, source, target)
 
 
@@ -24,7 +32,7 @@ def measure_tile_routes(tiles, ws, source):
     # template must be prepared for the level's largest side (hedge_level.MAX_LEVEL_SIDE): cells of a
     # smaller level outside its side are walls, so they are never entered either. Deeper calls this
     # once per tick, so the reset is one buffer copy.
-    ws.dist_view[WHOLE] = ws.fresh_view
+    reset_routes(ws)
     return spread_tile_routes(tiles, ws, source)
 
 
