@@ -23,7 +23,9 @@ def measure_routes(maze, ws, source, target=-1):
     # flags separately (border, reciprocity), and the guard row, the BLOCKED template and the checks
     # against index 0 keep the search inside the storage whatever the flags say.
     reset_routes(ws)
-    return spread_routes(maze.cells, ws, source, target)
+    _search[0] = maze.cells
+    _search[1] = ws
+    return spread_routes(source, target)
 
 
 def measure_tile_routes(tiles, ws, source):
@@ -36,20 +38,28 @@ def measure_tile_routes(tiles, ws, source):
     return spread_tile_routes(tiles, ws, source)
 
 
+# spread_routes' cells and workspace (_compat.py, Registers: its arguments are the two busiest locals).
+_search = [None, None]
+
+
 @micropython.viper
-def spread_routes(cells_obj, ws, source: int, target: int) -> int:
-    # The breadth-first search of measure_routes, level by level, after ws.dist has been reset.
-    cells = ptr8(cells_obj)
+def spread_routes(c: int, n: int) -> int:
+    # The breadth-first search of measure_routes from cell c (to target n, or all cells if n < 0),
+    # level by level, after ws.dist has been reset; cells and ws from _search.
+    target = n
+    cells = ptr8(_search[0])
+    ws = _search[1]
     dist = ptr16(ws.dist)
     queue = ptr16(ws.queue)
-    dist[source] = 0
-    queue[0] = source
+    unseen = 0xFFFF                    # a local: the constant would take two instructions per use
+    dist[c] = 0
+    queue[0] = c
     head = 0
     tail = 1
     d = 0
     while head < tail:
         if target >= 0:
-            if dist[target] != 0xFFFF:
+            if dist[target] != unseen:
                 return tail       # reached in the level just searched: its distance is final
         d += 1
         level_end = tail
@@ -60,26 +70,26 @@ def spread_routes(cells_obj, ws, source: int, target: int) -> int:
             if f & 1:
                 n = c - 32
                 if n >= 0:    # viper bounds
-                    if dist[n] == 0xFFFF:
+                    if dist[n] == unseen:
                         dist[n] = d
                         queue[tail] = n
                         tail += 1
             if f & 2:
                 n = c + 1
-                if dist[n] == 0xFFFF:
+                if dist[n] == unseen:
                     dist[n] = d
                     queue[tail] = n
                     tail += 1
             if f & 4:
                 n = c + 32
-                if dist[n] == 0xFFFF:
+                if dist[n] == unseen:
                     dist[n] = d
                     queue[tail] = n
                     tail += 1
             if f & 8:
                 n = c - 1
                 if n >= 0:    # viper bounds
-                    if dist[n] == 0xFFFF:
+                    if dist[n] == unseen:
                         dist[n] = d
                         queue[tail] = n
                         tail += 1
