@@ -92,3 +92,21 @@ def test_a_file_is_searched_on_its_own(searches):
     searches[0] = 0
     mask, _ = check_document(doc)
     assert mask == 0 and searches[0] >= 1
+
+
+@pytest.mark.parametrize("size", [(32, 32), (8, 8), (30, 32), (32, 10)])
+def test_a_reset_frames_the_grid_as_a_template_did(size):
+    # routes.reset_routes builds ws.dist from rows it doubles, with no template: UNSEEN on the grid,
+    # BLOCKED beyond its last column, in the row below it and in the guard row (which no search enters),
+    # whatever a search or the carving left on the 32 rows.
+    from maze32.maze import UNSEEN, BLOCKED
+    w, h = size
+    ws = Workspace()
+    for i in range(32 * 32):
+        ws.dist[i] = i % 7                            # leftovers of an earlier search
+    ws.prepare(w, h)
+    routes.reset_routes(ws)
+    for y in list(range(h + 1)) + [32]:
+        for x in range(32):
+            want = UNSEEN if x < w and y < h else BLOCKED
+            assert ws.dist[(y << 5) | x] == want, (x, y)

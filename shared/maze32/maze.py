@@ -69,6 +69,9 @@ class _Whole:
 # One slice object for "the whole buffer", made once: `buf[:] = src` builds its slice on the stack in
 # the bytecode VM but on the heap in native code, while `buf[WHOLE] = src` allocates in neither.
 WHOLE = _Whole()[:]
+# Rows 8-15 and 16-31 of a 32-row buffer: copying its first 8, then 16 rows into them fills all 32
+# rows with rows 0-7 (Workspace.dist_rows).
+DOUBLINGS = (_Whole()[8 * PITCH:16 * PITCH], _Whole()[16 * PITCH:32 * PITCH])
 
 
 def filled(typecode, n, value):
@@ -85,19 +88,27 @@ def filled(typecode, n, value):
 class Workspace:
     def __init__(self):
         self.dist = filled("H", GUARDED, UNSEEN)    # route distance from the last search source
-        self.fresh = filled("H", GUARDED, UNSEEN)   # dist before a search: UNSEEN in, BLOCKED outside
         self.dist_view = memoryview(self.dist)         # whole-buffer copy through views never allocates
-        self.fresh_view = memoryview(self.fresh)
+        # Its first 8 and 16 rows: routes.reset_routes doubles rows 0-7 into all 32 (DOUBLINGS).
+        self.dist_rows = (self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
+        i = STORE
+        while i < GUARDED:
+            self.dist[i] = BLOCKED                     # the guard row: no search ever enters it
+            i += 1
         self.queue = filled("H", STORE, 0)           # BFS queue, DFS stack, candidate lists
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation
-        self.blank = bytes(GUARDED)                    # zero cells: every wall closed
+        # Zero cells, the source of every whole-buffer clear (every wall closed, fairness's scratch):
+        # ws.occ itself, which is all zero at rest (placement, validation and fairness each clear what
+        # they mark before they return; validation's collision check already relies on it). A buffer of
+        # its own would be 1 KiB of the 10 KiB budget (issue 24).
+        self.blank = self.occ
         self.rng = Rng()
         self.pair = array("H", [0, 0])                 # candidate seed halves (rng.mix_seed)
         self.fails = bytearray(16)                     # per check bit (and PLACEMENT) over the attempts
         self.blank16 = bytes(16)
         self.last_mask = 0
-        self.prepared_w = 0
-        self.prepared_h = 0
+        self.prepared_w = PITCH           # the grid that ws.dist's reset marks (prepare)
+        self.prepared_h = PITCH
         # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
         self.topology = filled("h", 5, 0)             # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
         self.tally = filled("H", 5, 0)                # scratch sums of the validation scan
@@ -114,18 +125,8 @@ class Workspace:
         self.flow = bytearray(GUARDED)
 
     def prepare(self, width, height):
-        # Rebuild the search template when the size changes: cells outside the W x H grid are BLOCKED so
-        # a search never enters them. A loop, but it allocates nothing and runs once per size.
-        if width == self.prepared_w and height == self.prepared_h:
-            return
-        fresh = self.fresh
-        i = 0
-        while i < GUARDED:
-            if (i & (PITCH - 1)) < width and (i >> SHIFT) < height:
-                fresh[i] = UNSEEN
-            else:
-                fresh[i] = BLOCKED
-            i += 1
+        # The grid of the next searches: routes.reset_routes leaves the cells outside it BLOCKED, so a
+        # search never enters them.
         self.prepared_w = width
         self.prepared_h = height
 

@@ -2,15 +2,71 @@
 # maze's passages), and its counterpart over a hedge level's tiles (Deeper's goal checks and its ghosts).
 # Both searches are viper kernels where compiled.
 from maze32._compat import micropython, ptr8, ptr16
-from maze32.maze import WHOLE, MEASURED_FROM
+from maze32.grid import PITCH, SHIFT
+from maze32.maze import DOUBLINGS, MEASURED_FROM
+
+
+# The searches' cells and workspace (_compat.py, Registers: the kernels' arguments are their two
+# busiest locals).
+_search = [None, None]
 
 
 def reset_routes(ws):
-    # ws.dist back to its template (UNSEEN on the grid, BLOCKED outside) before a search. Every search
-    # that writes ws.dist starts here, so this is also where the record of what ws.dist measured
-    # (validate.py) is forgotten.
+    # ws.dist back to UNSEEN on the prepared grid (ws.prepare) and BLOCKED beyond its last column and
+    # in the row below it, before a search (the guard row stays BLOCKED: no search enters it). The
+    # rows further down keep UNSEEN: a search reaches them only through the row below the grid, which
+    # it never enters. Rows 0-7 are written by a kernel, then doubled into rows 8-15 and 16-31 by two
+    # buffer copies (maze.DOUBLINGS): each copy costs about 2,400 RV32 instructions besides its bytes,
+    # so this costs about twice the one copy of a whole template, without the template's 2 KiB.
+    # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
+    # measured (validate.py) is forgotten.
     ws.measured[MEASURED_FROM] = 0
-    ws.dist_view[WHOLE] = ws.fresh_view
+    first_rows(ws.dist, ws.prepared_w)
+    view = ws.dist_view
+    view[DOUBLINGS[0]] = ws.dist_rows[0]
+    view[DOUBLINGS[1]] = ws.dist_rows[1]
+    if ws.prepared_h < PITCH:
+        block_row(ws.dist, ws.prepared_h << SHIFT)
+
+
+@micropython.viper
+def first_rows(dist: ptr16, w: int):
+    # Rows 0-7 of dist: UNSEEN in columns 0..w-1, BLOCKED in the rest (w is even).
+    if w == 32:
+        i = 0
+        while i < 256:
+            dist[i] = 0xFFFF
+            dist[i + 1] = 0xFFFF
+            dist[i + 2] = 0xFFFF
+            dist[i + 3] = 0xFFFF
+            dist[i + 4] = 0xFFFF
+            dist[i + 5] = 0xFFFF
+            dist[i + 6] = 0xFFFF
+            dist[i + 7] = 0xFFFF
+            i += 8
+        return
+    row = 0
+    while row < 256:
+        x = 0
+        while x < w:
+            dist[row + x] = 0xFFFF
+            dist[row + x + 1] = 0xFFFF
+            x += 2
+        while x < 32:
+            dist[row + x] = 0xFFFE
+            dist[row + x + 1] = 0xFFFE
+            x += 2
+        row += 32
+
+
+@micropython.viper
+def block_row(dist: ptr16, row: int):
+    # The 32 entries of dist from index row BLOCKED.
+    end = row + 32
+    while row < end:
+        dist[row] = 0xFFFE
+        dist[row + 1] = 0xFFFE
+        row += 2
 
 
 def measure_routes(maze, ws, source, target=-1):
@@ -36,10 +92,6 @@ def measure_tile_routes(tiles, ws, source):
     # once per tick, so the reset is one buffer copy.
     reset_routes(ws)
     return spread_tile_routes(tiles, ws, source)
-
-
-# spread_routes' cells and workspace (_compat.py, Registers: its arguments are the two busiest locals).
-_search = [None, None]
 
 
 @micropython.viper
