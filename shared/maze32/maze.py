@@ -87,13 +87,19 @@ def filled(typecode, n, value):
 
 class Workspace:
     def __init__(self):
-        self.dist = filled("H", GUARDED, UNSEEN)    # route distance from the last search source
-        self.dist_view = memoryview(self.dist)         # whole-buffer copy through views never allocates
+        # Route distance from the last search source: 32 BLOCKED entries, then the GUARDED cells'.
+        # ws.dist is the view from the cells' first, so a viper search stepping north of row 0 or west
+        # of cell 0 reads BLOCKED below index 0 (where Python's negative index wraps to the guard row,
+        # BLOCKED too): the searches need no bounds test.
+        self.dist_store = filled("H", PITCH + GUARDED, UNSEEN)
+        self.dist = memoryview(self.dist_store)[PITCH:]
+        self.dist_view = self.dist                     # whole-buffer copy through views never allocates
         # Its first 8 and 16 rows: routes.reset_routes doubles rows 0-7 into all 32 (DOUBLINGS).
         self.dist_rows = (self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
-        i = STORE
-        while i < GUARDED:
-            self.dist[i] = BLOCKED                     # the guard row: no search ever enters it
+        i = 0
+        while i < PITCH:
+            self.dist_store[i] = BLOCKED               # below index 0: no search ever enters it
+            self.dist[STORE + i] = BLOCKED             # the guard row: no search ever enters it
             i += 1
         self.queue = filled("H", STORE, 0)           # BFS queue, DFS stack, candidate lists
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation

@@ -76,8 +76,8 @@ def measure_routes(maze, ws, source, target=-1):
     # breadth-first order makes it final then (other cells may be left unmeasured; the count is then
     # partial).
     # Passages are followed as the current cell flags them; validation reports off-grid and one-sided
-    # flags separately (border, reciprocity), and the guard row, the BLOCKED template and the checks
-    # against index 0 keep the search inside the storage whatever the flags say.
+    # flags separately (border, reciprocity), and the guard row, the BLOCKED frame and the BLOCKED
+    # entries below index 0 (Workspace.dist) keep the search inside the storage whatever the flags say.
     reset_routes(ws)
     _search[0] = maze.cells
     _search[1] = ws
@@ -121,11 +121,10 @@ def spread_routes(c: int, n: int) -> int:
             f = cells[c]
             if f & 1:
                 n = c - 32
-                if n >= 0:    # viper bounds
-                    if dist[n] == unseen:
-                        dist[n] = d
-                        queue[tail] = n
-                        tail += 1
+                if dist[n] == unseen:      # BLOCKED north of row 0 (Workspace.dist)
+                    dist[n] = d
+                    queue[tail] = n
+                    tail += 1
             if f & 2:
                 n = c + 1
                 if dist[n] == unseen:
@@ -140,11 +139,10 @@ def spread_routes(c: int, n: int) -> int:
                     tail += 1
             if f & 8:
                 n = c - 1
-                if n >= 0:    # viper bounds
-                    if dist[n] == unseen:
-                        dist[n] = d
-                        queue[tail] = n
-                        tail += 1
+                if dist[n] == unseen:      # BLOCKED west of cell 0 (Workspace.dist)
+                    dist[n] = d
+                    queue[tail] = n
+                    tail += 1
     return tail
 
 

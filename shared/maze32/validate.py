@@ -179,13 +179,31 @@ def measure_key_exits(maze, ws):
     measure_key_exit(maze, ws, 1)
 
 
-@micropython.viper
-def scan_cells(maze, ws, first: int, end: int) -> int:
+def scan_cells(maze, ws, first, end):
     # Rows first..end-1 of check_cells: returns the BORDER, RECIPROCITY and SYMMETRY bits found; adds
     # passage ends and dead ends to ws.tally[0] and ws.tally[1]. With first == 0 it also checks the
     # top and bottom borders, sets ws.tally[2] to the passages crossing from row H/2-1 to row H/2,
     # and ws.tally[3], ws.tally[4] to the fingerprint of the rows scanned (a Fletcher sum of their
     # cells, seeded with W and H): with symmetry, half A's determines the maze (check_maze's record).
+    _scan[0] = maze
+    _scan[1] = ws
+    _scan[2] = first
+    _scan[3] = end
+    return scan_rows(0, 0)
+
+
+# scan_rows' maze, workspace and rows (_compat.py, Registers: its arguments are the two busiest locals).
+_scan = [None, None, 0, 0]
+
+
+@micropython.viper
+def scan_rows(c: int, f: int) -> int:
+    # The scan of scan_cells; c and f are the current cell and its flags (the arguments' values are
+    # not used). Disagreements are gathered with | and tested once per row: no branch per cell.
+    maze = _scan[0]
+    ws = _scan[1]
+    first = int(_scan[2])
+    end = int(_scan[3])
     cells = ptr8(maze.cells)
     ends = ptr16(ENDS)
     rotate = ptr8(ROTATE)
@@ -209,23 +227,25 @@ def scan_cells(maze, ws, first: int, end: int) -> int:
         c = row
         last = row | last_x
         f = cells[c]
+        twin = 0                       # bits where a cell differs from its rotated partner's rotation
+        apart = 0                      # reciprocity bits where a passage is open from one side only
         while c < last:               # all but the last column: each has a cell to the east
             e = cells[c + 1]
             counts += ends[f]
             total += f
             run += total
-            if rotate[cells[rot - c]] != f:
-                mask |= SYMMETRY
-            if (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree:
-                mask |= RECIPROCITY
+            twin |= rotate[cells[rot - c]] ^ f
+            apart |= (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree
             f = e                      # the east cell is the next one
             c += 1
         counts += ends[f]
         total = (total + f) & 0xFFFF
         run = (run + total) & 0xFFFF
-        if rotate[cells[rot - last]] != f:
+        twin |= rotate[cells[rot - last]] ^ f
+        apart |= (f ^ (cells[last + 32] << 2)) & agree & 4
+        if twin:
             mask |= SYMMETRY
-        if (f ^ (cells[last + 32] << 2)) & agree & 4:
+        if apart:
             mask |= RECIPROCITY
         if (f & 2) or (cells[row] & 8):
             mask |= BORDER
