@@ -69,9 +69,9 @@ class _Whole:
 # One slice object for "the whole buffer", made once: `buf[:] = src` builds its slice on the stack in
 # the bytecode VM but on the heap in native code, while `buf[WHOLE] = src` allocates in neither.
 WHOLE = _Whole()[:]
-# Rows 8-15 and 16-31 of a 32-row buffer: copying its first 8, then 16 rows into them fills all 32
-# rows with rows 0-7 (Workspace.dist_rows).
-DOUBLINGS = (_Whole()[8 * PITCH:16 * PITCH], _Whole()[16 * PITCH:32 * PITCH])
+# Rows 4-7, 8-15 and 16-31 of a 32-row buffer: copying its first 4, 8, then 16 rows into them fills
+# all 32 rows with rows 0-3 (Workspace.dist_rows).
+DOUBLINGS = (_Whole()[4 * PITCH:8 * PITCH], _Whole()[8 * PITCH:16 * PITCH], _Whole()[16 * PITCH:32 * PITCH])
 
 
 def filled(typecode, n, value):
@@ -94,8 +94,8 @@ class Workspace:
         self.dist_store = filled("H", PITCH + GUARDED, UNSEEN)
         self.dist = memoryview(self.dist_store)[PITCH:]
         self.dist_view = self.dist                     # whole-buffer copy through views never allocates
-        # Its first 8 and 16 rows: routes.reset_routes doubles rows 0-7 into all 32 (DOUBLINGS).
-        self.dist_rows = (self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
+        # Its first 4, 8 and 16 rows: routes.reset_routes doubles rows 0-3 into all 32 (DOUBLINGS).
+        self.dist_rows = (self.dist_view[0:4 * PITCH], self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
         i = 0
         while i < PITCH:
             self.dist_store[i] = BLOCKED               # below index 0: no search ever enters it

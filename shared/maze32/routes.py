@@ -15,9 +15,11 @@ def reset_routes(ws):
     # ws.dist back to UNSEEN on the prepared grid (ws.prepare) and BLOCKED beyond its last column and
     # in the row below it, before a search (the guard row stays BLOCKED: no search enters it). The
     # rows further down keep UNSEEN: a search reaches them only through the row below the grid, which
-    # it never enters. Rows 0-7 are written by a kernel, then doubled into rows 8-15 and 16-31 by two
-    # buffer copies (maze.DOUBLINGS): each copy costs about 2,400 RV32 instructions besides its bytes,
-    # so this costs about twice the one copy of a whole template, without the template's 2 KiB.
+    # it never enters. Rows 0-3 are written by a kernel, then doubled into rows 4-7, 8-15 and 16-31
+    # by three buffer copies (maze.DOUBLINGS): each copy costs about 2,400 RV32 instructions
+    # besides its bytes in every flavour, each entry the kernel writes about 12 in viper and 400 in
+    # bytecode; so this costs about twice the one copy of a whole template (native), without the
+    # template's 2 KiB.
     # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
     # measured (validate.py) is forgotten.
     ws.measured[MEASURED_FROM] = 0
@@ -25,16 +27,17 @@ def reset_routes(ws):
     view = ws.dist_view
     view[DOUBLINGS[0]] = ws.dist_rows[0]
     view[DOUBLINGS[1]] = ws.dist_rows[1]
+    view[DOUBLINGS[2]] = ws.dist_rows[2]
     if ws.prepared_h < PITCH:
         block_row(ws.dist, ws.prepared_h << SHIFT)
 
 
 @micropython.viper
 def first_rows(dist: ptr16, w: int):
-    # Rows 0-7 of dist: UNSEEN in columns 0..w-1, BLOCKED in the rest (w is even).
+    # Rows 0-3 of dist: UNSEEN in columns 0..w-1, BLOCKED in the rest (w is even).
     if w == 32:
         i = 0
-        while i < 256:
+        while i < 128:
             dist[i] = 0xFFFF
             dist[i + 1] = 0xFFFF
             dist[i + 2] = 0xFFFF
@@ -46,7 +49,7 @@ def first_rows(dist: ptr16, w: int):
             i += 8
         return
     row = 0
-    while row < 256:
+    while row < 128:
         x = 0
         while x < w:
             dist[row + x] = 0xFFFF
