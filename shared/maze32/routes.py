@@ -14,22 +14,27 @@ _search = [None, None]
 def reset_routes(ws):
     # ws.dist back to UNSEEN on the prepared grid (ws.prepare) and BLOCKED beyond its last column and
     # in the row below it, before a search (the guard row stays BLOCKED: no search enters it). The
-    # rows further down keep UNSEEN: a search reaches them only through the row below the grid, which
-    # it never enters. Rows 0-3 are written by a kernel, then doubled into rows 4-7, 8-15 and 16-31
+    # rows further down are left as they are: a search reaches them only through the row below the
+    # grid, which it never enters. Rows 0-3 are written by a kernel, then doubled into rows 4-7, 8-15 and 16-31
     # by three buffer copies (maze.DOUBLINGS): each copy costs about 2,400 RV32 instructions
     # besides its bytes in every flavour, each entry the kernel writes about 12 in viper and 400 in
     # bytecode; so this costs about twice the one copy of a whole template (native), without the
     # template's 2 KiB.
     # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
     # measured (validate.py) is forgotten.
+    # A grid of 8 or 16 rows stops doubling once its rows are covered (the rows below the row it
+    # blocks are never read).
     ws.measured[MEASURED_FROM] = 0
     first_rows(ws.dist, ws.prepared_w)
     view = ws.dist_view
+    h = ws.prepared_h
     view[DOUBLINGS[0]] = ws.dist_rows[0]
-    view[DOUBLINGS[1]] = ws.dist_rows[1]
-    view[DOUBLINGS[2]] = ws.dist_rows[2]
-    if ws.prepared_h < PITCH:
-        block_row(ws.dist, ws.prepared_h << SHIFT)
+    if h > 8:
+        view[DOUBLINGS[1]] = ws.dist_rows[1]
+        if h > 16:
+            view[DOUBLINGS[2]] = ws.dist_rows[2]
+    if h < PITCH:
+        block_row(ws.dist, h << SHIFT)
 
 
 @micropython.viper
