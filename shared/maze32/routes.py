@@ -41,17 +41,13 @@ def reset_routes(ws):
 def first_rows(dist: ptr16, w: int):
     # Rows 0-3 of dist: UNSEEN in columns 0..w-1, BLOCKED in the rest (w is even).
     if w == 32:
-        i = 0
-        while i < 128:
+        i = -4
+        while i < 124:
+            i += 4
             dist[i] = 0xFFFF
             dist[i + 1] = 0xFFFF
             dist[i + 2] = 0xFFFF
             dist[i + 3] = 0xFFFF
-            dist[i + 4] = 0xFFFF
-            dist[i + 5] = 0xFFFF
-            dist[i + 6] = 0xFFFF
-            dist[i + 7] = 0xFFFF
-            i += 8
         return
     row = 0
     while row < 128:
