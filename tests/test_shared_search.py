@@ -97,8 +97,8 @@ def test_a_file_is_searched_on_its_own(searches):
 @pytest.mark.parametrize("size", [(32, 32), (8, 8), (30, 32), (32, 10)])
 def test_a_reset_frames_the_grid_as_a_template_did(size):
     # routes.reset_routes builds ws.dist from rows it doubles, with no template: UNSEEN on the grid,
-    # BLOCKED beyond its last column, in the row below it and in the guard row (which no search enters),
-    # whatever a search or the carving left on the 32 rows.
+    # BLOCKED wherever a search could step off it (east of the last column, column 31 west of column
+    # 0, the row below, the guard row, which no search enters), whatever a search or the carving left.
     from maze32.maze import UNSEEN, BLOCKED
     w, h = size
     ws = Workspace()
@@ -106,7 +106,9 @@ def test_a_reset_frames_the_grid_as_a_template_did(size):
         ws.dist[i] = i % 7                            # leftovers of an earlier search
     ws.prepare(w, h)
     routes.reset_routes(ws)
-    for y in list(range(h + 1)) + [32]:
-        for x in range(32):
-            want = UNSEEN if x < w and y < h else BLOCKED
-            assert ws.dist[(y << 5) | x] == want, (x, y)
+    for y in range(h):
+        for x in list(range(w)) + ([w, 31] if w < 32 else []):
+            assert ws.dist[(y << 5) | x] == (UNSEEN if x < w else BLOCKED), (x, y)
+    for x in range(w):
+        assert ws.dist[(h << 5) | x] == BLOCKED
+        assert ws.dist[(32 << 5) | x] == BLOCKED

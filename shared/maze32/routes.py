@@ -12,7 +12,7 @@ _search = [None, None]
 
 
 def reset_routes(ws):
-    # ws.dist back to UNSEEN on the prepared grid (ws.prepare) and BLOCKED beyond its last column and
+    # ws.dist back to UNSEEN on the prepared grid (ws.prepare) and BLOCKED beside its last column and
     # in the row below it, before a search (the guard row stays BLOCKED: no search enters it). The
     # rows further down are left as they are: a search reaches them only through the row below the
     # grid, which it never enters. Rows 0-3 are written by a kernel, then doubled into rows 4-7, 8-15 and 16-31
@@ -34,12 +34,15 @@ def reset_routes(ws):
         if h > 16:
             view[DOUBLINGS[2]] = ws.dist_rows[2]
     if h < PITCH:
+        _search[1] = ws
         block_row(ws.dist, h << SHIFT)
 
 
 @micropython.viper
 def first_rows(dist: ptr16, w: int):
-    # Rows 0-3 of dist: UNSEEN in columns 0..w-1, BLOCKED in the rest (w is even).
+    # Rows 0-3 of dist: UNSEEN in columns 0..w-1 (w is even), and below 32 columns BLOCKED in column w
+    # and column 31, the only others a search can step into (off the east edge, and west of column 0,
+    # which is column 31 of the row above); the columns between are never read.
     if w == 32:
         i = -4
         while i < 124:
@@ -56,17 +59,16 @@ def first_rows(dist: ptr16, w: int):
             dist[row + x] = 0xFFFF
             dist[row + x + 1] = 0xFFFF
             x += 2
-        while x < 32:
-            dist[row + x] = 0xFFFE
-            dist[row + x + 1] = 0xFFFE
-            x += 2
+        dist[row + w] = 0xFFFE         # east of the last column
+        dist[row + 31] = 0xFFFE        # west of column 0 of the row below
         row += 32
 
 
 @micropython.viper
 def block_row(dist: ptr16, row: int):
-    # The 32 entries of dist from index row BLOCKED.
-    end = row + 32
+    # The first w entries of dist from index row BLOCKED (w from _search's workspace): the row below
+    # a grid of fewer than 32 rows, where a passage off its bottom edge would lead.
+    end = row + int(_search[1].prepared_w)
     while row < end:
         dist[row] = 0xFFFE
         dist[row + 1] = 0xFFFE
@@ -75,7 +77,7 @@ def block_row(dist: ptr16, row: int):
 
 def measure_routes(maze, ws, source, target=-1):
     # Fill ws.dist with the route distance from cell index `source` to every cell it reaches; cells
-    # not reached keep UNSEEN, cells outside the grid keep BLOCKED. Returns how many cells were reached.
+    # not reached keep UNSEEN, the cells beside the grid keep BLOCKED. Returns how many cells were reached.
     # With a target cell the search stops after the level in which the target got its distance:
     # breadth-first order makes it final then (other cells may be left unmeasured; the count is then
     # partial).
