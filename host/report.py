@@ -205,6 +205,17 @@ def show_deploy(out, result, port, board):
         out.print("  - %s" % path)
 
 
+def show_package(out, index, folder):
+    # maze32 package: one line a package and .mpy version, then how to serve and install.
+    for p in index["packages"]:
+        out.print("  %-22s %s  .mpy %s" % (p["name"], p["version"], ", ".join(sorted(p["versions"]))),
+                  highlight=False)
+    out.print("wrote the mip index to %s; serve it (python3 -m http.server -d %s) and:" % (folder, folder),
+              highlight=False, soft_wrap=True)
+    out.print("  mpremote mip install --index http://HOST:PORT maze32-game   (or maze32-game-rv32imc "
+              "on an ESP32-C6)", highlight=False, soft_wrap=True)
+
+
 def show_time(out, doc):
     t = Table(title="generate + validate on %s, %s flavour (best of %d per seed)" % (
         "the virtual board" if doc["port"] == "virtual" else doc["port"], doc["flavour"], doc["repeat"]), title_justify="left")
