@@ -11,6 +11,7 @@ import sys
 import time
 
 import console
+import trust
 from maze32 import Maze, Workspace, levelcode
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
@@ -219,7 +220,7 @@ def main(keys=None):
     profile = board_profile()
     title = profile.get("title", profile.get("name"))
     term = Terminal(keys, Frontends(profile))
-    seed, size, message = random_seed(), (16, 16), ""
+    seed, size, message = random_seed(), (16, 16), trust.check()   # refuses wrong machine code
     write(console.ENTER)
     try:
         term.ask_size()

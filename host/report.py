@@ -199,6 +199,8 @@ def show_deploy(out, result, port, board):
         port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"], board))
     out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
                                                        len(result["removed"])))
+    for note in result.get("notes", ()):
+        out.print("note: %s" % note, highlight=False, soft_wrap=True)
     for path in result["copied"]:
         out.print("  + %s" % path)
     for path in result["removed"]:
