@@ -9,11 +9,17 @@ four per depth, in the top row (the surface's sky and ground) and below. A BSP d
 of 256 x 256 once and its 16 chunks reuse the plan; `cold` replans before every chunk (a player's first
 chunk of a region pays this), `warm` does not.
 
+RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
+(bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
+once after a warm-up, counted with ticks_cpu() less the count of an empty span, the heap collected
+before). Per kind the mean over the chunks is printed, and each chunk's tiles' SHA-256 is checked
+against CPython's.
+
 Twin: CPython, the whole-world build (host/world.build) of a 250 x 250 world per depth, median of
 --runs runs, then the checks on it.
 
 usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
-                                  [--jobs 2] [--twin-only | --board-only]
+                                  [--jobs 2] [--twin-only | --board-only] [--riscv]
 """
 import argparse
 import os
@@ -39,7 +45,7 @@ TWIN_BUDGET_S = 0.5
 
 WORK = """
 import gc
-from maze32.world_tiles import WorldSpec, WorldWorkspace, CHUNK
+from maze32.world.tiles import WorldSpec, WorldWorkspace, CHUNK
 from maze32.world import generate_chunk, prepare
 spec = WorldSpec(0, 7, ARGS["depth"], 2048, 2048, ARGS["strategy"])
 ws = WorldWorkspace()
@@ -105,12 +111,7 @@ def board(args):
     for fl in args.flavours.split(","):
         build(fl, "x64", Path(tmp) / fl, ROOT / "shared" / "maze32")
         libraries[fl] = str(Path(tmp) / fl)
-    rows = []
-    for depth in parse_depths(args.depths):
-        rows.append((depth, 0, "bsp" if depth >= 7 else "", False))
-        if depth >= 7:
-            rows.append((depth, 0, "bsp", True))
-            rows.append((depth, 1, "accretion", False))
+    rows = rows_for(parse_depths(args.depths))
     jobs = [(fl, libraries[fl], depth, strategy, cold, args.repeat)
             for fl in args.flavours.split(",") for depth, strategy, _, cold in rows]
     with ThreadPoolExecutor(args.jobs) as pool:
@@ -121,8 +122,7 @@ def board(args):
     print("%-6s %-16s" % ("depth", "world") + "".join("%22s" % fl for fl in args.flavours.split(",")))
     worst = 0.0
     for depth, strategy, name, cold in rows:
-        label = {1: "surface", 2: "surface", 3: "surface", 4: "caves", 5: "caves", 6: "caves"}.get(
-            depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
+        label = label_of(depth, name, cold)
         cells = []
         for fl in args.flavours.split(","):
             n = counts[(fl, libraries[fl], depth, strategy, cold, args.repeat)]
@@ -134,6 +134,90 @@ def board(args):
     fastest = args.flavours.split(",")[-1]
     print("worst chunk in the %s flavour: %.1f ms (budget %.0f ms): %s"
           % (fastest, worst, BUDGET_MS, "within" if worst <= BUDGET_MS else "OVER"))
+
+
+# The RISC-V board's work: per (depth, strategy, cold) row, each chunk once after a warm-up, counted.
+RISCV_WORK = """
+import gc, time, hashlib, binascii
+from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk, prepare
+tiles = bytearray(CHUNK * CHUNK)
+ws = WorldWorkspace()                          # one, as the firmware has (plans are kept per spec)
+for depth, strategy, cold in ARGS["rows"]:
+    spec = WorldSpec(0, 7, depth, 2048, 2048, strategy)
+    prepare(spec)
+    for cx, cy in ARGS["chunks"]:
+        generate_chunk(ws, spec, cx, cy, tiles)
+    for cx, cy in ARGS["chunks"]:
+        if cold:
+            ws.layout_spec = None
+        gc.collect()
+        t = time.ticks_cpu()
+        empty = time.ticks_diff(time.ticks_cpu(), t)
+        t = time.ticks_cpu()
+        generate_chunk(ws, spec, cx, cy, tiles)
+        n = time.ticks_diff(time.ticks_cpu(), t) - empty
+        print(depth, strategy, int(cold), cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
+"""
+
+
+def rows_for(depths):
+    # (depth, strategy, name, cold) per line of the tables: a dungeon depth three times.
+    rows = []
+    for depth in depths:
+        rows.append((depth, 0, "bsp" if depth >= 7 else "", False))
+        if depth >= 7:
+            rows.append((depth, 0, "bsp", True))
+            rows.append((depth, 1, "accretion", False))
+    return rows
+
+
+def label_of(depth, name, cold):
+    return {1: "surface", 2: "surface", 3: "surface", 4: "caves", 5: "caves", 6: "caves"}.get(
+        depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
+
+
+def twin_chunk_hash(depth, strategy, cx, cy):
+    import hashlib
+    from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk
+    tiles = bytearray(CHUNK * CHUNK)
+    generate_chunk(WorldWorkspace(), WorldSpec(0, 7, depth, 2048, 2048, strategy), cx, cy, tiles)
+    return hashlib.sha256(tiles).hexdigest()
+
+
+def riscv(args):
+    sys.path.insert(0, str(ROOT / "bench"))
+    import riscv_time
+    from host import boards, riscv_board
+    from host.deploy import deploy
+    from host.errors import CliError
+    flavours = args.flavours.split(",")
+    rows = rows_for(parse_depths(args.depths))
+    try:
+        firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
+    except CliError as e:
+        raise SystemExit("world_time: %s" % e)
+    counts = {}
+    work = "ARGS = %r\n" % {"rows": [(d, s, c) for d, s, _, c in rows], "chunks": CHUNKS} + RISCV_WORK
+    with tempfile.TemporaryDirectory() as root, \
+            riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
+        for fl in flavours:
+            with riscv_time._board(served) as b:
+                deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
+            with riscv_time._board(served) as b:
+                out = b.exec(work, timeout=3600)
+            for line in out.splitlines():
+                depth, strategy, cold, cx, cy, n, digest = line.split()
+                depth, strategy, cx, cy = int(depth), int(strategy), int(cx), int(cy)
+                if digest != twin_chunk_hash(depth, strategy, cx, cy):
+                    raise SystemExit("world_time: %s depth %d chunk %d,%d differs from CPython"
+                                     % (fl, depth, cx, cy))
+                counts.setdefault((fl, depth, strategy, cold == "1"), []).append(int(n))
+    print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
+          "chunks %s; every chunk's tiles match CPython)" % ", ".join("%d,%d" % c for c in CHUNKS))
+    print("%-6s %-22s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
+    for depth, strategy, name, cold in rows:
+        cells = ["{:,}".format(sum(counts[(fl, depth, strategy, cold)]) // len(CHUNKS)) for fl in flavours]
+        print("%-6d %-22s" % (depth, label_of(depth, name, cold)) + "".join("%14s" % c for c in cells))
 
 
 def twin(args):
@@ -172,7 +256,11 @@ def main():
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--twin-only", action="store_true")
     group.add_argument("--board-only", action="store_true")
+    group.add_argument("--riscv", action="store_true",
+                       help="only count exact RV32 instructions per chunk on the RISC-V board")
     args = ap.parse_args()
+    if args.riscv:
+        return riscv(args)
     if not args.board_only:
         twin(args)
     if not args.twin_only:

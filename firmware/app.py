@@ -189,7 +189,7 @@ def new_round(game, seed, size):
     if game == "2":
         return console.DeeperRound(seed)
     import explore
-    from maze32.world_cache import ChunkCache
+    from maze32.world.cache import ChunkCache
     return explore.ExploreRound(seed, cache=ChunkCache("cache", 256 * 1024))
 
 

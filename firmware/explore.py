@@ -20,7 +20,7 @@
 from array import array
 
 from maze32.rng import split_seed
-from maze32.world_tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
+from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
                                 AIR, WATER, STAIRS, ITEM, MAX_DEPTH, MATERIALS, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
 
@@ -34,7 +34,7 @@ SIDE = (-1, 1)             # left, right
 
 class Explore:
     def __init__(self, seed, depth=1, width=2048, height=2048, cache=None, queue=None):
-        # cache: a maze32.world_cache.ChunkCache (the board's flash or the twin's disk), or None;
+        # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
         # queue: WorldWorkspace's, allocated early by a board with a tight heap.
         self.seed = seed
         self.hi, self.lo = split_seed(seed)

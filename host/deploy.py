@@ -1,6 +1,6 @@
 # maze32 deploy: compile shared/maze32 and firmware/ for the board's .mpy format, repair what is in the
 # way (.part leftovers of an interrupted deploy, folders where files go, stale .py twins: a .py shadows
-# a .mpy of the same name), copy what changed, write board.json, soft-reset.
+# a .mpy of the same name; library modules it no longer ships), copy what changed, write board.json, soft-reset.
 import hashlib
 import json
 import re
@@ -12,6 +12,7 @@ from host import flavours
 from host.paths import ROOT, LIBRARY, FIRMWARE  # noqa: F401  (a checkout's folders, or the installed ones)
 from maze32 import selftest
 KEEP_AS_SOURCE = ("main.py", "boot.py")      # MicroPython runs these only as .py
+BOARD_LIBRARY = "lib/maze32/"                 # the library's folder on the board: deploy's alone
 LONG_STEP = 6        # listing (hashing every file) and repairing get this many times the board's timeout
 
 ARCHS = selftest.ARCHS        # sys.implementation._mpy bits 10.. -> native architecture
@@ -100,7 +101,7 @@ def compile_all(arch, flavour, out_dir):
         firmware = flavours.build("bytecode", arch, out_dir, FIRMWARE, keep=KEEP_AS_SOURCE)
     except flavours.BuildError as e:
         raise CliError(str(e))
-    files = dict(("lib/maze32/" + name, path.read_bytes()) for name, path in library.items())
+    files = dict((BOARD_LIBRARY + name, path.read_bytes()) for name, path in library.items())
     files.update((name, path.read_bytes()) for name, path in firmware.items())
     return files
 
@@ -156,11 +157,15 @@ def board_files(board):
 
 def in_the_way(files, present, present_folders, folders):
     # What must go before copying: leftovers of an interrupted copy (.part), a folder where a file
-    # goes, a file where a folder goes, and stale .py twins (a .py shadows the .mpy of the same name).
+    # goes, a file where a folder goes, stale .py twins (a .py shadows the .mpy of the same name), and
+    # whatever the library's folder holds that this deploy does not ship (modules of an older layout,
+    # e.g. the flat world_*.mpy before maze32/world/ became a package).
     remove = {p for p in present if p.endswith(".part")}
     remove |= {p for p in present_folders if p.endswith(".part") or p in files}
     remove |= {p for p in present if p in folders}
     remove |= {p[:-4] + ".py" for p in files if p.endswith(".mpy") and p[:-4] + ".py" in present}
+    remove |= {p for p in present if p.startswith(BOARD_LIBRARY) and p not in files}
+    remove |= {p for p in present_folders if p.startswith(BOARD_LIBRARY) and p not in folders}
     # nothing inside a folder that goes anyway
     return sorted(p for p in remove if not any(p.startswith(q + "/") for q in remove))
 

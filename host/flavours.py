@@ -49,7 +49,8 @@ def fastest(arch):
 
 def build(flavour, arch, dest, package, as_source=False, keep=()):
     # Build the package folder `package` (shared/maze32, or firmware/ as bytecode) in `flavour` for the
-    # native architecture `arch` into dest/<package name>/; returns {file name: path} of what it wrote.
+    # native architecture `arch` into dest/<package name>/, subpackages (maze32/world/) into their own
+    # folders there; returns {path relative to that folder, "/"-separated: path} of what it wrote.
     # With as_source the modules are written as .py (bytecode: viper lines stripped; viper: unchanged,
     # for a runtime that compiles viper from source, like the unix port); otherwise .mpy files from
     # mpy-cross. Files named in `keep` are copied as they are (a board runs main.py only as source).
@@ -61,33 +62,37 @@ def build(flavour, arch, dest, package, as_source=False, keep=()):
         raise ValueError("the %s flavour needs a native architecture" % flavour)
     package = Path(package)
     out = Path(dest) / package.name
-    out.mkdir(parents=True, exist_ok=True)
     written = {}
-    for src in sorted(package.glob("*.py")):
+    for src in sorted(package.rglob("*.py")):
+        name = src.relative_to(package).as_posix()        # "grid.py", "world/tiles.py"
+        if "__pycache__" in name.split("/"):
+            continue
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
         text = src.read_text()
-        if src.name in keep:
-            target = out / src.name
+        if name in keep:
+            target = out / name
             target.write_text(text)
-            written[src.name] = target
+            written[name] = target
             continue
         flags = [] if as_source else mpy_cross_flags(flavour, text, arch)
         if flavour == "bytecode" or (not as_source and not flags):
             text = strip_viper(text)            # no viper emitter for this module: bytecode
         if as_source:
-            target = out / src.name
+            target = out / name
             target.write_text(text)
         else:
             # mpy-cross records the source name it is given; a relative one keeps the .mpy identical
             # from build to build (deploy copies only what changed).
-            (out / src.name).write_text(text)
-            target = out / (src.stem + ".mpy")
-            proc = subprocess.run([mpy_cross(), "-o", target.name] + flags + [src.name],
+            (out / name).write_text(text)
+            compiled = name[:-3] + ".mpy"
+            target = out / compiled
+            proc = subprocess.run([mpy_cross(), "-o", compiled] + flags + [name],
                                   capture_output=True, text=True, cwd=str(out))
-            (out / src.name).unlink()
+            (out / name).unlink()
             if proc.returncode:
                 lines = proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode]
-                raise BuildError("mpy-cross failed on %s: %s" % (src.name, lines[-1]))
-        written[target.name] = target
+                raise BuildError("mpy-cross failed on %s: %s" % (name, lines[-1]))
+        written[target.relative_to(out).as_posix()] = target
     return written
 
 

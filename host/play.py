@@ -127,7 +127,7 @@ def menu_lines(console, game, cols, rows):
 def explore_round(seed):
     # Explore in the twin: its chunks cached on disk as on the board's flash (worlds/<seed>/depth_N
     # under ~/.cache/maze32, capped at 64 MiB).
-    from maze32.world_cache import ChunkCache
+    from maze32.world.cache import ChunkCache
     explore, = paths.firmware("explore")
     base = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "maze32")
     return explore.ExploreRound(seed, cache=ChunkCache(base, 64 * 1024 * 1024))

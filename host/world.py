@@ -14,10 +14,10 @@ import time
 from collections import deque
 
 from maze32.rng import split_seed
-from maze32.world_tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,
+from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,
                                 KIND_NAMES, DUNGEON, ACCRETION, BSP, WorldSpec, WorldWorkspace, kind_of)
 from maze32.world import build_world, generate_chunk, locate, KINDS
-from maze32 import world_codec, world_check, world_dungeon, world_accretion
+from maze32.world import codec as world_codec, check as world_check, dungeon as world_dungeon, accretion as world_accretion
 from host.errors import CliError
 from host.options import clipped
 
@@ -66,7 +66,7 @@ def open_cache(folder, limit, report=None):
     # A ChunkCache on `folder` (the folder that holds worlds/), or None.
     if folder is None:
         return None
-    from maze32.world_cache import ChunkCache
+    from maze32.world.cache import ChunkCache
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise CliError("cache: %s is not a folder" % folder)
     return ChunkCache(folder, limit, report)
@@ -461,7 +461,7 @@ def _cache_of(args):
 
 
 def _built(args, region=None):
-    from maze32.world_cache import CacheError
+    from maze32.world.cache import CacheError
     from host import report
     spec = spec_for(args.seed, args.depth, args.size, args.strategy)
     ox, oy, w, h = region_in(spec, region)

@@ -104,11 +104,13 @@ def test_viper_flavour_compiles_exactly_the_modules_with_viper_kernels(tmp_path)
     # of the viper build different from its bytecode build (machine code inside), any other the same.
     from host import flavours
     package = runtimes.SHARED / "maze32"
-    with_kernels = {p.stem for p in package.glob("*.py") if flavours.has_viper(p.read_text())}
-    assert {"rng", "carve", "loops", "place", "routes", "validate"} <= with_kernels
+    modules = [p.relative_to(package).as_posix()[:-3] for p in package.rglob("*.py")]
+    with_kernels = {m for m in modules if flavours.has_viper((package / (m + ".py")).read_text())}
+    assert {"rng", "carve", "loops", "place", "routes", "validate", "world/caves"} <= with_kernels
     assert "config" not in with_kernels and "codec" not in with_kernels
     plain = flavours.build("bytecode", "rv32imc", tmp_path / "bytecode", package)
     viper = flavours.build("viper", "rv32imc", tmp_path / "viper", package)
-    assert set(plain) == set(viper) == {p.stem + ".mpy" for p in package.glob("*.py")}
+    assert set(plain) == set(viper) == {m + ".mpy" for m in modules}
+    assert (tmp_path / "viper" / "maze32" / "world" / "tiles.mpy").is_file()
     differ = {name[:-4] for name in plain if plain[name].read_bytes() != viper[name].read_bytes()}
     assert differ == with_kernels

@@ -19,7 +19,7 @@ from test_cross_runtime import golden_rows
 MAZE32 = str(Path(sys.executable).parent / "maze32")
 ROOT = Path(__file__).resolve().parent.parent
 # What deploy ships: every library module, every firmware module, board.json and maze32.json.
-SHIPPED = len(list((ROOT / "shared" / "maze32").glob("*.py"))) + len(list((ROOT / "firmware").glob("*.py"))) + 2
+SHIPPED = len(list((ROOT / "shared" / "maze32").rglob("*.py"))) + len(list((ROOT / "firmware").glob("*.py"))) + 2
 
 
 def maze32(board_dir, *args, timeout=180):
@@ -79,14 +79,20 @@ def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
 
 @pytest.mark.parametrize("flavour", ["bytecode", "viper"])
 def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour):
+    # Stale: .py twins, and modules of the flat layout before maze32/world/ (world.py would be the
+    # package's rival; world_tiles.mpy is just dead weight on the flash).
     board = tmp_path / "b"
-    (board / "lib" / "maze32").mkdir(parents=True)
+    lib = board / "lib" / "maze32"
+    lib.mkdir(parents=True)
     (board / "bench.py").write_text("raise ImportError('stale twin ran')\n")
-    (board / "lib" / "maze32" / "grid.py").write_text("raise ImportError('stale twin ran')\n")
+    for stale in ("grid.py", "world.py", "world_tiles.mpy"):
+        (lib / stale).write_text("raise ImportError('stale twin ran')\n")
     proc = maze32(board, "deploy", "--emit", flavour, "--board", "m5stack-nanoc6")
     assert proc.returncode == 0, proc.stderr
-    assert "removed 2" in proc.stdout and flavour + " flavour" in proc.stdout
-    assert not (board / "bench.py").exists() and not (board / "lib" / "maze32" / "grid.py").exists()
+    assert "removed 4" in proc.stdout and flavour + " flavour" in proc.stdout
+    assert not (board / "bench.py").exists()
+    assert not [stale for stale in ("grid.py", "world.py", "world_tiles.mpy") if (lib / stale).exists()]
+    assert (lib / "world" / "tiles.mpy").is_file()
     timed = maze32(board, "time", "--size", "16x16", "--seeds", "3..5")
     assert timed.returncode == 0, timed.stdout + timed.stderr
     assert flavour + " flavour" in timed.stdout

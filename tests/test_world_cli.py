@@ -7,7 +7,7 @@ from xml.etree import ElementTree
 
 from host import world as hw
 from host.cli import main
-from maze32.world_tiles import MATERIALS
+from maze32.world.tiles import MATERIALS
 
 SIZE = ["--size", "250x250"]
 

@@ -9,7 +9,7 @@ import pytest
 
 import runtimes
 from host import world as hw
-from maze32.world_tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
+from maze32.world.tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
                                 SOLID)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
@@ -180,7 +180,7 @@ def test_chunks_come_one_a_tick_and_digs_survive():
 
 
 def test_the_cache_serves_explore_and_a_full_one_is_dropped(tmp_path):
-    from maze32.world_cache import ChunkCache, CacheError
+    from maze32.world.cache import ChunkCache, CacheError
     cache = ChunkCache(str(tmp_path))
     g = explore.Explore(9, 4, cache=cache)
     assert cache.misses == g.generated and list(tmp_path.rglob("*.chunk"))

@@ -1,8 +1,8 @@
 # The chunk cache on MicroPython's own filesystem calls: a chunk written, read back, a corrupted entry
 # repaired. Prints the four outcomes and whether every read gave the generated tiles.
-from maze32.world_tiles import WorldSpec, WorldWorkspace, CHUNK
+from maze32.world.tiles import WorldSpec, WorldWorkspace, CHUNK
 from maze32.world import generate_chunk
-from maze32.world_cache import ChunkCache
+from maze32.world.cache import ChunkCache
 
 spec = WorldSpec(0, 7, 4, 250, 250)
 ws = WorldWorkspace()

@@ -15,7 +15,7 @@ queue = array("H", range(4096))                           # WorldWorkspace's lar
 chunks = [bytearray(4096) for _ in range(4)]              # a 250-wide row of chunks
 import hashlib  # noqa: E402
 from binascii import hexlify  # noqa: E402
-from maze32.world_tiles import (WorldSpec, WorldWorkspace, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,  # noqa: E402
+from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,  # noqa: E402
                                 DUNGEON, BSP)
 ws = WorldWorkspace(queue=queue)
 from maze32.rng import split_seed  # noqa: E402

@@ -4,7 +4,7 @@
 import gc
 import explore
 from maze32.world import prepare
-from maze32.world_tiles import WorldSpec
+from maze32.world.tiles import WorldSpec
 
 KEYS = ("right", "right", "down", "right", "left", "up", "right", None)
 

@@ -1,7 +1,8 @@
 # Prove the world heap-lock harness can fail: a chunk whose surface stage is patched to build a tuple.
 import micropython
-from maze32.world_tiles import WorldSpec, WorldWorkspace, CHUNK
-from maze32 import world, world_surface
+from maze32.world.tiles import WorldSpec, WorldWorkspace, CHUNK
+from maze32 import world
+from maze32.world import surface as world_surface
 from maze32.world import generate_chunk
 
 

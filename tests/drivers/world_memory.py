@@ -2,7 +2,7 @@
 # generating a chunk of each kind with them (measured inside functions: a new module global would
 # grow the globals dict and count).
 import gc
-from maze32.world_tiles import WorldSpec, WorldWorkspace, CHUNK
+from maze32.world.tiles import WorldSpec, WorldWorkspace, CHUNK
 from maze32.world import generate_chunk, prepare
 
 

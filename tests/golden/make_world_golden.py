@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "shared"))
 sys.path.insert(0, str(ROOT))
 from host import world as hw  # noqa: E402
-from maze32.world_codec import FORMAT  # noqa: E402
+from maze32.world.codec import FORMAT  # noqa: E402
 
 SEEDS = (0, 7, 4294967295)
 CHUNKS = ((7, 1, "bsp", (0, 0)), (7, 2, "bsp", (13, 0)), (7, 4, "bsp", (31, 31)), (7, 5, "bsp", (16, 17)),

@@ -2,9 +2,9 @@
 # caves under it joined to the sky by tunnels, then pools, trees and the stairs.
 #   shape  (field) shape_terrain: air above the height, the top tile (grass at depth 1, dirt at 2-3),
 #          dirt for 8 tiles, then stone; a stone border. raise_features: dunes and walls. The
-#          automaton's caves (world_caves) from 10 tiles under the top, started half open.
+#          automaton's caves (caves) from 10 tiles under the top, started half open.
 #   settle (local) the top row of chunks keeps its sky and its largest cave, joined by a tunnel; the
-#          chunks below are caves (world_caves.keep_largest_region); then the doorways.
+#          chunks below are caves (caves.keep_largest_region); then the doorways.
 #   finish (field) pools of water (bowls cut into the ground) and of sand (sand in place of ground),
 #          trees, the stairs.
 # Heights: three octaves of integer sine, base + detail + micro, weighted 5:2:1, scaled to the world's
@@ -15,11 +15,11 @@
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
+from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
-from maze32.world_caves import grow_cells, carve_cells, keep_largest_region, SPARSE
-from maze32.world_regions import keep_regions, remark, nearest_marked
-from maze32.world_tunnels import set_bounds, open_doorways, dig_tunnel
+from maze32.world.caves import grow_cells, carve_cells, keep_largest_region, SPARSE
+from maze32.world.regions import keep_regions, remark, nearest_marked
+from maze32.world.tunnels import set_bounds, open_doorways, dig_tunnel
 
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
 CAVE_DEPTH = const(10)    # caves open from this many tiles under the top
@@ -34,7 +34,7 @@ TREE = const(5)
 
 @micropython.viper
 def measure_heights(ws, spec):
-    # ws.heights and ws.tops (the caves' first row) for every column of the window: world_tiles.
+    # ws.heights and ws.tops (the caves' first row) for every column of the window: tiles.
     # height_at, column by column.
     heights = ptr16(ws.heights)
     tops = ptr16(ws.tops)

@@ -17,7 +17,7 @@
 #               least 5 x 3 inside the map and inside the region; above depth 7, none listed
 #   hash        (files only) the recorded hash is the recomputed one
 from maze32._compat import const, micropython, ptr8
-from maze32.world_tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, side_error
+from maze32.world.tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, side_error
 
 DIMENSIONS = const(1 << 0)
 BORDER = const(1 << 1)

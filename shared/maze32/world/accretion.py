@@ -5,16 +5,16 @@
 # every tile of the new box and its rim still stone. Straight passages join the door to both rooms'
 # cores (a 5x3 or larger open rectangle in every room: the room's entry in `rooms`). Every room hangs
 # off an earlier one, so the rooms form a tree: connected by construction. Then the chunk's doorways
-# (world_tunnels), spawn and stairs where the chunk holds them, traps in 1-2 rooms, items in 2-3.
+# (tunnels), spawn and stairs where the chunk holds them, traps in 1-2 rooms, items in 2-3.
 # A local stage: it reads and writes only its own chunk.
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates): core x, y, w, h; box x, y, w, h; shape;
 #   role (0 none, then SPAWN, STAIRS, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
-from maze32.world_caves import fill_window
-from maze32.world_regions import mark_open, nearest_marked
-from maze32.world_tunnels import set_bounds, open_doorways
+from maze32.world.tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
+from maze32.world.caves import fill_window
+from maze32.world.regions import mark_open, nearest_marked
+from maze32.world.tunnels import set_bounds, open_doorways
 
 ROOM_BYTES = const(10)
 RECT = const(0)

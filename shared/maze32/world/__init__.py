@@ -1,12 +1,12 @@
 # Worlds (SPEC 10, seed 004): the registry of kinds by depth and the two ways of building, by chunk and
-# whole, which give the same tiles. The model (tiles, materials, chunks, keys) is world_tiles.py.
+# whole, which give the same tiles. The model (tiles, materials, chunks, keys) is world/tiles.py.
 #
 #     spec = WorldSpec(hi, lo, depth, 250, 250)        # raises ValueError naming a bad value
 #     ws = WorldWorkspace()                             # every buffer a chunk needs, allocated once
 #     tiles = bytearray(CHUNK_AREA)
 #     generate_chunk(ws, spec, cx, cy, tiles)           # allocates nothing
 #
-# Every kind is a module with three stages, each called over a window of tiles (world_tiles.frame_window:
+# Every kind is a module with three stages, each called over a window of tiles (tiles.frame_window:
 # one chunk, or the whole world at its own pitch):
 #   shape(ws, spec, buf)   a field: every tile of the window from its coordinates alone
 #   settle(ws, spec, tiles) local: one chunk's tiles (pitch 64), reading and writing nothing else
@@ -15,13 +15,13 @@
 # each chunk copied out and back, finish over the whole world. Fields are pure and settle is local, so
 # a region built either way is the same (tests/test_world.py checks it at every depth).
 from maze32._compat import micropython, ptr8
-from maze32.world_tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, SURFACE, DUNGEON, BSP, STONE,
+from maze32.world.tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, SURFACE, DUNGEON, BSP, STONE,
                                 WorldSpec, WorldWorkspace, frame_window, height_at)  # noqa: F401
 
 
 class Kind:
     # One row of the depth table: a name, the depths it covers, and the modules with its stages (one
-    # per dungeon strategy, world_tiles.BSP and ACCRETION; one for the others). A module is imported
+    # per dungeon strategy, tiles.BSP and ACCRETION; one for the others). A module is imported
     # when a world first needs it (prepare), so a board holds only the code of the worlds it makes.
     def __init__(self, name, first, last, modules):
         self.name = name
@@ -34,15 +34,15 @@ class Kind:
         i = strategy if strategy < len(self.modules) else 0
         m = self.loaded[i]
         if m is None:
-            m = getattr(__import__("maze32." + self.modules[i]), self.modules[i])
+            m = getattr(__import__("maze32.world." + self.modules[i]).world, self.modules[i])
             self.loaded[i] = m
         return m
 
 
-# The depth table of SPEC 10, indexed by world_tiles' SURFACE, CAVES, DUNGEON.
-KINDS = (Kind("surface", 1, 3, ("world_surface",)),
-         Kind("caves", 4, 6, ("world_caves",)),
-         Kind("dungeon", 7, MAX_DEPTH, ("world_dungeon", "world_accretion")))
+# The depth table of SPEC 10, indexed by tiles' SURFACE, CAVES, DUNGEON.
+KINDS = (Kind("surface", 1, 3, ("surface",)),
+         Kind("caves", 4, 6, ("caves",)),
+         Kind("dungeon", 7, MAX_DEPTH, ("dungeon", "accretion")))
 
 
 def kind_for(depth):

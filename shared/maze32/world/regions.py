@@ -1,13 +1,13 @@
-# Open regions inside one chunk (world_tiles: pitch 64, tile (x, y) at (y << 6) | x, the chunk cw x ch
+# Open regions inside one chunk (tiles: pitch 64, tile (x, y) at (y << 6) | x, the chunk cw x ch
 # tiles, stone beyond): flood fills, the largest region, sealing what is not kept, and the tiles the
 # stages aim at. Local stages only: everything here reads and writes the chunk's own tiles and
 # ws.marks (0 unseen, 1 seen, 2 kept: the chunk's main region, 3 set aside). Viper kernels where
-# compiled; a tile is open when world_tiles.SOLID says it is not solid.
+# compiled; a tile is open when tiles.SOLID says it is not solid.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world_tiles import SOLID
+from maze32.world.tiles import SOLID
 
-_STONE = const(3)       # world_tiles.STONE
-_AIR = const(0)         # world_tiles.AIR
+_STONE = const(3)       # tiles.STONE
+_AIR = const(0)         # tiles.AIR
 
 
 @micropython.viper

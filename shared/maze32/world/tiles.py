@@ -129,7 +129,7 @@ def seed_stream(spec, rng, a, b, salt):
     rng.seed(hash3(spec.key0, a, b, salt), hash3(spec.key1 ^ 0x6A09, salt, a, b))
 
 
-# The surface's height per column (world_surface): integer sine, 64 + 64 sin(2 pi a / 256).
+# The surface's height per column (surface): integer sine, 64 + 64 sin(2 pi a / 256).
 SINE = (b"\x40\x42\x43\x45\x46\x48\x49\x4b\x4c\x4e\x50\x51\x53\x54\x56\x57\x58\x5a\x5b\x5d\x5e\x60\x61\x62"
         b"\x64\x65\x66\x67\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x78\x79\x7a\x7b"
         b"\x7b\x7c\x7c\x7d\x7d\x7e\x7e\x7e\x7f\x7f\x7f\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x7f\x7f"
@@ -154,7 +154,7 @@ def height_at(spec, x):
 
 def frame_window(ws, x0, y0, w, h, pitch):
     # The current window: tiles (x0..x0+w-1, y0..y0+h-1) at buf[(y - y0) * pitch + (x - x0)], and the
-    # automaton's words around it (world_caves): 30 cells a word from x0 - 8, as many as cover 8 more
+    # automaton's words around it (caves): 30 cells a word from x0 - 8, as many as cover 8 more
     # cells than the window each side (a step sees walls beyond the outermost cells, so the 5 outer
     # cells each side are inexact after 5 steps: the window's are not), and APRON rows above and
     # below (the outermost rows never step; after 5 steps rows 0..APRON-1 are inexact).
@@ -282,7 +282,7 @@ class WorldSpec:
         return STRATEGIES[self.strategy]
 
 
-# Room and corridor capacities (world_dungeon, world_accretion).
+# Room and corridor capacities (dungeon, accretion).
 MAX_ROOMS = const(400)          # a BSP region of 254 x 254 has at most 16 x 25 leaves of 15 x 10
 MAX_CORRIDORS = const(404)      # one per inner node of the tree, and a link per region edge
 MAX_STACK = const(48)           # the BSP walk's depth: at most 15 cuts across and 24 down, plus the root
@@ -329,7 +329,7 @@ class WorldWorkspace:
         self.cx0 = self.nwords = self.nrows = 0
         self.marks = bytearray(CHUNK_AREA)        # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
         self.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
-        self.row_runs = zeros("H", CHUNK + 1)    # world_regions.keep_regions: each row's first run
+        self.row_runs = zeros("H", CHUNK + 1)    # regions.keep_regions: each row's first run
         self.chunk = None                         # a chunk's tiles while a whole world is built
         self.rng = Rng()
         self.pair = array("H", [0, 0])
@@ -339,7 +339,7 @@ class WorldWorkspace:
         self.lo_x = self.hi_x = self.lo_y = self.hi_y = 0
         # Spawn and stairs (world coordinates) when the last chunk or layout held them, else -1.
         self.spawn_x = self.spawn_y = self.stairs_x = self.stairs_y = -1
-        # A region's rooms and corridors (world_dungeon), relative to the region's origin.
+        # A region's rooms and corridors (dungeon), relative to the region's origin.
         self.room_x = bytearray(MAX_ROOMS)
         self.room_y = bytearray(MAX_ROOMS)
         self.room_w = bytearray(MAX_ROOMS)
@@ -360,7 +360,7 @@ class WorldWorkspace:
         self.layout_spec = None
         self.layout_rx = self.layout_ry = -1
         self.stack = zeros("H", 9 * MAX_STACK)   # the BSP walk's frames
-        # Surface features of one region band (world_surface).
+        # Surface features of one region band (surface).
         self.feat_kind = bytearray(MAX_FEATURES)
         self.feat_x = zeros("h", MAX_FEATURES)
         self.feat_a = bytearray(MAX_FEATURES)
@@ -370,7 +370,7 @@ class WorldWorkspace:
         self.feat_count = 0
         self.feat_band = -1
         self.feat_spec = None
-        # Accretion rooms of one chunk (world_accretion), chunk coordinates: core rectangle, box, shape.
-        self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # world_accretion.ROOM_BYTES a room
+        # Accretion rooms of one chunk (accretion), chunk coordinates: core rectangle, box, shape.
+        self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # accretion.ROOM_BYTES a room
         self.acc_count = 0
         self.blob = bytearray(2 * 16 * 16)           # a cave-blob room's cells while it is grown

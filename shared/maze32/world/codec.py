@@ -3,7 +3,7 @@
 # Canonical bytes, hashed with SHA-256 (content only, no seed, so equal worlds have equal hashes):
 #     b"maze32-world/1", then as big-endian 16-bit numbers W, H, then depth as one byte, then origin x,
 #     origin y, extent w, extent h (16-bit each), then the region's tiles row-major, one byte each (the
-#     material's index in world_tiles.MATERIALS), then spawn x, y, stairs x, y, the number of rooms and
+#     material's index in tiles.MATERIALS), then spawn x, y, stairs x, y, the number of rooms and
 #     each room's x, y, w, h (16-bit each): the rooms lying wholly inside the region, in the world's
 #     order (region by region for BSP dungeons, chunk by chunk for accretion).
 # WorldHasher takes the tiles in any number of pieces (a row at a time on a board, the whole region on
@@ -13,11 +13,11 @@
 # [w, h], materials [{name, code, solid, liquid, hazard}], tiles (one string a row, a material code a
 # tile), spawn [x, y], stairs [x, y], rooms [[x, y, w, h]], hash. from_dict rejects a document of the
 # wrong shape (types, sizes, unknown codes) with FormatError naming the field; whether a well-formed
-# world keeps the rules is world_check's to say.
+# world keeps the rules is check's to say.
 import hashlib
 from binascii import hexlify
 
-from maze32.world_tiles import (FORMAT, MAGIC, MATERIALS, MATERIAL_COUNT, CHUNK, CODES, STRATEGIES,
+from maze32.world.tiles import (FORMAT, MAGIC, MATERIALS, MATERIAL_COUNT, CHUNK, CODES, STRATEGIES,
                                 KIND_NAMES)
 
 
@@ -91,7 +91,7 @@ def to_dict(seed, depth, kind, strategy, width, height, ox, oy, w, h, tiles, spa
 
 
 class World:
-    # A world region as read from a document (from_dict): what world_check judges.
+    # A world region as read from a document (from_dict): what check judges.
     def __init__(self):
         self.seed = 0
         self.width = self.height = self.depth = 0

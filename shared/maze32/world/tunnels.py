@@ -2,11 +2,11 @@
 # that digs its way, biased toward its target. Chunks join their neighbours through doorways: one tile
 # on each side of a shared chunk edge, at a position hashed from the world key and the edge, so both
 # chunks find the same one without seeing each other; each chunk tunnels from its side of the doorway to
-# its main region. Local stages: chunk coordinates (world_regions' layout), marks as there.
+# its main region. Local stages: chunk coordinates (regions' layout), marks as there.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world_tiles import SOLID, SURFACE, SALT_EDGE_V, SALT_EDGE_H, hash3
+from maze32.world.tiles import SOLID, SURFACE, SALT_EDGE_V, SALT_EDGE_H, hash3
 
-_AIR = const(0)         # world_tiles.AIR
+_AIR = const(0)         # tiles.AIR
 
 
 @micropython.viper

@@ -16,7 +16,7 @@
 import hashlib
 import os
 
-from maze32.world_tiles import CHUNK_SHIFT, STRATEGIES, DUNGEON, ACCRETION, STONE
+from maze32.world.tiles import CHUNK_SHIFT, STRATEGIES, DUNGEON, ACCRETION, STONE
 from maze32.world import generate_chunk, begin_chunk, fill_chunk
 
 _MAGIC = b"M32C"

@@ -17,9 +17,9 @@
 #       it joins, traps, items, the stairs; clipped to the window.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import (STONE, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
+from maze32.world.tiles import (STONE, TRAP, ACID, ITEM, STAIRS, SALT_LAYOUT,
                                 SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3)
-from maze32.world_caves import fill_window
+from maze32.world.caves import fill_window
 
 LEAF_W = const(15)
 LEAF_H = const(10)

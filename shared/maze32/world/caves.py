@@ -17,14 +17,14 @@
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world_tiles import SOLID, ptr32
-from maze32.world_tiles import (CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT,
+from maze32.world.tiles import SOLID, ptr32
+from maze32.world.tiles import (CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT,
                                 STONE, WATER, seed_stream, frame_window)  # noqa: F401
-from maze32.world_regions import keep_regions, nearest_marked
-from maze32.world_tunnels import set_bounds, open_doorways
+from maze32.world.regions import keep_regions, nearest_marked
+from maze32.world.tunnels import set_bounds, open_doorways
 
-_AIR = const(0)         # world_tiles.AIR
-_STONE = const(3)       # world_tiles.STONE
+_AIR = const(0)         # tiles.AIR
+_STONE = const(3)       # tiles.STONE
 ITERATIONS = const(5)
 DENSE = const(1)        # start 7/16 wall (caves)
 SPARSE = const(0)       # start 1/2 wall (under the surface)
@@ -35,7 +35,7 @@ SPARSE = const(0)       # start 1/2 wall (under the surface)
 def seed_cells(ws, key0: int, key1: int, dense: int):
     # The start. Cells are dealt 16 at a time, by global groups (cells 16 g .. 16 g + 15 of a row): a
     # row hash from (key, y), a group hash from it and g, then words a, b, c, d chained from that by
-    # mix16 (world_tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a. Word j of row r
+    # mix16 (tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a. Word j of row r
     # holds cells cx0 + 30 j .. + 29 of row y0 - APRON + r, bit i the cell cx0 + 30 j + i (bit set =
     # open), gathered from the groups it overlaps.
     out = ptr32(ws.ca_a)
@@ -410,7 +410,7 @@ def place_ends(ws, spec, tiles):
             px = (spec.spawn_cx << CHUNK_SHIFT) + (spec.chunk_width(spec.spawn_cx) >> 1)
             py = (spec.spawn_cy << CHUNK_SHIFT) + (spec.chunk_height(spec.spawn_cy) >> 1)
         c = nearest_marked(ws, tiles, px - ws.x0, py - ws.y0, 2, 1, 1)
-        tiles[c] = 11                          # world_tiles.STAIRS
+        tiles[c] = 11                          # tiles.STAIRS
         ws.marks[c] = 3
         ws.stairs_x = ws.x0 + (c & 63)
         ws.stairs_y = ws.y0 + (c >> 6)
@@ -491,7 +491,7 @@ def fill_pools(ws, spec, tiles):
         ccx = (rx << 2) + draw_below(rng, rcols)
         ccy = (ry << 2) + draw_below(rng, rrows)
         radius = 4 + draw_below(rng, 7)
-        material = WATER + draw_below(rng, 3)      # water, lava or acid (world_tiles: 5, 6, 7)
+        material = WATER + draw_below(rng, 3)      # water, lava or acid (tiles: 5, 6, 7)
         cw = spec.chunk_width(ccx)
         ch = spec.chunk_height(ccy)
         if cw < 2 * radius + 4 or ch < 2 * radius + 4:
