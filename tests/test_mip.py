@@ -146,6 +146,7 @@ def test_mip_install_from_the_index(index, board):
     assert log.count("Installing: ./lib/maze32/") == LIBRARY_FILES
     print("mip install maze32: %.1f s, %d bytes from the index" % (seconds, moved))
     matches_golden(board.url)
+    assert "world" in mpremote(board.url, "exec", "import maze32.world\nprint(maze32.world.__name__)")
     # The game pulls the library as its dependency: already there, nothing of it moves again.
     log = mpremote(board.url, "mip", "install", "--index", served.url, "maze32-game")
     assert log.count("Exists: ./lib/maze32/") == LIBRARY_FILES and log.count("Installing:") == GAME_FILES
