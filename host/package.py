@@ -167,6 +167,24 @@ def manifests():
     return {"shared/package.json": shared, "package.json": root}
 
 
+FROZEN_HEAD = """\
+# Freezing maze32 and its game into a MicroPython firmware you build yourself (MicroPython's manifest
+# syntax): include this file from your board's manifest.py, include("/path/to/maze32/manifest.py"),
+# or pass it as FROZEN_MANIFEST. The library freezes as the package maze32 (its viper kernels
+# compiled for the port's architecture by the build's mpy-cross), the game as top-level modules; a
+# board runs main.py only from its filesystem, so yours says `import app; app.main()`.
+# Written by `maze32 package --manifests`; tests/test_frozen_riscv.py builds the RISC-V board with it.
+"""
+
+
+def frozen_manifest():
+    # -> the text of manifest.py: the library as a package, the game's modules one a line.
+    lines = ['metadata(description="maze32: deterministic duel mazes and their games", version="%s", '
+             'license="%s")' % (host.__version__, LICENSE), 'package("maze32", base_path="shared")']
+    lines += ['module("%s", base_path="firmware")' % name for name in game_modules()]
+    return FROZEN_HEAD + "\n".join(lines) + "\n"
+
+
 def manifest_text(doc):
     # JSON with one [target, source] pair a line, so that a diff shows the module that came or went.
     pairs = ",\n".join("  " + json.dumps(pair) for pair in doc["urls"])
@@ -186,4 +204,5 @@ def write_manifests():
     root = checkout()
     for rel, doc in manifests().items():
         twin.write_file(str(root / rel), manifest_text(doc))
-    return [str(root / rel) for rel in sorted(manifests())]
+    twin.write_file(str(root / "manifest.py"), frozen_manifest())
+    return [str(root / rel) for rel in sorted(manifests()) + ["manifest.py"]]

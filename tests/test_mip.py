@@ -174,3 +174,4 @@ def test_manifests_list_every_module():
     # a module added without them fails here.
     for rel, doc in package.manifests().items():
         assert json.loads((ROOT / rel).read_text()) == doc, "%s is stale: run maze32 package --manifests" % rel
+    assert (ROOT / "manifest.py").read_text() == package.frozen_manifest(), "manifest.py is stale"
