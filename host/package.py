@@ -143,6 +143,8 @@ def build_index(out):
 def index_folder(out):
     # The output folder: a new or empty one, or an index this command wrote before (files are
     # content-addressed, so rebuilding into it only adds); never a folder holding something else.
+    if out == "-":
+        raise CliError("package: -o - is stdout, and an index is a folder: give its name")
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise CliError("package: %s exists and is not a folder" % out)

@@ -175,3 +175,13 @@ def test_manifests_list_every_module():
     for rel, doc in package.manifests().items():
         assert json.loads((ROOT / rel).read_text()) == doc, "%s is stale: run maze32 package --manifests" % rel
     assert (ROOT / "manifest.py").read_text() == package.frozen_manifest(), "manifest.py is stale"
+
+
+def test_bad_index_folders_are_one_line_errors(tmp_path):
+    (tmp_path / "file").write_text("x")
+    for out, words in (("-", "stdout"), (str(tmp_path / "file"), "not a folder"), ("", "empty")):
+        proc = maze32("package", "-o", out)
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and words in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr
+    proc = maze32("package")
+    assert proc.returncode == 2 and "-o DIR" in proc.stderr
