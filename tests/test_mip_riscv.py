@@ -61,3 +61,20 @@ def test_deploy_reads_the_version_and_distrusts_an_older_one(board, monkeypatch)
         result = deploy.deploy(b, profile, "auto")
     assert result["emit"] == "bytecode" and "v1.27.0 on rv32imc" in result["notes"][0]
     assert "424ae08680" in result["notes"][0]
+
+
+def test_a_library_from_the_old_emitter_fails_the_self_test_and_deploy_falls_back(board, tmp_path, monkeypatch):
+    # deploy's mpy-cross swapped for the stand-in of the emitter before 424ae08680 (tests/old_emitter.py):
+    # the board's self-test catches the clobbered index register, deploy ships bytecode instead, and
+    # the board reproduces the golden rows.
+    import old_emitter
+    from host import flavours
+    monkeypatch.setattr(flavours, "mpy_cross", lambda path=old_emitter.build(tmp_path): path)
+    with transport.connected(board.url, 30.0) as b:
+        result = deploy.deploy(b, boards.load(boards.DEFAULT_BOARD), "auto")
+    assert result["emit"] == "bytecode" and result["release"] == (1, 28, 0)
+    note, = result["notes"]             # the clobbered index came back as an address: its value varies
+    assert note.startswith("the native flavour failed the board's self-test (an indexed viper store "
+                           "clobbered its index register (") and note.endswith(", not 29061)): bytecode flavour")
+    rows = golden_rows()[::5]
+    assert catalogue_on(board.url, rows) == [[str(w), str(h), str(s), d, str(a)] for w, h, s, d, a in rows]

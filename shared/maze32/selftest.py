@@ -28,12 +28,56 @@ def ptr32(buf):
     return buf
 
 
+# An index the three probes use (each a register-held local, used for one access only, so that a
+# clobbered one is seen in what comes back and never sends a second access astray) and the values
+# they store and load.
+PROBE = (5, 6, 7)
+VALUES = (0x5A, 0x123, 0x2B5)
+
+
 @micropython.viper
-def exercise(b8, b16, b32, n: int) -> int:
+def probe_stores(i: int, j: int, k: int, b8, b16, b32) -> int:
     p8 = ptr8(b8)
     p16 = ptr16(b16)
     p32 = ptr32(b32)
-    i = 0
+    p8[i] = 0x5A
+    p16[j] = 0x123
+    p32[k] = 0x2B5
+    return i + (j << 6) + (k << 12)
+
+
+@micropython.viper
+def probe_loads(i: int, j: int, k: int, b8, b16, b32) -> int:
+    p8 = ptr8(b8)
+    p16 = ptr16(b16)
+    p32 = ptr32(b32)
+    v = p8[i] ^ p16[j] ^ p32[k]
+    return (i + (j << 6) + (k << 12)) ^ (v << 18)
+
+
+def probe(b8, b16, b32):
+    # -> "" or which probe came back wrong (the loop kernel below would then stray: not run).
+    i, j, k = PROBE
+    keys = i + (j << 6) + (k << 12)
+    got = probe_stores(i, j, k, b8, b16, b32)
+    if got != keys:
+        return "an indexed viper store clobbered its index register (%d, not %d)" % (got, keys)
+    if (b8[i], b16[j], b32[k]) != VALUES:
+        return "indexed viper stores wrote %r, not %r" % ((b8[i], b16[j], b32[k]), VALUES)
+    want = keys ^ ((VALUES[0] ^ VALUES[1] ^ VALUES[2]) << 18)
+    got = probe_loads(i, j, k, b8, b16, b32)
+    if got != want:
+        return "an indexed viper load clobbered its index register (%d, not %d)" % (got, want)
+    return ""
+
+
+@micropython.viper
+def exercise(i: int, j: int, n: int, b8, b16, b32) -> int:
+    # i, j and n are the first three locals: viper keeps those in registers, where an emitter that
+    # scales an index in place clobbers them (locals past the third live in the frame, unharmed).
+    p8 = ptr8(b8)
+    p16 = ptr16(b16)
+    p32 = ptr32(b32)
     while i < n:                      # stores whose index is a live variable, reused right after
         p8[i] = (i * 7 + 3) & 0xFF
         p16[i] = (i * 401 + 5) & 0xFFFF
@@ -58,7 +102,14 @@ def run(kernel=None):
     b8 = bytearray(N)
     b16 = array("H", bytes(2 * N))
     b32 = array("i", bytes(4 * N))
-    got = (kernel or exercise)(b8, b16, b32, N)
+    wrong = probe(b8, b16, b32)
+    if wrong:
+        return wrong
+    b8[:] = bytes(N)
+    for b in (b16, b32):
+        for x in range(N):
+            b[x] = 0
+    got = (kernel or exercise)(0, 0, N, b8, b16, b32)
     total = 0
     for v in b16:
         total += v

@@ -6,10 +6,10 @@ from maze32 import selftest
 import trust
 
 
-def miscompiled(b8, b16, b32, n):
+def miscompiled(i, j, n, b8, b16, b32):
     # A stand-in for machine code the RV32 bug miscompiled: the real kernel, then one halfword store
     # gone to the wrong place (what a clobbered index register does).
-    got = selftest.exercise(b8, b16, b32, n)
+    got = selftest.exercise(i, j, n, b8, b16, b32)
     b16[3] = b16[3] + 1
     return got
 
