@@ -336,7 +336,7 @@ def deploy_options(p):
 
 
 def package_options(p):
-    p.add_argument("-o", "--output", default=None, metavar="DIR", type=twin.output_path,
+    p.add_argument("-o", "--output", default=None, metavar="DIR", type=files.output_path,
                    help="the index folder to write (new, empty, or an index written before); serve it "
                         "over HTTP and: mpremote mip install --index URL maze32-game")
     p.add_argument("--manifests", action="store_true",

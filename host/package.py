@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import host
-from host import flavours, twin
+from host import files, flavours
 from host.deploy import cross_version
 from host.errors import CliError
 from host.paths import FIRMWARE, LIBRARY
@@ -90,7 +90,7 @@ class Index:
 
 def write(path, data):
     path.parent.mkdir(parents=True, exist_ok=True)
-    twin.write_file(str(path), data)
+    files.write_file(str(path), data)
 
 
 def built(flavour, arch, package, tmp, leave_out=()):
@@ -205,6 +205,6 @@ def write_manifests():
     # Rewrites the checkout's package.json files from its file list; -> the paths written.
     root = checkout()
     for rel, doc in manifests().items():
-        twin.write_file(str(root / rel), manifest_text(doc))
-    twin.write_file(str(root / "manifest.py"), frozen_manifest())
+        files.write_file(str(root / rel), manifest_text(doc))
+    files.write_file(str(root / "manifest.py"), frozen_manifest())
     return [str(root / rel) for rel in sorted(manifests()) + ["manifest.py"]]
