@@ -8,10 +8,10 @@
 # mip asks for package/<sys.implementation._mpy & 0xFF>/..., which names the .mpy version but not the
 # architecture, so the native builds are packages of their own, named for the architecture.
 #
-# The github-style manifests (shared/package.json, package.json) are the other way in: relative URLs
-# that mip resolves beside the manifest, so a clone, a fork or github:OWNER/REPO all install as they
-# are. mip resolves a dependency that is not a URL against the index, so the root manifest (the game)
-# lists the library's files itself rather than depending on a package by name.
+# The github-style manifests (shared/package.json, firmware/package.json) are the other way in:
+# relative URLs that mip resolves beside the manifest, so a clone, a fork or github:OWNER/REPO/PATH
+# all install as they are. mip resolves a dependency that is not a URL against the index, so the
+# game's manifest names no dependency: the library's is installed first.
 import hashlib
 import json
 import os
@@ -164,26 +164,28 @@ def manifests():
     # -> {path in the checkout: document}: the library's and the game's package.json.
     library = sources(LIBRARY)
     shared = {"urls": [[rel, rel] for rel in library], "version": host.__version__}
-    game = [[name, "firmware/" + name] for name in game_modules()]
-    root = {"urls": game + [[rel, "shared/" + rel] for rel in library], "version": host.__version__}
-    return {"shared/package.json": shared, "package.json": root}
+    # The game's manifest beside its modules: install the library's first (mip resolves a dependency
+    # named without a URL against an index, so the game cannot name it portably).
+    game = {"urls": [[name, name] for name in game_modules()], "version": host.__version__}
+    return {"shared/package.json": shared, "firmware/package.json": game}
 
 
+FROZEN_MANIFEST = "shared/manifest.py"   # beside the library it freezes (the checkout's top is fixed)
 FROZEN_HEAD = """\
 # Freezing maze32 and its game into a MicroPython firmware you build yourself (MicroPython's manifest
-# syntax): include this file from your board's manifest.py, include("/path/to/maze32/manifest.py"),
+# syntax): include this file from your board's manifest.py, include("/path/to/maze32/shared/manifest.py"),
 # or pass it as FROZEN_MANIFEST. The library freezes as the package maze32 (its viper kernels
 # compiled for the port's architecture by the build's mpy-cross), the game as top-level modules; a
 # board runs main.py only from its filesystem, so yours says `import app; app.main()`.
-# Written by `maze32 package --manifests`; tests/test_frozen_riscv.py builds the RISC-V board with it.
+# Written by `maze32 package --manifests`; tests/boards/test_frozen_riscv.py builds the RISC-V board with it.
 """
 
 
 def frozen_manifest():
     # -> the text of manifest.py: the library as a package, the game's modules one a line.
     lines = ['metadata(description="maze32: deterministic duel mazes and their games", version="%s", '
-             'license="%s")' % (host.__version__, LICENSE), 'package("maze32", base_path="shared")']
-    lines += ['module("%s", base_path="firmware")' % name for name in game_modules()]
+             'license="%s")' % (host.__version__, LICENSE), 'package("maze32")']
+    lines += ['module("%s", base_path="../firmware")' % name for name in game_modules()]
     return FROZEN_HEAD + "\n".join(lines) + "\n"
 
 
@@ -206,5 +208,5 @@ def write_manifests():
     root = checkout()
     for rel, doc in manifests().items():
         files.write_file(str(root / rel), manifest_text(doc))
-    files.write_file(str(root / "manifest.py"), frozen_manifest())
-    return [str(root / rel) for rel in sorted(manifests()) + ["manifest.py"]]
+    files.write_file(str(root / FROZEN_MANIFEST), frozen_manifest())
+    return [str(root / rel) for rel in sorted(manifests()) + [FROZEN_MANIFEST]]

@@ -3,9 +3,7 @@ since v1.24.0, viper since v1.28.0) and its self-test of the indexed ptr8/ptr16/
 the library uses, run for real on every unix-port flavour and from source (the port's own viper
 compiler); firmware/trust.py refusing a fast flavour whose self-test fails, and deploy falling back."""
 import subprocess
-import tempfile
 from array import array
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +13,7 @@ from host import deploy
 
 RV32 = 6 | (3 << 8) | (11 << 10)          # sys.implementation._mpy of an ESP32-C6
 RELEASES = [[1, 23, 0], [1, 27, 0], [1, 28, 0]]
-ROOT = Path(__file__).resolve().parent.parent
+from support import ROOT
 
 
 def test_expected_results_are_cpythons():

@@ -4,68 +4,18 @@ the game on the virtual board (the unix port), which then reproduces the golden 
 the game; the github-style package.json files install from a local path the same way."""
 import hashlib
 import json
-import os
-import subprocess
-import sys
-import threading
 import time
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow            # mip installs and board builds: processes, minutes
+
 from host import package
 from host.virtual_board import VirtualBoard
-from terminals import PtyProcess
-from test_cross_runtime import golden_rows
-import runtimes
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-DRIVERS = ROOT / "tests" / "drivers"
-LIBRARY_FILES = len(package.sources(ROOT / "shared" / "maze32"))
-GAME_FILES = len(package.game_modules())
-
-
-class Counting(SimpleHTTPRequestHandler):
-    # A static file server that counts the bytes of the files it sends (what mip moves).
-    sent = None
-
-    def copyfile(self, source, outputfile):
-        data = source.read()
-        self.sent.append((self.path, len(data)))
-        outputfile.write(data)
-
-    def log_message(self, *args):
-        pass
-
-
-class Served:
-    # DIR over HTTP on loopback, in a thread; .url, .sent = [(path, bytes)].
-    def __init__(self, folder):
-        self.sent = []
-        handler = type("Handler", (Counting,), {"sent": self.sent})
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(folder)))
-        self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def maze32(*args):
-    return subprocess.run([str(BIN / "maze32"), *args], capture_output=True, text=True, timeout=300)
-
-
-def mpremote(url, *args, cwd=None):
-    proc = subprocess.run([str(BIN / "mpremote"), "connect", url, *args], capture_output=True,
-                          text=True, timeout=300, cwd=cwd)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return proc.stdout
-
-
+from mip_rigs import (GAME_FILES, LIBRARY_FILES, Served, catalogue_on, game_starts, matches_golden,
+                      mpremote)
+from support import ROOT, duel_rows as golden_rows, maze32
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
     out = tmp_path_factory.mktemp("index") / "mip"
@@ -80,31 +30,6 @@ def index(tmp_path_factory):
 def board(tmp_path):
     with VirtualBoard(tmp_path / "board") as vb:
         yield vb
-
-
-def catalogue_on(url, rows):
-    code = "ARGS = %r\n" % ({"rows": [[w, h, s] for w, h, s, _, _ in rows]},) + (DRIVERS / "catalogue.py").read_text()
-    return [line.split() for line in mpremote(url, "exec", code).splitlines()]
-
-
-def matches_golden(url):
-    rows = golden_rows()[::5]                    # every size, 44 mazes
-    got = catalogue_on(url, rows)
-    assert got == [[str(w), str(h), str(s), d, str(a)] for w, h, s, d, a in rows]
-
-
-def game_starts(folder):
-    # The installed game's menu on the unix port in a raw terminal, from lib/ alone; q leaves it.
-    env = dict(os.environ, MICROPYPATH="./lib")
-    term = PtyProcess([runtimes.micropython_binary(), "-c", "import app; app.main()"], env=env,
-                      cwd=str(folder), raw=True)
-    try:
-        assert term.wait_for("2  Deeper", 5.0), term.text()
-        term.send(b"q")
-        assert term.wait_for("bye", 3.0), term.text()
-        assert term.proc.wait(10) == 0
-    finally:
-        term.close()
 
 
 def test_index_has_micropython_libs_layout(index):
@@ -154,9 +79,10 @@ def test_mip_install_from_the_index(index, board):
 
 
 def test_mip_install_of_the_github_style_manifests_from_a_local_path(board):
-    # The root package.json (the game with the library) as a local path, as mpremote takes it from a
-    # clone; its relative URLs resolve beside it, as they do under github:OWNER/REPO.
-    log = mpremote(board.url, "mip", "install", str(ROOT / "package.json"))
+    # The library's package.json, then the game's, as local paths, as mpremote takes them from a
+    # clone; their relative URLs resolve beside them, as they do under github:OWNER/REPO/PATH.
+    log = mpremote(board.url, "mip", "install", str(ROOT / "shared" / "package.json"))
+    log += mpremote(board.url, "mip", "install", str(ROOT / "firmware" / "package.json"))
     assert log.count("Installing: ./lib/") == LIBRARY_FILES + GAME_FILES
     matches_golden(board.url)
     game_starts(board.root)
@@ -174,7 +100,7 @@ def test_manifests_list_every_module():
     # a module added without them fails here.
     for rel, doc in package.manifests().items():
         assert json.loads((ROOT / rel).read_text()) == doc, "%s is stale: run maze32 package --manifests" % rel
-    assert (ROOT / "manifest.py").read_text() == package.frozen_manifest(), "manifest.py is stale"
+    assert (ROOT / package.FROZEN_MANIFEST).read_text() == package.frozen_manifest(), "manifest.py is stale"
 
 
 def test_bad_index_folders_are_one_line_errors(tmp_path):

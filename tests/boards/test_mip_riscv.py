@@ -3,11 +3,12 @@ the game through real mpremote, then the golden catalogue, the self-test in that
 trust check; and deploy reading the board's MicroPython version, with an older one made up (the only
 stand-in here: the version number the board reports). Slow: run it when mip, the self-test or the
 version rules change. Skipped without the RISC-V board's toolchain, like tests/test_riscv.py."""
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.slow            # mip installs and board builds: processes, minutes
 
 from host import riscv_board
 
@@ -17,8 +18,8 @@ if _GAPS:
                 % (", ".join(_GAPS), riscv_board.how_to_enable()), allow_module_level=True)
 
 from host import boards, deploy, transport  # noqa: E402
-from test_cross_runtime import golden_rows  # noqa: E402
-from test_mip import GAME_FILES, LIBRARY_FILES, Served, catalogue_on, maze32, mpremote  # noqa: E402
+from support import duel_rows as golden_rows, maze32  # noqa: E402
+from mip_rigs import GAME_FILES, LIBRARY_FILES, Served, catalogue_on, mpremote  # noqa: E402
 
 BIN = Path(sys.executable).parent
 

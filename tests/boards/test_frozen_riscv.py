@@ -2,9 +2,10 @@
 manifest syntax) frozen in beside its boot script, then, with nothing on its filesystem, the library
 and the game import from the firmware itself, reproduce the golden catalogue and pass the self-test.
 Slow (a firmware build of its own, cached like the board's): skipped without the RISC-V toolchain."""
-from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.slow            # mip installs and board builds: processes, minutes
 
 from host import riscv_board
 
@@ -13,10 +14,10 @@ if _GAPS:
     pytest.skip("RISC-V board: missing %s; to enable: %s"
                 % (", ".join(_GAPS), riscv_board.how_to_enable()), allow_module_level=True)
 
-from test_cross_runtime import golden_rows  # noqa: E402
-from test_mip import catalogue_on, mpremote  # noqa: E402
+from support import ROOT, duel_rows as golden_rows  # noqa: E402
+from mip_rigs import catalogue_on, mpremote  # noqa: E402
 
-MANIFEST = Path(__file__).resolve().parent.parent / "manifest.py"
+MANIFEST = ROOT / "shared" / "manifest.py"
 
 
 @pytest.fixture(scope="module")
