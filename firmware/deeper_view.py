@@ -12,8 +12,9 @@ GHOST = ("\x1b[0;31m", "\x1b[0;1;91m")           # (asleep, awake)
 
 
 class DeeperRound:
-    # Deeper until a ghost catches the player: tick(key) -> the end message, or None. Each level opens
-    # with a second's "depth N" banner, the game paused.
+    # Deeper until a ghost catches the player: tick(key) -> the end message, or None. Each level after
+    # the first opens with a second's "depth N" banner, the game paused (the first opens on term.play's
+    # start screen).
     name = "deeper"
 
     def __init__(self, seed):
@@ -22,7 +23,7 @@ class DeeperRound:
         self.ticks = 0
         self.steps = 0
         self.bump = 0
-        self.banner = BANNER_TICKS
+        self.banner = 0
         self.message = None
         self.cleared = 0                        # shortest routes of the levels cleared, summed
         self.level_shortest = self.measure()

@@ -92,6 +92,7 @@ class LinkRound:
     # source: None for the keys given to tick (a person), or a function of this player's
     # duel.PlayerView returning a key (a bot, or a test's script), asked once per frame played.
     name = "duel"
+    can_pause = False                   # lockstep: one side cannot stop the other (term.play)
 
     def __init__(self, game, lockstep, offer, source=None):
         self.duel = game
