@@ -2,8 +2,8 @@
 # green, the hatch yellow, ghosts red, bright once awake), the "depth N" banner before each level,
 # the status line; DeeperRound is games.py's "deeper".
 import deeper
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, boxed, clock, fit, follow, put, tail,
-                  too_small, unbump)
+from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, fit, follow, put,
+                  tail, too_small, unbump)
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"
@@ -29,6 +29,7 @@ class DeeperRound:
         self.level_shortest = self.measure()
         self.origin = [0, 0]
         self.slots = []                         # (key, text) of each line last drawn
+        self.notes = Notes()                    # the message line: a ghost wakes, a new depth
 
     def measure(self):
         # The shortest route from the spawn to this level's hatch.
@@ -43,6 +44,7 @@ class DeeperRound:
             return None
         game = self.game
         before = game.player
+        asleep = [not a for a in game.level.chase.awake[:game.level.ghosts]]
         state = game.tick(key)
         self.ticks += 1
         if self.bump:
@@ -52,10 +54,14 @@ class DeeperRound:
             self.cleared += self.level_shortest
             self.level_shortest = self.measure()
             self.banner = BANNER_TICKS
+            self.notes.say("down the hatch: depth %d, %d ghost%s" % (
+                game.depth, game.level.ghosts, "" if game.level.ghosts == 1 else "s"), self.ticks)
         elif game.player != before:
             self.steps += 1
         elif key is not None and state == deeper.PLAYING:
             self.bump = BUMP_TICKS
+        if state != deeper.DEEPER and [i for i in range(len(asleep)) if asleep[i] and game.level.chase.awake[i]]:
+            self.notes.say("a ghost wakes and comes for you: run for H!", self.ticks)
         if state != deeper.CAUGHT:
             return None
         self.message = "caught by a ghost at depth %d: score %d" % (game.depth, game.score)
@@ -80,7 +86,15 @@ class DeeperRound:
             return [self.header(cols)] + boxed(
                 ["depth %d" % g.depth, "%d ghost%s" % (g.level.ghosts, "" if g.level.ghosts == 1 else "s")],
                 cols, rows - 2)
-        return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
+        return [self.header(cols)] + self.window(cols, rows - 3) + [self.notes.line(self.ticks, cols),
+                                                                    self.status(cols)]
+
+    def legend(self):
+        # [(style, glyph, meaning)] of everything the level draws, for term.py's ? overlay.
+        return [(P1[1], "@", "you"), (HATCH, "H", "the hatch: down to the next depth"),
+                (GHOST[0], "G", "a ghost asleep: it wakes when you come near"),
+                (GHOST[1], "G", "a ghost awake: it chases you"), (HEDGE, "██", "hedge: a wall"),
+                (BUMP, "@", "bump: a hedge in the way"), (BUMP, "G", "caught")]
 
     def window(self, cols, rows):
         # The level's lines: as many tiles as fit (2 columns each), the window following the player.

@@ -234,6 +234,9 @@ class LinkRound:
         return self.drawn.frame(cols, rows, self.header(cols), self.ls.frame, self.message, self.bump,
                                 [fit(self.link_line(), cols)])
 
+    def legend(self):
+        return self.drawn.legend()
+
     def summary(self):
         # (title, [(label, value)]) for an end screen.
         me, rival = self.duel.players[self.me], self.duel.players[1 - self.me]

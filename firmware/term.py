@@ -282,7 +282,7 @@ def cover_lines(rnd, cols, rows, what):
         out.append("")
         width = 38                              # a legend entry; two a line on 80 columns
         per = max(1, (cols - 2) // width)
-        entries = rnd.legend() if hasattr(rnd, "legend") else []
+        entries = rnd.legend()
         for i in range(0, len(entries), per):
             parts = []
             for style, glyph, meaning in entries[i:i + per]:

@@ -250,6 +250,68 @@ def test_a_game_pauses_on_a_key_and_while_the_terminal_is_too_small():
     assert rnd.ticks == 15
 
 
+@pytest.mark.parametrize("name,wanted", [
+    ("duel", ["@  you", "B  the bot", "K  your key", "E  your exit, in the other half", "C  compass",
+              "A  artifact", "L  landmark", "·  fog"]),
+    ("deeper", ["@  you", "H  the hatch", "G  a ghost asleep", "G  a ghost awake", "██  hedge"]),
+    ("explore", ["@  you", '""  grass', "░░  dirt", "██  stone", "▒▒  sand", "≈≈  water", "≈≈  lava",
+                 "≈≈  acid", "||  wood", "[]  door", "^^  trap", ">>  stairs", "**  item"])])
+def test_help_shows_the_goal_keys_and_every_glyph(name, wanted):
+    # ? covers the game (paused) with its goal, the keys and the legend; any key goes back.
+    rnd = games.new_round(games.by_name(name), 7, (32, 32), {})
+    term = Scripted([" ", "?", "", "x", ""])
+    tm.play(rnd, term)
+    shown = term.frames[1]
+    assert "Goal: " + games.by_name(name).goal in shown and "p pause" in shown and "? help" in shown
+    assert all(w in shown for w in wanted), shown
+    assert max(len(x) for x in shown.splitlines()) < 80 and len(shown.splitlines()) <= 24
+    assert "any key goes back" in term.frames[2] and "any key" not in term.frames[3]
+    assert rnd.ticks == 0
+
+
+def test_what_the_player_picks_up_leaves_the_map_and_is_said():
+    rnd = DuelRound(7, 32, 32, 1)
+    me = rnd.game.players[0]
+    assert "no compass yet" in plain(rnd.view(80, 24)[-1])
+    assert plain(rnd.view(80, 24)[-2]).startswith("arrows/WASD move")      # no event yet: the keys
+    c = me.compass_cell                                     # beside the compass, then onto it
+    key, me.cell = next((k, c - d) for k, (d, flag) in (("down", (32, 4)), ("up", (-32, 1)),
+                        ("right", (1, 2)), ("left", (-1, 8))) if rnd.game.maze.cells[c - d] & flag)
+    rnd.game.reveal(me)
+    assert "C" in plain("".join(rnd.view(80, 24)))
+    rnd.tick(key)
+    lines = [plain(x) for x in rnd.view(80, 24)]
+    assert me.has_compass and "C" not in "".join(lines[1:-2])
+    assert lines[-2].startswith("compass: your key lies ") and "compass " in lines[-1]
+    for _ in range(tm.NOTE_TICKS):
+        rnd.tick(None)
+    assert plain(rnd.view(80, 24)[-2]).startswith("arrows/WASD move")
+
+
+def test_taking_the_key_is_said_and_the_key_leaves_the_map():
+    rnd = DuelRound(7, 32, 32, 1)
+    me = rnd.game.players[0]
+    for step in route(7, 32):
+        rnd.tick(NAME[step])
+        if me.has_key:
+            break
+    lines = [plain(x) for x in rnd.view(80, 24)]
+    assert lines[-2].startswith("key taken! now your exit E, in the other half")
+    assert " K " not in "".join(lines[1:-2])
+
+
+def test_the_message_line_says_a_ghost_wakes_and_a_dig():
+    game = DeeperRound(5)
+    g = game.game.ghost_at(0)
+    game.game.player = next(g + d for d in (-32, 1, 32, -1) if game.game.level.tiles[g + d] == 1)
+    game.tick(None)
+    assert game.game.level.chase.awake[0] and plain(game.view(80, 24)[-2]).startswith("a ghost wakes")
+    rnd = games.new_round(games.by_name("explore"), 7, (32, 32), {})
+    below = rnd.game.tile(rnd.game.x, rnd.game.y + 1)
+    rnd.tick("down")                                        # seed 7 spawns on grass: dig it
+    assert below == 1 and plain(rnd.view(80, 24)[-2]) == "dug grass"
+
+
 # -- in a terminal ----------------------------------------------------------------------------------
 def test_deeper_starts_moves_and_quits():
     term = Terminal("play", "--mode", "deeper", "--seed", "5")
@@ -295,7 +357,7 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
         assert "r  replay" in text and "m  menu" in text and "q  quit" in text
         assert term.screen.count(b"\x1b[2J") == 1          # one clear: frames overwrite their lines
         term.send(b"r")
-        assert term.start() and term.wait_for("duel  key no  compass -  view 3  steps 0", 3.0)
+        assert term.start() and term.wait_for("duel  key no  no compass yet  view 3  steps 0", 3.0)
         term.send(b"\x1b[C")                                # seed 9's first step is to the right
         term.read(0.3)
         assert "steps 1" in term.text()
