@@ -2,8 +2,8 @@
 # green, the hatch yellow, ghosts red, bright once awake), the "depth N" banner before each level,
 # the status line; DeeperRound is games.py's "deeper".
 import deeper
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, fit, follow, put,
-                  tail, too_small, unbump)
+from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, count, fit, follow,
+                  put, quit_title, tail, too_small, unbump)
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"
@@ -159,17 +159,21 @@ class DeeperRound:
     def summary(self):
         g = self.game
         cleared = g.depth - 1
-        return (self.message or "quit", [
-            ("score", "%d" % g.score),
+        if cleared:
+            steps = "%d   shortest route %d through the %s cleared" % (self.steps, self.cleared,
+                                                                     count(cleared, "level"))
+        else:
+            steps = "%d   (no level cleared yet)" % self.steps
+        return (self.message or quit_title(self.steps), [
+            ("score", "depth %d" % g.score),
             ("time", clock(self.ticks, True)),
-            ("steps", "%d   shortest route %d through the %d level%s cleared" % (
-                self.steps, self.cleared, cleared, "" if cleared == 1 else "s")),
-            ("seed", "%d   (Deeper's levels come from the seed)" % self.seed),
+            ("steps", steps),
+            ("level code", "seed %d   (Deeper's levels come from the seed: r plays them again)" % self.seed),
         ])
 
     def one_line(self):
-        return "%s  time %s, %d steps, seed %d" % (self.message or "quit", clock(self.ticks, True),
-                                                   self.steps, self.seed)
+        return "%s  time %s, %s, seed %d" % (self.message or "quit", clock(self.ticks, True),
+                                             count(self.steps, "step"), self.seed)
 
 
 def new_round(seed, size, options):

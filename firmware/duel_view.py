@@ -5,8 +5,8 @@
 # link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
 # bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
 import duel
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, P2, RESET, Notes, clock, fit, follow, put, tail,
-                  too_small, unbump)
+from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, P2, RESET, Notes, clock, count, fit, follow, put,
+                  quit_title, tail, too_small, unbump)
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"
@@ -318,20 +318,25 @@ class DuelRound:
 
     def summary(self):
         # (title, [(label, value)]) for the end screen.
+        # The steps against the shortest route only when out: a game lost or left is not a route.
         me, bot = self.game.players
-        return (self.message or "quit", [
+        if self.game.winner == 0:
+            steps = "%d   shortest route %d (+%d)" % (me.steps, self.shortest, me.steps - self.shortest)
+        else:
+            steps = "%d   (the shortest route out is %d)" % (me.steps, self.shortest)
+        return (self.message or quit_title(me.steps), [
             ("time", clock(self.ticks, True)),
-            ("steps", "%d   shortest route %d (+%d)" % (me.steps, self.shortest, me.steps - self.shortest)),
-            ("bot", "%s, %d steps%s" % (self.bot.name, bot.steps, ", out" if self.game.winner == 1 else "")),
-            ("level code", "%s   seed %d, %dx%d" % (self.code, self.seed, self.game.maze.width,
-                                                    self.game.maze.height)),
+            ("steps", steps),
+            ("bot", "%s, %s%s" % (self.bot.name, count(bot.steps, "step"), ", out" if self.game.winner == 1 else "")),
+            ("level code", "%s   seed %d, %dx%d (r plays this maze again)" % (
+                self.code, self.seed, self.game.maze.width, self.game.maze.height)),
         ])
 
     def one_line(self):
         # The result in one line, for the shell after the game, with the code to share it.
         me = self.game.players[0]
-        return "%s  time %s, %d steps (shortest %d), level code %s" % (
-            self.message or "quit", clock(self.ticks, True), me.steps, self.shortest, self.code)
+        return "%s  time %s, %s (shortest %d), level code %s" % (
+            self.message or "quit", clock(self.ticks, True), count(me.steps, "step"), self.shortest, self.code)
 
 
 def new_round(seed, size, options):

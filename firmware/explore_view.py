@@ -2,7 +2,7 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 import explore
 from maze32.world.tiles import MATERIALS
-from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, fit, tail, too_small
+from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, tail, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item).
@@ -111,10 +111,10 @@ class ExploreRound:
 
     def summary(self):
         g = self.game
-        return (self.message or "quit", [
-            ("score", "depth %d, %d item%s" % (g.depth, g.items, "" if g.items == 1 else "s")),
+        return (self.message or "you quit at depth %d" % g.depth, [
+            ("score", "depth %d, %s" % (g.depth, count(g.items, "item"))),
             ("time", clock(self.ticks, True)),
-            ("seed", "%d   (the worlds come from the seed)" % self.seed),
+            ("level code", "seed %d   (the worlds come from the seed: r plays them again)" % self.seed),
         ])
 
     def one_line(self):

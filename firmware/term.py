@@ -208,6 +208,16 @@ def tail(text, bump, cols):
     return spread(text, HINT, cols)
 
 
+def count(n, word):
+    # "1 step", "2 steps", "no steps".
+    return "%s %s%s" % (n if n else "no", word, "" if n == 1 else "s")
+
+
+def quit_title(steps):
+    # An end screen's title for a game left with q.
+    return "you quit before your first move" if not steps else "you quit after %s" % count(steps, "step")
+
+
 class Notes:
     # The message line of a view: the last event (key taken, ghost wakes, ...) for NOTE_TICKS, else
     # the keys. Times are the round's own ticks, so a paused game keeps its message.

@@ -312,6 +312,18 @@ def test_the_message_line_says_a_ghost_wakes_and_a_dig():
     assert below == 1 and plain(rnd.view(80, 24)[-2]) == "dug grass"
 
 
+@pytest.mark.parametrize("name", ["duel", "deeper", "explore"])
+def test_end_screens_read_right_when_you_quit_at_once(name):
+    rnd = games.new_round(games.by_name(name), 7, (32, 32), {})
+    text = "\n".join(plain(x) for x in tm.end_lines(rnd, 80, 24, ["r  replay", "m  menu"]))
+    assert "+-" not in text and "0 level" not in text and "0 steps" not in text and "0 items" not in text
+    assert "you quit" in text and "level code" in text and "r plays" in text and "r  replay" in text
+    if name == "duel":
+        assert "steps       0   (the shortest route out is " in text and "stroll, no steps" in text
+    if name == "deeper":
+        assert "(no level cleared yet)" in text
+
+
 # -- in a terminal ----------------------------------------------------------------------------------
 def test_deeper_starts_moves_and_quits():
     term = Terminal("play", "--mode", "deeper", "--seed", "5")
@@ -329,7 +341,7 @@ def test_deeper_starts_moves_and_quits():
         assert term.proc.wait(10) == 0
         term.read(0.3)
         assert term.restored()
-        assert re.search(r"quit  time \d:\d\d\.\d, 1 steps, seed 5", term.text())
+        assert re.search(r"quit  time \d:\d\d\.\d, 1 step, seed 5", term.text())
     finally:
         term.close()
 
@@ -364,7 +376,7 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
         term.send(b"q")
         assert term.proc.wait(10) == 0
         term.read(0.3)
-        assert term.restored() and "1 steps (shortest 58), level code 18G0-0000-96H9Z" in term.text()
+        assert term.restored() and "1 step (shortest 58), level code 18G0-0000-96H9Z" in term.text()
     finally:
         term.close()
 
