@@ -443,6 +443,19 @@ def test_an_error_restores_the_terminal_too(monkeypatch):
         os.close(slave)
 
 
+def test_play_deals_a_seed_as_the_maze_commands_do():
+    # One default size (SPEC 3.1's 32x32): `play --seed 3` is `code --seed 3`'s maze.
+    code = maze32("code", "--seed", "3").stdout.strip()
+    term = Terminal("play", "--seed", "3")
+    try:
+        assert term.start() and term.wait_for("duel  key no", 3.0)
+        assert ("code %s  seed 3  32x32" % code) in term.text().splitlines()[0]
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
 def test_a_small_terminal_is_told_so():
     term = Terminal("play", "--seed", "3", size=(36, 10))
     try:
