@@ -92,9 +92,9 @@ class DeeperRound:
     def legend(self):
         # [(style, glyph, meaning)] of everything the level draws, for term.py's ? overlay.
         return [(P1[1], "@", "you"), (HATCH, "H", "the hatch: down to the next depth"),
-                (GHOST[0], "G", "a ghost asleep: it wakes when you come near"),
+                (GHOST[0], "G", "a ghost asleep: wakes when you near"),
                 (GHOST[1], "G", "a ghost awake: it chases you"), (HEDGE, "██", "hedge: a wall"),
-                (BUMP, "@", "bump: a hedge in the way"), (BUMP, "G", "caught")]
+                (BUMP, "@", "bump: a hedge in the way"), (BUMP, "G", "a ghost caught you")]
 
     def window(self, cols, rows):
         # The level's lines: as many tiles as fit (2 columns each), the window following the player.

@@ -5,8 +5,8 @@
 # link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
 # bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
 import duel
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, P2, RESET, Notes, clock, count, fit, follow, put,
-                  quit_title, tail, too_small, unbump)
+from term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
+                  count, fit, follow, put, quit_title, tail, too_small, unbump)
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"
@@ -40,7 +40,7 @@ class DuelView:
         self.game = game
         self.rival_glyph = rival_glyph
         self.rival = "the bot" if rival_glyph == "B" else "the other player"
-        self.notes = Notes()
+        self.notes = Notes(KEYS if rival_glyph == "B" else LOCKSTEP_KEYS)
         self.held = (False, False, False, False)  # my key, compass, artifact; the rival's key
         m = game.maze
         self.marks = marks = {}                 # cell -> (glyph, player) of what players[0] may see

@@ -103,7 +103,7 @@ class ExploreRound:
 
     def legend(self):
         # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.
-        out = [(PLAYER, "@", "you"), (BUMP, "@", "bump: stone you cannot climb or dig")]
+        out = [(PLAYER, "@", "you"), (BUMP, "@", "bump: cannot climb or dig that")]
         for i in range(1, len(STYLES)):
             glyph, style = STYLES[i]
             out.append((style, glyph, MEANINGS.get(MATERIALS[i][0], MATERIALS[i][0])))

@@ -93,6 +93,8 @@ class LinkRound:
     # duel.PlayerView returning a key (a bot, or a test's script), asked once per frame played.
     name = "duel"
     can_pause = False                   # lockstep: one side cannot stop the other (term.play)
+    title = "Duel over a link"
+    goal = "get your key, then your exit, before the other player"
 
     def __init__(self, game, lockstep, offer, source=None):
         self.duel = game

@@ -50,6 +50,7 @@ HELP = "?"
 MOVE_KEYS = ("up", "down", "left", "right")
 HINT = "? help"                                   # the status line's, when there is room
 KEYS = "arrows/WASD move  p pause  ? help  q quit"  # the message line's, when there is no event
+LOCKSTEP_KEYS = "arrows/WASD move  ? help  q quit  (a linked game cannot pause)"
 NOTE_TICKS = 80                                   # how long an event stays on the message line: 4 s
 
 
@@ -221,7 +222,8 @@ def quit_title(steps):
 class Notes:
     # The message line of a view: the last event (key taken, ghost wakes, ...) for NOTE_TICKS, else
     # the keys. Times are the round's own ticks, so a paused game keeps its message.
-    def __init__(self):
+    def __init__(self, keys=KEYS):
+        self.keys = keys
         self.text = ""
         self.until = 0
 
@@ -232,7 +234,7 @@ class Notes:
     def line(self, now, cols):
         if self.text and now < self.until:
             return BOLD + fit(self.text, cols) + RESET
-        return fit(KEYS, cols)
+        return fit(self.keys, cols)
 
 
 def clock(ticks, tenths=False):
@@ -281,14 +283,15 @@ def boxed(texts, cols, rows):
 
 def cover_lines(rnd, cols, rows, what):
     # What covers the game before it starts, while it is paused, or under ? (what: START, PAUSED,
-    # HELP): the header, the game's goal, the keys, and for HELP the legend of every glyph it draws.
+    # HELP): the header, the game's goal, the keys, and but when paused the legend of every glyph.
     if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
         return too_small(cols, rows)
     game = games.by_name(rnd.name)
-    out = [rnd.header(cols), "", "  " + BOLD + fit(game.title, cols - 2) + RESET]
-    out += ["  " + x for x in wrap("Goal: " + game.goal + ".", cols - 2)]
-    out += ["", fit("  " + KEYS, cols)]
-    if what == HELP:
+    title, goal = getattr(rnd, "title", game.title), getattr(rnd, "goal", game.goal)   # a link's own
+    out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET]
+    out += ["  " + x for x in wrap("Goal: " + goal + ".", cols - 2)]
+    out += ["", fit("  " + (KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS), cols)]
+    if what != PAUSED:                          # the legend: on the start screen too, for a newcomer
         out.append("")
         width = 38                              # a legend entry; two a line on 80 columns
         per = max(1, (cols - 2) // width)
@@ -300,9 +303,9 @@ def cover_lines(rnd, cols, rows, what):
                 parts.append(style + glyph + RESET + "  " + text + " " * (width - len(glyph) - 2 - len(text)))
             out.append("  " + "".join(parts).rstrip())
     out.append("")
-    out.append(BOLD + fit("  " + ("press a key to start" if what == START else
-                                  "paused: p, space or any key goes on" if what == PAUSED else
-                                  "any key goes back to the game"), cols) + RESET)
+    last = ("press a key to start (nothing moves before your first move)" if what == START else
+            "paused: p, space or any key goes on" if what == PAUSED else "any key goes back to the game")
+    out.append(BOLD + fit("  " + last, cols) + RESET)
     if len(out) > rows:                         # a small terminal: no blank lines, then no more
         out = [x for x in out if x][:rows]
     return out
