@@ -160,15 +160,15 @@ class DeeperRound:
         g = self.game
         cleared = g.depth - 1
         if cleared:
-            steps = "%d   shortest route %d through the %s cleared" % (self.steps, self.cleared,
-                                                                     count(cleared, "level"))
+            steps = "%d   %s cleared, shortest route through %s %d" % (
+                self.steps, count(cleared, "level"), "it" if cleared == 1 else "them", self.cleared)
         else:
             steps = "%d   (no level cleared yet)" % self.steps
         return (self.message or quit_title(self.steps), [
             ("score", "depth %d" % g.score),
             ("time", clock(self.ticks, True)),
             ("steps", steps),
-            ("level code", "seed %d   (Deeper's levels come from the seed: r plays them again)" % self.seed),
+            ("level code", "seed %d   (the levels come from the seed; r plays them again)" % self.seed),
         ])
 
     def one_line(self):

@@ -114,7 +114,7 @@ class ExploreRound:
         return (self.message or "you quit at depth %d" % g.depth, [
             ("score", "depth %d, %s" % (g.depth, count(g.items, "item"))),
             ("time", clock(self.ticks, True)),
-            ("level code", "seed %d   (the worlds come from the seed: r plays them again)" % self.seed),
+            ("level code", "seed %d   (the worlds come from the seed; r plays them again)" % self.seed),
         ])
 
     def one_line(self):

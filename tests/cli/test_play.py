@@ -317,11 +317,17 @@ def test_end_screens_read_right_when_you_quit_at_once(name):
     rnd = games.new_round(games.by_name(name), 7, (32, 32), {})
     text = "\n".join(plain(x) for x in tm.end_lines(rnd, 80, 24, ["r  replay", "m  menu"]))
     assert "+-" not in text and "0 level" not in text and "0 steps" not in text and "0 items" not in text
-    assert "you quit" in text and "level code" in text and "r plays" in text and "r  replay" in text
+    assert "you quit" in text and "level code" in text and "again)" in text and "r  replay" in text
     if name == "duel":
         assert "steps       0   (the shortest route out is " in text and "stroll, no steps" in text
     if name == "deeper":
         assert "(no level cleared yet)" in text
+        from support import route_keys
+        for key in route_keys(rnd.game, rnd.game.level.hatch):
+            rnd.tick(key)
+        end = [plain(x) for x in tm.end_lines(rnd, 80, 24, ["r  replay"])]
+        assert "1 level cleared, shortest route through it %d" % rnd.cleared in "\n".join(end)
+    assert all(len(plain(x)) < 80 for x in tm.end_lines(rnd, 80, 24, ["r  replay"]))
 
 
 # -- in a terminal ----------------------------------------------------------------------------------
