@@ -1,6 +1,7 @@
 # Explore on a text terminal (SPEC 12): the side view around the player, two columns a tile in each
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 import explore
+import explore_buffers
 from maze32.world.tiles import MATERIALS
 from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, clock, fit, tail, too_small
 
@@ -19,9 +20,9 @@ class ExploreRound:
     # are kept between visits (a maze32 ChunkCache), or None.
     name = "explore"
 
-    def __init__(self, seed, depth=1, cache=None, queue=None):
+    def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
-        self.game = explore.Explore(seed, depth, cache=cache, queue=queue)
+        self.game = explore.Explore(seed, depth, cache=cache, buffers=buffers)
         self.ticks = 0
         self.bump = 0
         self.message = None
@@ -101,6 +102,7 @@ class ExploreRound:
 
 def new_round(seed, size, options):
     # games.py's way in: options["cache"], when given, makes the chunk cache (the board's flash, the
-    # twin's disk), only now: its module costs RAM.
+    # twin's disk), only now: its module costs RAM. The large buffers are the ones every round shares
+    # (explore_buffers: the board made them before its menu).
     make = options.get("cache")
-    return ExploreRound(seed, cache=make() if make else None)
+    return ExploreRound(seed, cache=make() if make else None, buffers=explore_buffers.reserve())

@@ -147,8 +147,8 @@ class Screen:
         if len(lines) < len(old):
             out.append("\x1b[%d;1H\x1b[J" % (len(lines) + 1))
         self.lines = lines
-        if out:
-            self.write("".join(out))
+        for piece in out:          # a line at a time: a whole frame joined (4+ KiB) may find no hole
+            self.write(piece)      # in a board's fragmented heap (issue 19: MemoryError in Explore)
 
 
 def put(parts, cur, style, text):
