@@ -10,6 +10,8 @@
 #     tick;
 #   - lava, acid and traps end the run; an item is picked up; the stairs lead a depth deeper, to the
 #     next world's spawn;
+#   - restart (the r key) puts the player back on this world's spawn, what was dug staying dug: the way
+#     out of a pit with no climb;
 #   - the score is the depth reached, then the items.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), plus the generator's workspace and a log of the tiles dug,
@@ -29,6 +31,7 @@ PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded
 DEAD = "dead"              # lava, acid or a trap: the run is over
 SIDE = (-1, 1)             # left, right
+RESTART = "restart"        # tick's key: back to the spawn
 assert BUFFER_AREA == CHUNK * CHUNK
 
 
@@ -66,7 +69,9 @@ class Explore:
             self.keys[i] = -1
             i += 1
         self.dig_count = 0
-        self.x, self.y, _, _ = locate(self.ws, self.spec, self.slots[0], False)
+        # the stairs too (the status line's bearing): at most one chunk more made, once a world
+        self.x, self.y, self.stairs_x, self.stairs_y = locate(self.ws, self.spec, self.slots[0], True)
+        self.spawn_x, self.spawn_y = self.x, self.y
         self.want()
         while self.prefetch():
             pass
@@ -199,6 +204,10 @@ class Explore:
         if self.state == DEAD:
             return DEAD
         self.clock += 1
+        if key == RESTART:                          # before water's slowness: a way out at once
+            self.x = self.spawn_x
+            self.y = self.spawn_y
+            key = None
         if self.tile(self.x, self.y) == WATER and self.clock & 1:
             self.want()
             self.prefetch()

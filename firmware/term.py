@@ -283,7 +283,7 @@ def play(rnd, term):
             if k in QUIT:
                 return False
             k = LETTERS.get(k.lower(), k)
-            if k in MOVE_KEYS and len(queue) < 2:
+            if (k in MOVE_KEYS or k in getattr(rnd, "keys", ())) and len(queue) < 2:   # a round's own keys too
                 queue.append(k)
         key = queue.pop(0) if queue else None
         if left < 0:
