@@ -252,3 +252,12 @@ def test_the_status_line_gives_the_stairs_bearing_and_distance():
         line = rnd.status(80)
         assert text in line and line.endswith("r: to spawn") and len(line) < 80, line
         assert "r: back to spawn, q quits" in rnd.status(120)
+
+
+def test_every_material_has_its_own_glyph():
+    # Liquids told apart without colour: water, lava and acid were all one glyph in three colours.
+    import explore_view
+    from maze32.world.tiles import MATERIALS
+    glyphs = [glyph for glyph, _ in explore_view.STYLES]
+    assert len(glyphs) == len(MATERIALS) and len(set(glyphs)) == len(glyphs), glyphs
+    assert [glyphs[t] for t in (WATER, LAVA, ACID)] == ["~~", "≈≈", "%%"]
