@@ -21,12 +21,11 @@ class Buffers:
 
 
 def zeros(typecode, n):
-    # An array of n zeros in one allocation, no temporary buffer (array(range) is made at its size).
+    # An array of n zeros in one allocation, no temporary buffer: array(range) is made at its size (as
+    # maze32.world.tiles.zeros, which is not imported here: its module costs 24 KB of RAM).
     a = array(typecode, range(n))
-    i = 0
-    while i < n:
+    for i in range(n):
         a[i] = 0
-        i += 1
     return a
 
 
