@@ -11,6 +11,7 @@ import select
 import sys
 
 import games
+games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
 import term as tm                      # as tm: `term` is the terminal object passed around here
 import trust
 from maze32 import Maze, Workspace, levelcode

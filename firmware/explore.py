@@ -10,6 +10,8 @@
 #     tick;
 #   - lava, acid and traps end the run; an item is picked up; the stairs lead a depth deeper, to the
 #     next world's spawn;
+#   - restart (the r key) puts the player back on this world's spawn, what was dug staying dug: the way
+#     out of a pit with no climb;
 #   - the score is the depth reached, then the items.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), plus the generator's workspace and a log of the tiles dug,
@@ -23,29 +25,31 @@ from maze32.rng import split_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
                                 AIR, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
+from explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
 
 PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded
 DEAD = "dead"              # lava, acid or a trap: the run is over
-SLOTS = 6
-DIG_LOG = 512              # tiles dug remembered (the oldest forgotten first)
 SIDE = (-1, 1)             # left, right
+RESTART = "restart"        # tick's key: back to the spawn
+assert BUFFER_AREA == CHUNK * CHUNK
 
 
 class Explore:
-    def __init__(self, seed, depth=1, width=2048, height=2048, cache=None, queue=None):
+    def __init__(self, seed, depth=1, width=2048, height=2048, cache=None, buffers=None):
         # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
-        # queue: WorldWorkspace's, allocated early by a board with a tight heap.
+        # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
+        buffers = buffers or Buffers()
         self.seed = seed
         self.hi, self.lo = split_seed(seed)
         self.width = width
         self.height = height
         self.cache = cache
-        self.slots = [bytearray(CHUNK * CHUNK) for _ in range(SLOTS)]
+        self.slots = buffers.slots
         self.keys = array("i", [-1] * SLOTS)        # cx << 8 | cy of the chunk in each slot, or -1
         self.used = array("i", [0] * SLOTS)         # the tick each slot was last wanted
-        self.ws = WorldWorkspace(queue=queue)
-        self.digs = array("i", [0] * DIG_LOG)       # x << 11 | y of tiles dug or emptied, a ring
+        self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
+        self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
         self.dig_count = 0
         self.clock = 0
         self.stamp = 0                              # counts uses, for least recently used
@@ -59,13 +63,15 @@ class Explore:
         # The world of this depth: every slot emptied, the player at its spawn, the view's chunks made.
         self.depth = depth
         self.spec = WorldSpec(self.hi, self.lo, depth, self.width, self.height)
-        prepare(self.spec)
+        packed(prepare, self.spec)                 # a new kind's code, loaded without splitting the heap
         i = 0
         while i < SLOTS:
             self.keys[i] = -1
             i += 1
         self.dig_count = 0
-        self.x, self.y, _, _ = locate(self.ws, self.spec, self.slots[0], False)
+        # the stairs too (the status line's bearing): at most one chunk more made, once a world
+        self.x, self.y, self.stairs_x, self.stairs_y = locate(self.ws, self.spec, self.slots[0], True)
+        self.spawn_x, self.spawn_y = self.x, self.y
         self.want()
         while self.prefetch():
             pass
@@ -198,6 +204,10 @@ class Explore:
         if self.state == DEAD:
             return DEAD
         self.clock += 1
+        if key == RESTART:                          # before water's slowness: a way out at once
+            self.x = self.spawn_x
+            self.y = self.spawn_y
+            key = None
         if self.tile(self.x, self.y) == WATER and self.clock & 1:
             self.want()
             self.prefetch()

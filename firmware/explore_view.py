@@ -1,13 +1,15 @@
 # Explore on a text terminal (SPEC 12): the side view around the player, two columns a tile in each
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 import explore
+import explore_buffers
 from maze32.world.tiles import MATERIALS
-from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, tail, too_small
+from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
-# lava, acid, wood, door, trap, stairs, item).
+# lava, acid, wood, door, trap, stairs, item). Every material its own glyph, so that a terminal without
+# colour (or a reader who cannot tell red from green) still tells water ~~, lava ≈≈ and acid %% apart.
 STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("██", "\x1b[0;90m"),
-          ("▒▒", "\x1b[0;93m"), ("≈≈", "\x1b[0;1;34m"), ("≈≈", "\x1b[0;1;31m"), ("≈≈", "\x1b[0;1;92m"),
+          ("▒▒", "\x1b[0;93m"), ("~~", "\x1b[0;1;34m"), ("≈≈", "\x1b[0;1;31m"), ("%%", "\x1b[0;1;92m"),
           ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
           ("**", "\x1b[0;1;93m"))
 PLAYER = "\x1b[0;1;96m"
@@ -16,15 +18,69 @@ MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadl
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
+# The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
+KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
+COMPASS = ("E", "SE", "S", "SW", "W", "NW", "N", "NE")   # y grows downwards
+
+
+def bearing(dx, dy):
+    # The compass point nearest the direction (dx, dy): E/W or N/S while the other part is under
+    # 2/5 of it (22 degrees), else the diagonal.
+    ax, ay = abs(dx), abs(dy)
+    if 5 * ay < 2 * ax:
+        return "E" if dx > 0 else "W"
+    if 5 * ax < 2 * ay:
+        return "S" if dy > 0 else "N"
+    return ("S" if dy > 0 else "N") + ("E" if dx > 0 else "W")
+
+
+def tiles_between(dx, dy):
+    # The straight-line distance in whole tiles (an integer square root: no floats needed).
+    n = dx * dx + dy * dy
+    r = 0
+    bit = 1 << 30
+    while bit > n:
+        bit >>= 2
+    while bit:
+        if n >= r + bit:
+            n -= r + bit
+            r = (r >> 1) + bit
+        else:
+            r >>= 1
+        bit >>= 2
+    return r
+
+
+def thousands(n):
+    # 1412 -> "1,412"
+    text = str(n)
+    i = len(text) - 3
+    while i > 0:
+        text = text[:i] + "," + text[i:]
+        i -= 3
+    return text
+
+
+def goal(game):
+    # "stairs 1,412 tiles SE", "stairs here", or "" when the world does not say where they are.
+    if game.stairs_x < 0:
+        return ""
+    dx, dy = game.stairs_x - game.x, game.stairs_y - game.y
+    if dx == 0 and dy == 0:
+        return "stairs here"
+    n = tiles_between(dx, dy)
+    return "stairs %s tile%s %s" % (thousands(n), "" if n == 1 else "s", bearing(dx, dy))
+
 
 class ExploreRound:
     # Explore until lava, acid or a trap: tick(key) -> the end message, or None. cache: where chunks
     # are kept between visits (a maze32 ChunkCache), or None.
     name = "explore"
+    keys = ("r",)                # besides the arrows: term.play passes it to tick (restart at the spawn)
 
-    def __init__(self, seed, depth=1, cache=None, queue=None):
+    def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
-        self.game = explore.Explore(seed, depth, cache=cache, queue=queue)
+        self.game = explore.Explore(seed, depth, cache=cache, buffers=buffers)
         self.ticks = 0
         self.bump = 0
         self.message = None
@@ -32,6 +88,8 @@ class ExploreRound:
 
     def tick(self, key):
         game = self.game
+        if key == "r":
+            key = explore.RESTART
         before = (game.x, game.y, game.dig_count, game.depth)
         items = game.items
         step = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(key)
@@ -40,7 +98,7 @@ class ExploreRound:
         self.ticks += 1
         if self.bump:
             self.bump -= 1
-        if key is not None and state == explore.PLAYING and before == (game.x, game.y, game.dig_count, game.depth):
+        if key is not None and key != explore.RESTART and state == explore.PLAYING and before == (game.x, game.y, game.dig_count, game.depth):
             self.bump = BUMP_TICKS               # into stone it cannot climb, or a dig into stone
         if game.depth != before[3]:
             self.notes.say("down the stairs: depth %d (%s)" % (game.depth, game.kind()), self.ticks)
@@ -61,11 +119,16 @@ class ExploreRound:
 
     def status(self, cols):
         g = self.game
-        text = "explore  depth %d (%s)  items %d  at %d,%d  time %s" % (
-            g.depth, g.kind(), g.items, g.x, g.y, clock(self.ticks))
+        text = "explore  depth %d (%s)  %s  items %d  %s" % (
+            g.depth, g.kind(), goal(g), g.items, clock(self.ticks))
         if self.message:
             return BOLD + fit(text + "   " + self.message, cols) + RESET
-        return tail(text, self.bump, cols)
+        if self.bump:
+            return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
+        for keys in KEYS:
+            if len(text) + len(keys) + 3 <= cols:
+                return spread(text, keys, cols)
+        return fit(text, cols)
 
     def window(self, cols, rows):
         # The tiles around the player, 2 columns each, the player in the middle as far as the world allows.
@@ -123,6 +186,8 @@ class ExploreRound:
 
 def new_round(seed, size, options):
     # games.py's way in: options["cache"], when given, makes the chunk cache (the board's flash, the
-    # twin's disk), only now: its module costs RAM.
+    # twin's disk), only now: its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
+    # (explore_buffers: the board made them before its menu).
     make = options.get("cache")
-    return ExploreRound(seed, cache=make() if make else None)
+    return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None,
+                        buffers=explore_buffers.reserve())

@@ -5,11 +5,14 @@
 # is chosen: worlds cost RAM a Duel does not need), its panel drawing (a function of screen.py), and
 # the module that plays it over a link, if it can be. Duel over a link is a way to play the Duel
 # entry, not a game of its own: its round comes from that module and is drawn by the same view.
-# Bench is a board-menu action (app.py), not a game.
+# Bench is a board-menu action (app.py), not a game. A game whose round needs large buffers names a
+# module whose reserve() makes them: the board calls every one before its menu (reserve() below),
+# while its heap still has no holes, and whose packed(fn) makes its round with the heap kept whole.
 
 
 class Game:
-    def __init__(self, key, name, title, goal, view, panel, sized=False, link=None, link_title=None):
+    def __init__(self, key, name, title, goal, view, panel, sized=False, link=None, link_title=None,
+                 buffers=None):
         self.key = key            # the menu key, everywhere
         self.name = name          # --mode, and each round's .name
         self.title = title
@@ -19,6 +22,7 @@ class Game:
         self.sized = sized        # played at the maze size of the menu (--size)
         self.link = link          # the module that plays it over a link, or None
         self.link_title = link_title
+        self.buffers = buffers    # the module of its large buffers (reserve()), or None
 
 
 GAMES = (
@@ -28,7 +32,7 @@ GAMES = (
     Game("2", "deeper", "Deeper", "reach each hatch before a ghost catches you", "deeper_view",
          "draw_deeper"),
     Game("3", "explore", "Explore", "walk, climb and dig; the stairs go deeper",
-         "explore_view", "draw_explore"),
+         "explore_view", "draw_explore", buffers="explore_buffers"),
 )
 
 
@@ -59,9 +63,18 @@ def linked():
     return [g for g in GAMES if g.link]
 
 
+def reserve():
+    # Every game's large buffers, made now (the board, before its menu): see the top.
+    for g in GAMES:
+        if g.buffers:
+            __import__(g.buffers).reserve()
+
+
 def new_round(game, seed, size, options):
     # A round of `game` (an entry): options are the frontend's (bot: the Duel bot's level, record: keep
     # the paths, cache: a function making Explore's chunk cache), each game taking those it uses.
+    if game.buffers:         # its code loaded packed (explore_buffers.packed)
+        return __import__(game.buffers).packed(lambda: __import__(game.view).new_round(seed, size, options))
     return __import__(game.view).new_round(seed, size, options)
 
 

@@ -157,8 +157,8 @@ class Screen:
         if len(lines) < len(old):
             out.append("\x1b[%d;1H\x1b[J" % (len(lines) + 1))
         self.lines = lines
-        if out:
-            self.write("".join(out))
+        for piece in out:          # a line at a time: a whole frame joined (4+ KiB) may find no hole
+            self.write(piece)      # in a board's fragmented heap (issue 19: MemoryError in Explore)
 
 
 def put(parts, cur, style, text):
@@ -368,7 +368,7 @@ def play(rnd, term):
                 cover, queue = PAUSED, []
             else:
                 k = LETTERS.get(k.lower(), k)
-                if k in MOVE_KEYS and len(queue) < 2:
+                if (k in MOVE_KEYS or k in getattr(rnd, "keys", ())) and len(queue) < 2:   # a round's own keys too
                     queue.append(k)
         if cover is not None and button:
             cover, button = None, None          # a board's buttons take it off too

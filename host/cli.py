@@ -144,6 +144,8 @@ def play_options(p):
     p.add_argument("--bot", type=options.bot_level, default="stroll", metavar="LEVEL",
                    help="the bot's pace: stroll, walk, run, sprint or dash (2.5, 4, 6.7, 10 or 20 moves a "
                         "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
+    p.add_argument("--depth", type=options.count("depth", 1, 255), default=None, metavar="D",
+                   help="Explore: start in the world of depth D, 1..255 (default: 1)")
     p.add_argument("--replay", default=None, metavar="FILE",
                    help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
                         "p on the end screen writes maze32-replay-SEED.svg")

@@ -232,6 +232,9 @@ def do_play(args):
         raise CliError("--bind goes with --host (the address a hosted game listens on)")
     if args.bind is not None and not args.bind.strip():
         raise CliError("--bind: give an address (127.0.0.1, or 0.0.0.0 for every interface)")
+    if args.depth is not None and (args.mode != "explore" or args.port is not None or args.board
+                                   or args.host is not None or args.join is not None):
+        raise CliError("--depth goes with --mode explore in this terminal (the depth of its first world)")
     if args.host is not None or args.join is not None:
         from host import duel_link
         seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
@@ -239,7 +242,7 @@ def do_play(args):
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
-    return play.run(args.mode, seed, size, args.bot, replay=args.replay)
+    return play.run(args.mode, seed, size, args.bot, replay=args.replay, depth=args.depth or 1)
 
 
 # -- the command table ----------------------------------------------------------------------------

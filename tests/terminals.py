@@ -129,3 +129,29 @@ def served_board(env):
     finally:
         server.terminate()
         server.wait(10)
+
+
+def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
+    # `maze32 play --port URL`: the board's own menu, its Explore key (games.py's), walk, dig, back to
+    # the menu, `rounds` times, then quit. Asserts each step's screen (no MemoryError on the way).
+    from host import paths
+    games, = paths.firmware("games")
+    key = games.by_name("explore").key.encode()
+    term = PtyProcess([MAZE32, "play", "--port", url], env=env)
+    try:
+        assert term.wait_for("maze32 on", wait), term.text()
+        for _ in range(rounds):
+            term.send(key)
+            assert term.wait_for("explore  depth 1", wait * 3), term.screen[-600:]
+            for k in (b"d", b"d", b"s", b"a", b"s"):         # walk, dig
+                term.send(k)
+                term.read(0.4)
+            assert "explore  depth" in term.text() and b"MemoryError" not in term.screen, term.text()
+            term.send(b"q")
+            assert term.wait_for("quit  time", wait), term.screen[-600:]          # the menu again
+        term.send(b"q")
+        assert term.wait_for("the board's game ended", wait), term.text()
+        assert term.proc.wait(20) == 0
+        assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
+    finally:
+        term.close()

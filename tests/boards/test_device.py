@@ -10,7 +10,7 @@ import pytest
 
 from host.deploy import check_compatible, parse_mpy
 from host.errors import CliError
-from terminals import served_board
+from terminals import explore_through_the_menu, served_board
 from support import ROOT, duel_rows, maze32, one_line_error
 
 # What deploy ships: every library module, every firmware module, board.json and maze32.json.
@@ -92,6 +92,15 @@ def test_board_serve_is_reachable_by_url(deployed):
         proc = maze32("time", "--port", url, "--size", "8x8", "--seeds", "0..2", "--json", board=board)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert json.loads(proc.stdout)["port"] == url          # --json: the document on stdout
+
+
+@pytest.mark.slow
+def test_explore_from_the_virtual_boards_menu_twice(deployed):
+    # Explore from the board's own menu (its key), walked, dug, back to the menu, twice (issue 19).
+    board, _ = deployed
+    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))
+    with served_board(env) as url:
+        explore_through_the_menu(url, env)
 
 
 def test_time_without_firmware_reports_the_board_error(tmp_path):

@@ -253,6 +253,16 @@ def test_games_tick_as_in_the_twin(served, flavour):
     assert got == [run.tick(k) for k in keys] + [str(run.player), str(run.depth)]
 
 
+def test_explore_from_the_boards_menu_twice(served, flavour):
+    # Issue 19: Explore chosen from app.main's menu (its key, over maze32 play --port), walked, dug,
+    # left for the menu and chosen again, in every flavour: the round's 38 KiB of buffers are made
+    # before the library's code splits a C6-sized heap (it raised MemoryError with 100+ KB free).
+    from terminals import explore_through_the_menu
+    with connected(served) as b:
+        b.soft_reset()
+    explore_through_the_menu(served.url)
+
+
 def test_time_command_counts_rv32_instructions(served):
     # maze32 time --port URL, as a user runs it: the board's clock counts instructions, so the report
     # gives them per size (mean with every retry, p95, max) and SPEC 8's C6 range, and every hash

@@ -92,12 +92,18 @@ def test_the_games_table_is_what_every_menu_and_the_readme_list():
 def test_screen_rewrites_only_the_lines_that_changed():
     out = []
     screen = Screen(out.append)
+
+    def written():
+        # What one show wrote (a line at a time: a whole frame joined may find no hole in a board's heap).
+        text = "".join(out)
+        del out[:]
+        return text
     screen.show(["a", "b", "c"])
-    assert out.pop() == "\x1b[H\x1b[2J\x1b[1;1Ha\x1b[K\x1b[2;1Hb\x1b[K\x1b[3;1Hc\x1b[K"
+    assert written() == "\x1b[H\x1b[2J\x1b[1;1Ha\x1b[K\x1b[2;1Hb\x1b[K\x1b[3;1Hc\x1b[K"
     screen.show(["a", "b", "c"])
     assert out == []                                       # nothing changed: nothing written
     screen.show(["a", "B"])
-    assert out.pop() == "\x1b[2;1HB\x1b[K\x1b[3;1H\x1b[J"  # no clear: one line, the rest erased
+    assert written() == "\x1b[2;1HB\x1b[K\x1b[3;1H\x1b[J"  # no clear: one line, the rest erased
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 50), (40, 12)])
@@ -554,3 +560,33 @@ def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
         assert any((tmp_path / "maze32" / "worlds").iterdir())
     finally:
         term.close()
+
+
+def test_explore_in_the_twin_starts_deeper_and_r_goes_back_to_the_spawn(tmp_path):
+    # --depth 8: the first world is a dungeon's; the status line's bearing to the stairs is the
+    # spawn's again after r.
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5", "--depth", "8"], env=env)
+    try:
+        assert term.wait_for("explore  depth 8 (dungeon)", 10.0), term.text()
+        status = lambda: re.search(r"stairs [\d,]+ tiles? [NESW]+", term.text()).group(0)   # noqa: E731
+        at_spawn = status()
+        assert "r: to spawn" in term.text()
+        for k in (b"d", b"d", b"d", b"a", b"d", b"d"):
+            term.send(k)
+            term.read(0.15)
+        assert status() != at_spawn, term.text()           # walked (or fell) away
+        term.send(b"r")
+        term.read(0.5)
+        assert status() == at_spawn, term.text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
+def test_play_depth_is_checked_in_one_line():
+    one_line_error(maze32("play", "--mode", "explore", "--depth", "0"), 2, "depth: must be 1..255, got 0")
+    one_line_error(maze32("play", "--mode", "explore", "--depth", "256"), 2, "depth: must be 1..255")
+    one_line_error(maze32("play", "--mode", "explore", "--depth", "deep"), 2, "depth: 'deep' is not an integer")
+    one_line_error(maze32("play", "--mode", "duel", "--depth", "3"), 2, "--depth goes with --mode explore")

@@ -216,3 +216,48 @@ def test_the_same_walk_on_the_unix_port(runtime):
     mine = runtimes.run("cpython", "world_explore.py", args, firmware=True)
     theirs = runtimes.run(runtime, "world_explore.py", args, firmware=True)
     assert mine == theirs and len(mine.splitlines()) == 3
+
+
+def test_restart_goes_back_to_the_spawn_keeping_what_was_dug(game):
+    # r (explore.RESTART): the way out of a pit with no climb is the world's spawn, at once even in water.
+    stage(game, ["#...#",
+                 "#.@d#",
+                 "#####"], 1300, 1040)
+    game.tick("right")                               # digs the dirt
+    assert game.tile(1303, 1041) == AIR
+    put(game, 1302, 1041, WATER)
+    game.clock = 0                                   # the next tick is water's slow one
+    assert game.tick(explore.RESTART) == explore.PLAYING
+    assert (game.x, game.y) == (game.spawn_x, game.spawn_y) != (1302, 1041)
+    assert game.tile(1303, 1041) == AIR
+
+
+def test_the_status_line_gives_the_stairs_bearing_and_distance():
+    import explore_view
+    assert [explore_view.bearing(dx, dy) for dx, dy in
+            ((9, 1), (9, 9), (1, 9), (-9, 9), (-9, -1), (-3, -9), (0, -9), (9, -5))] == \
+        ["E", "SE", "S", "SW", "W", "N", "N", "NE"]
+    assert [explore_view.tiles_between(dx, dy) for dx, dy in ((3, 4), (1000, 1000), (0, 1), (2047, 2047))] == \
+        [5, 1414, 1, 2894]
+    assert explore_view.thousands(1412) == "1,412" and explore_view.thousands(999) == "999"
+    for depth in (1, 5, 8):                          # the stairs the world has, from where the player is
+        rnd = explore_view.ExploreRound(11, depth)
+        g = rnd.game
+        region = hw.build(hw.spec_for(11, depth, (250, 250)), 11)
+        g250 = explore.Explore(11, depth, 250, 250)
+        assert (g250.stairs_x, g250.stairs_y) == region.stairs
+        dx, dy = g.stairs_x - g.x, g.stairs_y - g.y
+        text = "stairs %s tiles %s" % (explore_view.thousands(explore_view.tiles_between(dx, dy)),
+                                       explore_view.bearing(dx, dy))
+        line = rnd.status(80)
+        assert text in line and line.endswith("r: to spawn") and len(line) < 80, line
+        assert "r: back to spawn, q quits" in rnd.status(120)
+
+
+def test_every_material_has_its_own_glyph():
+    # Liquids told apart without colour: water, lava and acid were all one glyph in three colours.
+    import explore_view
+    from maze32.world.tiles import MATERIALS
+    glyphs = [glyph for glyph, _ in explore_view.STYLES]
+    assert len(glyphs) == len(MATERIALS) and len(set(glyphs)) == len(glyphs), glyphs
+    assert [glyphs[t] for t in (WATER, LAVA, ACID)] == ["~~", "≈≈", "%%"]

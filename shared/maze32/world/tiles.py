@@ -343,10 +343,10 @@ def ptr32(buf):
 class WorldWorkspace:
     # Every buffer world generation uses, allocated once: for one chunk by default (the board's
     # Explore), or for a whole world's window (window_w x window_h, the twin's whole builds). `queue`
-    # may be given: an array("H") of CHUNK_AREA entries, the largest block here, which a board can
-    # allocate before importing the library (loading native code can leave its heap without an
-    # 8 KiB hole).
-    def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None):
+    # and `marks` may be given: an array("H") and a bytearray of CHUNK_AREA entries, the largest blocks
+    # here, which a board can allocate before importing the library (loading native code can leave
+    # its heap without a 4 KiB hole).
+    def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None, marks=None):
         words = ((window_w + 16 + 29) // 30) * (window_h + 2 * APRON)
         self.ca_a = zeros("i", words)         # the automaton's cells, 30 a word, bit set = open
         self.ca_b = zeros("i", words)
@@ -357,7 +357,7 @@ class WorldWorkspace:
         self.window_capacity = window_w
         self.win_x0 = self.win_y0 = self.win_w = self.win_h = self.win_pitch = 0
         self.cx0 = self.nwords = self.nrows = 0
-        self.marks = bytearray(CHUNK_AREA)        # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
+        self.marks = marks if marks is not None else bytearray(CHUNK_AREA)   # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
         self.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
         self.row_runs = zeros("H", CHUNK + 1)    # regions.keep_regions: each row's first run
         self.chunk = None                         # a chunk's tiles while a whole world is built
