@@ -2,10 +2,11 @@
 
 Duel: the newcomer model against each bot level, and the expert against each, on fresh seeds (seeds
 nobody tuned to), as `maze32 play` deals them. Deeper: the share of levels the Deeper newcomer clears
-at each depth, each depth played on its own from its banner. Deterministic: the same table every run.
+at each depth, each depth played on its own, and the share of whole runs from depth 1 that reach it.
+Deterministic: the same tables every run.
 
 usage: python bench/game_feel.py [--game duel|deeper|both] [--sizes 16x16,32x32] [--seeds 1000..1049]
-                                 [--depths 1,2,3,5,8,12,16,20,25,30,40,50]
+                                 [--depths 1,2,3,4,5,6,8,10,12,15,20,25,30,35,40,50,60,70]
 """
 import argparse
 import sys
@@ -33,12 +34,15 @@ def duel_table(sizes, seeds):
 
 
 def deeper_table(depths, seeds):
+    # Each depth played on its own by every seed (clears), and whole runs from depth 1 (reached).
     import deeper_newcomer
     n = len(seeds)
-    lines = ["| depth | side | ghosts | newcomer clears |", "|---|---|---|---|"]
+    runs = [deeper_newcomer.run_depth(s, max(depths) + 1) for s in seeds]
+    lines = ["| depth | side | ghosts | newcomer clears it | runs that reach it |", "|---|---|---|---|---|"]
     for depth in depths:
         cleared, side, ghosts = deeper_newcomer.clears(seeds, depth)
-        lines.append("| %d | %d | %d | %d/%d |" % (depth, side, ghosts, cleared, n))
+        reached = sum(r >= depth for r in runs)
+        lines.append("| %d | %d | %d | %d/%d | %d/%d |" % (depth, side, ghosts, cleared, n, reached, n))
     return lines
 
 
@@ -47,7 +51,7 @@ def main(argv=None):
     ap.add_argument("--game", choices=("duel", "deeper", "both"), default="both")
     ap.add_argument("--sizes", default="16x16,32x32")
     ap.add_argument("--seeds", default="1000..1049", type=seed_range)
-    ap.add_argument("--depths", default="1,2,3,4,5,6,8,10,12,15,20,25,30,35,40,50")
+    ap.add_argument("--depths", default="1,2,3,4,5,6,8,10,12,15,20,25,30,35,40,50,60,70")
     args = ap.parse_args(argv)
     if args.game in ("duel", "both"):
         sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]

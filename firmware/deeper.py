@@ -2,8 +2,9 @@
 # Pure game logic, no hardware: the board's frontends and the desktop twin both drive it with one
 # tick() per frame, passing the key held in that frame (or None). Runs on MicroPython and CPython.
 #   - the player moves one tile per tick onto any non-wall tile; unknown keys are ignored;
-#   - the ghosts follow maze32.ghosts (wake within ACTIVATION tiles, chase on their cooldowns), the
-#     rules the level's `winnable` check plays by, so every level dealt can be won;
+#   - the ghosts follow maze32.ghosts (wake within their level's wake distance, chase on their
+#     cooldowns), the rules the level's `winnable` check plays by, so every level dealt can be won;
+#     every ghost starts asleep beyond its wake distance, so nothing moves before the player does;
 #   - a ghost on the player's tile ends the run; reaching the hatch starts the next, deeper level;
 #   - the score is the depth reached.
 from maze32 import Workspace, split_seed

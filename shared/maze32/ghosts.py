@@ -1,17 +1,15 @@
 # Deeper's ghosts (SPEC 4-5, seed 000): the one statement of their rules, used by the game
 # (firmware/deeper.py) and by the `winnable` check (hedge_check.py), so the check plays the real game.
-#   - a ghost sleeps until the player comes within ACTIVATION tiles (Chebyshev), then chases;
+#   - a ghost sleeps until the player comes within wake_distance(level) tiles (Chebyshev; seed 000's
+#     ACTIVATION on levels 3..19, less before, more after: hedge_level.py), then chases;
 #   - an awake ghost counts its timer down once per frame; when it runs out the timer restarts at the
 #     ghost's cooldown and the ghost takes one step along a shortest route to the player (the first of
 #     north, east, south, west that brings it one tile closer);
 #   - a ghost on the player's tile catches the player.
 # The ghosts' state lives in the level's Chase (hedge_level.py), reset by reset_ghosts. Allocates nothing.
-from maze32._compat import const
 from maze32.grid import STEPS_NESW
 from maze32.maze import UNSEEN
-from maze32.hedge_level import WALL, measure_level_routes
-
-ACTIVATION = const(4)
+from maze32.hedge_level import WALL, wake_distance, measure_level_routes
 
 
 def reset_ghosts(lv):
@@ -42,6 +40,7 @@ def move_ghosts(lv, ws, player):
     pos = chase.pos
     px = player & 31
     py = player >> 5
+    reach = wake_distance(lv.level)
     routed = False
     nxt = 0
     while nxt < lv.ghosts:
@@ -51,7 +50,7 @@ def move_ghosts(lv, ws, player):
         if not chase.awake[i]:
             dx = (g & 31) - px
             dy = (g >> 5) - py
-            if dx < -ACTIVATION or dx > ACTIVATION or dy < -ACTIVATION or dy > ACTIVATION:
+            if dx < -reach or dx > reach or dy < -reach or dy > reach:
                 continue
             chase.awake[i] = 1
         chase.timer[i] -= 1

@@ -9,8 +9,8 @@ from binascii import hexlify
 
 FORMAT = "maze32/1"
 _MAGIC = b"maze32/1"
-HEDGE_FORMAT = "maze32-hedge/2"    # /2: levels the winnable check rejects are regenerated
-_HEDGE_MAGIC = b"maze32-hedge/2"
+HEDGE_FORMAT = "maze32-hedge/3"    # /2: unwinnable levels regenerated; /3: issue 23 (sleeping starts, ramp)
+_HEDGE_MAGIC = b"maze32-hedge/3"
 
 
 def hex_digest(buf, n):
@@ -49,7 +49,7 @@ def maze_hash(maze, ws):
 
 
 def hedge_bytes(lv, buf):
-    # b"maze32-hedge/2", side, level, the side x side tiles row-major, the hatch (x, y), then each
+    # b"maze32-hedge/3", side, level, the side x side tiles row-major, the hatch (x, y), then each
     # ghost's x, y and initial cooldown; returns the length written into buf (Workspace.hash_buf).
     n = len(_HEDGE_MAGIC)
     buf[0:n] = _HEDGE_MAGIC

@@ -10,22 +10,25 @@
 #   3. place_hatch: a uniform floor tile at Chebyshev distance >= side // 2 from (1, 1); if there is
 #      none, the floor tile farthest from (1, 1) by route (the first such in row order).
 #   4. try_place_ghosts: min(level, 8) ghosts, each a uniform floor tile (not the hatch) at Chebyshev
-#      >= side // 2 from the player and >= 2 from every earlier ghost, with initial cooldown
-#      STEP_COOLDOWN + 8 * i; a ghost with no such tile after _GHOST_TRIES draws fails the attempt.
+#      >= side // 2 from the player and at least its wake distance + 2 (is_ghost_start: asleep until
+#      the player moves), >= 2 from every earlier ghost, with initial cooldown step_cooldown + 8 * i
+#      (cooldown_for); a ghost with no such tile after _GHOST_TRIES draws fails the attempt.
+# step_cooldown and the wake distance ramp with the level (hedge_level.py, issue 23), within SPEC 4.
 # Attempt a of requested seed s at level L draws from the candidate seed rng.mix_seed gives for seed s
 # with L folded into its low half, and attempt a; at most MAX_ATTEMPTS attempts.
 from maze32._compat import const
 from maze32.maze import UNSEEN, WHOLE
 from maze32.rng import mix_seed
-from maze32.hedge_level import (WALL, FLOOR, HATCH, STEP_COOLDOWN, SPAWN_TILE, side_for, ghosts_for,
-                                is_far, is_near_ghost, count_far_floor, measure_level_routes)
+from maze32.hedge_level import (WALL, FLOOR, HATCH, SPAWN_TILE, side_for, ghosts_for, cooldown_for,
+                                is_far, is_ghost_start, is_near_ghost, count_far_floor,
+                                measure_level_routes)
 from maze32.hedge_check import validate_hedge
 # Re-exported: what a caller of the hedge maze needs besides generate_hedge.
 from maze32.hedge_level import HedgeLevel, MAX_LEVEL_SIDE  # noqa: F401
 from maze32.hedge_check import HEDGE_CHECKS  # noqa: F401
 from maze32.hashing import hedge_hash, HEDGE_FORMAT as FORMAT  # noqa: F401
 
-MAX_ATTEMPTS = const(32)      # about half the first attempts are unwinnable: 32 leave ~1e-8 failing
+MAX_ATTEMPTS = const(32)      # up to ~60% of first attempts are unwinnable (level 6): 32 leave <1e-6
 _GHOST_TRIES = const(256)
 _REOPEN_PERCENT = const(15)
 _M16 = const(0xFFFF)
@@ -180,11 +183,11 @@ def try_place_ghosts(lv, ws):
             x = r % side
             y = r // side
             c = (y << 5) | x
-            if tiles[c] != FLOOR or not is_far(c, side) or is_near_ghost(lv, i, x, y):
+            if tiles[c] != FLOOR or not is_ghost_start(c, lv) or is_near_ghost(lv, i, x, y):
                 continue
             lv.gx[i] = x
             lv.gy[i] = y
-            lv.cooldown[i] = STEP_COOLDOWN + 8 * i
+            lv.cooldown[i] = cooldown_for(lv.level, i)
             placed = True
         if not placed:
             return False

@@ -4,9 +4,9 @@ from maze32._compat import const
 from maze32.grid import STEPS_NESW
 from maze32.maze import GUARDED, UNSEEN
 from maze32.ghosts import reset_ghosts, move_ghosts, is_caught
-from maze32.hedge_level import (WALL, FLOOR, HATCH, STEP_COOLDOWN, SPAWN_TILE, side_for, ghosts_for,
-                                is_far, is_near_ghost, count_far_floor, measure_level_routes,
-                                max_route)
+from maze32.hedge_level import (WALL, FLOOR, HATCH, SPAWN_TILE, side_for, ghosts_for, cooldown_for,
+                                check_pace, is_far, is_ghost_start, is_near_ghost, count_far_floor,
+                                measure_level_routes, max_route)
 
 # Bits of validate_hedge, named by HEDGE_CHECKS.
 DIMENSIONS = const(1 << 0)
@@ -74,7 +74,7 @@ def check_goal(lv, ws):
 
 
 def check_ghosts(lv):
-    # min(level, 8) ghosts, each on floor far from the spawn, apart, with its staggered cooldown.
+    # ghosts_for(level) ghosts, each on floor where a ghost may start (asleep), apart, with its cooldown.
     n = ghosts_for(lv.level)
     if lv.ghosts != n:
         return GHOSTS
@@ -84,8 +84,8 @@ def check_ghosts(lv):
         x = lv.gx[i]
         y = lv.gy[i]
         c = (y << 5) | x
-        if x >= side or y >= side or lv.tiles[c] != FLOOR or not is_far(c, side) \
-                or is_near_ghost(lv, i, x, y) or lv.cooldown[i] != STEP_COOLDOWN + 8 * i:
+        if x >= side or y >= side or lv.tiles[c] != FLOOR or not is_ghost_start(c, lv) \
+                or is_near_ghost(lv, i, x, y) or lv.cooldown[i] != cooldown_for(lv.level, i):
             return GHOSTS
         i += 1
     return 0
@@ -94,8 +94,10 @@ def check_ghosts(lv):
 def check_winnable(lv, ws):
     # Play the level as SPEC 12 asks: a player who walks a shortest route from the spawn to the hatch
     # at top speed (one tile every frame) against the real ghost rules (ghosts.py) must arrive
-    # uncaught. A frame is the game's: the player steps; on the hatch the level is won; a ghost on the
-    # player's tile catches; the ghosts move; a ghost on the player's tile catches.
+    # uncaught; on the first levels (issue 23) so must one who walks it at a person's pace, a tile
+    # every check_pace(level) frames. A frame is the game's: the player steps (on its frames); on the
+    # hatch the level is won; a ghost on the player's tile catches; the ghosts move; a ghost on the
+    # player's tile catches.
     # The route is fixed first: distances from the hatch (ws.dist), then from the spawn always the
     # first of N, E, S, W one tile closer, its steps recorded per tile in ws.flow (the ghosts' searches
     # reuse ws.dist while the level is played).
@@ -116,15 +118,29 @@ def check_winnable(lv, ws):
             k += 1
         flow[c] = k
         c = n
+    pace = check_pace(lv.level)
+    if not walks_out(lv, ws, 1) or (pace > 1 and not walks_out(lv, ws, pace)):
+        return WINNABLE
+    return 0
+
+
+def walks_out(lv, ws, pace):
+    # The route of ws.flow walked a tile every `pace` frames from the spawn, the ghosts as in the game:
+    # True when the player reaches the hatch uncaught.
+    hatch = lv.hatch
+    flow = ws.flow
     reset_ghosts(lv)
     player = SPAWN_TILE
-    while player != hatch:
-        player += STEPS_NESW[flow[player]]
-        if player == hatch:
-            break
+    wait = 0
+    while True:
+        if wait == 0:
+            player += STEPS_NESW[flow[player]]
+            wait = pace
+            if player == hatch:
+                return True
+        wait -= 1
         if is_caught(lv, player):
-            return WINNABLE
+            return False
         move_ghosts(lv, ws, player)
         if is_caught(lv, player):
-            return WINNABLE
-    return 0
+            return False

@@ -16,8 +16,31 @@ FLOOR = const(1)
 HATCH = const(2)
 MAX_LEVEL_SIDE = const(21)
 MAX_GHOSTS = const(8)
-STEP_COOLDOWN = const(16)      # frames between a ghost's steps (seed 000's enemy_step_cooldown)
+STEP_COOLDOWN = const(16)      # seed 000's enemy_step_cooldown: the ramp's value on levels 8..20
 SPAWN_TILE = const(33)         # (1, 1)
+ACTIVATION = const(4)          # seed 000's wake distance (Chebyshev): the ramp's value on levels 3..19
+# What SPEC 4 fixes stays: the side 7 + 2*(level-1) capped at 21, min(level, 8) ghosts, ghost i's
+# cooldown step_cooldown + 8*i. What it leaves open ramps with the level (issue 23, docs/game-feel.md):
+#   - the wake distance: 2 at level 1 and 3 at level 2 (their mazes are too small to sleep a ghost of
+#     seed 000's 4), then ACTIVATION, and from WAKE_FROM a tile more every WAKE_EVERY levels up to
+#     MAX_WAKE;
+#   - step_cooldown: FIRST_COOLDOWN at level 1, 2 frames less a level down to STEP_COOLDOWN at level 8,
+#     STEP_COOLDOWN to level 20, then a frame less every COOLDOWN_EVERY levels down to MIN_COOLDOWN;
+#   - where a ghost may start: SPEC's Chebyshev >= side // 2 from the spawn, and also at least its wake
+#     distance + CLEARANCE, so every ghost sleeps until the player has walked two tiles or more toward
+#     it: a level can be read for as long as one likes before the first key.
+CLEARANCE = const(2)
+FIRST_COOLDOWN = const(30)
+WAKE_FROM = const(20)
+WAKE_EVERY = const(10)
+MAX_WAKE = const(8)
+COOLDOWN_EVERY = const(3)
+MIN_COOLDOWN = const(5)
+# The winnable check (hedge_check.py) also walks the first levels at a person's pace: a tile every
+# FIRST_CHECK_PACE frames (2.5 keys a second) at level 1, a frame less every CHECK_PACE_EVERY levels,
+# until from level 22 only the top speed of SPEC 12 is checked.
+FIRST_CHECK_PACE = const(8)
+CHECK_PACE_EVERY = const(3)
 
 
 def side_for(level):
@@ -27,6 +50,37 @@ def side_for(level):
 
 def ghosts_for(level):
     return level if level < MAX_GHOSTS else MAX_GHOSTS
+
+
+def wake_distance(level):
+    # A sleeping ghost of this level wakes when the player comes this close (Chebyshev).
+    if level < 3:
+        return level + 1
+    if level < WAKE_FROM:
+        return ACTIVATION
+    w = ACTIVATION + 1 + (level - WAKE_FROM) // WAKE_EVERY
+    return w if w < MAX_WAKE else MAX_WAKE
+
+
+def step_cooldown(level):
+    # Frames between two steps of this level's first ghost (ghost i: + 8*i, SPEC 4).
+    if level < 8:
+        return STEP_COOLDOWN + 2 * (8 - level)
+    if level <= WAKE_FROM:
+        return STEP_COOLDOWN
+    c = STEP_COOLDOWN - (level - WAKE_FROM + COOLDOWN_EVERY - 1) // COOLDOWN_EVERY
+    return c if c > MIN_COOLDOWN else MIN_COOLDOWN
+
+
+def cooldown_for(level, i):
+    # Ghost i's initial cooldown at this level: SPEC 4's step_cooldown + i*8.
+    return step_cooldown(level) + 8 * i
+
+
+def check_pace(level):
+    # Frames between the steps of the winnable check's slower walker at this level (1: none).
+    p = FIRST_CHECK_PACE - (level - 1) // CHECK_PACE_EVERY
+    return p if p > 1 else 1
 
 
 class Chase:
@@ -54,10 +108,19 @@ class HedgeLevel:
 
 
 def is_far(c, side):
-    # Tile c at Chebyshev distance at least side // 2 from the spawn (1, 1).
+    # Tile c at Chebyshev distance at least side // 2 from the spawn (1, 1): where the hatch may lie.
     dx = (c & 31) - 1
     dy = (c >> 5) - 1
     return (dx if dx > dy else dy) >= side // 2
+
+
+def is_ghost_start(c, lv):
+    # Tile c far enough from the spawn (1, 1) for a ghost of level lv to start on: is_far, and beyond
+    # its wake distance by CLEARANCE.
+    dx = (c & 31) - 1
+    dy = (c >> 5) - 1
+    d = dx if dx > dy else dy
+    return d >= lv.side // 2 and d >= wake_distance(lv.level) + CLEARANCE
 
 
 def is_near_ghost(lv, count, x, y):

@@ -58,8 +58,10 @@ def test_keys():
 
 def test_rounds_end_with_one_message_for_both_frontends():
     game = DeeperRound(5)
+    g = game.game.ghost_at(0)            # ghosts sleep until the player comes near: start beside one
+    game.game.player = next(g + d for d in (-32, 1, 32, -1) if game.game.level.tiles[g + d] == 1)
     message = None
-    for _ in range(400):                 # standing still: a ghost comes
+    for _ in range(400):                 # standing still beside it: the ghost comes
         message = game.tick(None)
         if message:
             break

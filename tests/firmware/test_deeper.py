@@ -3,6 +3,7 @@ import pytest
 
 import deeper
 import runtimes
+import deeper_newcomer  # bench/deeper_newcomer.py: the player model the ramp is tuned to
 from maze32 import ghosts
 from maze32.hedge import FLOOR
 from support import route_keys
@@ -42,25 +43,53 @@ def test_the_hatch_takes_the_player_deeper():
     game = deeper.Deeper(11)
     for ghost in range(game.level.ghosts):                # ghosts far away and asleep for this test
         game.awake[ghost] = 0
-    ghosts.ACTIVATION, saved = -1, ghosts.ACTIVATION
+    ghosts.wake_distance, saved = (lambda level: -1), ghosts.wake_distance
     try:
         outcomes = [game.tick(k) for k in route_keys(game, game.level.hatch)]
     finally:
-        ghosts.ACTIVATION = saved
+        ghosts.wake_distance = saved
     assert outcomes[-1] == deeper.DEEPER and outcomes.count(deeper.DEEPER) == 1
     assert game.depth == 2 and game.level.side == 9 and game.player == 33 and game.score == 2
 
 
 def test_sleeping_ghosts_do_not_move():
     game = deeper.Deeper(3)
-    ghosts.ACTIVATION, saved = -1, ghosts.ACTIVATION
+    ghosts.wake_distance, saved = (lambda level: -1), ghosts.wake_distance
     try:
         start = [game.ghost_at(i) for i in range(game.level.ghosts)]
         for _ in range(100):
             game.tick(None)
         assert [game.ghost_at(i) for i in range(game.level.ghosts)] == start
     finally:
-        ghosts.ACTIVATION = saved
+        ghosts.wake_distance = saved
+
+
+@pytest.mark.parametrize("depth", [1, 2, 5, 13, 20, 40, 61])
+def test_no_ghost_wakes_before_the_first_move(depth):
+    # Issue 23: a level can be read for as long as one likes; the ghosts sleep until the player moves.
+    for seed in range(8):
+        game = deeper.Deeper(seed * 7919 + 1)
+        game.depth = depth - 1
+        game.descend()                      # straight to this depth
+        assert [game.tick(None) for _ in range(400)] == [deeper.PLAYING] * 400
+        assert not any(game.awake[:game.level.ghosts]), (seed, depth)
+
+
+FRESH = range(1000, 1010)           # seeds nobody tuned the levels to
+
+
+def test_a_newcomer_clears_the_first_levels():
+    # The Deeper newcomer model (3 keys a second, hesitating, keeping clear of awake ghosts).
+    for depth in (1, 2, 3, 4):
+        assert sum(deeper_newcomer.play_level(seed, depth) for seed in FRESH) >= 9, depth
+
+
+@pytest.mark.slow
+def test_the_levels_grow_harder_past_depth_20():
+    seeds = range(1000, 1050)
+    clears = {d: sum(deeper_newcomer.play_level(s, d) for s in seeds) for d in (5, 12, 20, 40, 50)}
+    assert clears[5] >= 47 and clears[12] >= 45, clears          # gentle first levels
+    assert clears[12] > clears[40] > clears[50] and 15 <= clears[50] <= 35, clears
 
 
 @pytest.mark.parametrize("runtime", ["unix", "wasm"])

@@ -15,52 +15,9 @@ import link_duel
 import runtimes
 import link_pairing
 from link_memnet import MemLink, MemNet
-from support import link_reference
 
-SEED, SIZE, LEVEL, DELAY, LOST_MS, FRAME_MS = 7, (12, 12), 2, 3, 1000, 50
-
-
-REFERENCE = link_reference(SEED, SIZE, LEVEL, DELAY)
-
-
-def rounds_on(net, make=None, lost_ms=LOST_MS, delay=DELAY):
-    # Two LinkRounds wired through net, as the handshake would leave them (session 9).
-    sides = (MemLink(net, "A"), MemLink(net, "B"))
-    sides[0].set_peer("B")
-    sides[1].set_peer("A")
-    rounds = []
-    for me, transport in enumerate(sides):
-        game = (make or (lambda s, w, h, me: duel.Duel(s, w, h)))(SEED, SIZE[0], SIZE[1], me)
-        ls = link.Lockstep(transport, me, 9, delay, lost_ms, trace=[], now=0)
-        rounds.append(link_duel.LinkRound(game, ls, None, source=duel.Bot(LEVEL, me).choose))
-    return rounds
-
-
-def play(net, rounds, limit_ms=120000, each_frame=None):
-    # Tick both sides every FRAME_MS of the net's clock (Player 2 half a frame later) until both end.
-    # -> ([message, message], [the clock when each ended]).
-    messages, at = [None, None], [None, None]
-    while None in messages:
-        assert net.now < limit_ms, "no end after %d ms: %r" % (limit_ms, messages)
-        for i in (0, 1):
-            net.now += FRAME_MS // 2
-            if messages[i] is None:
-                messages[i] = rounds[i].tick(now=net.now)
-                if messages[i]:
-                    at[i] = net.now
-        if each_frame:
-            each_frame(net, rounds)
-    return messages, at
-
-
-def assert_same_game(rounds, messages):
-    winner, end, hashes = REFERENCE
-    for r in rounds:
-        assert r.duel.winner == winner and r.end_frame == end
-        assert r.ls.trace == hashes                 # every frame's state, on both sides
-    mine, theirs = (messages[winner], messages[1 - winner])
-    assert mine == "you got out first at frame %d: you win!" % end
-    assert theirs == "the other player got out first at frame %d" % end
+from link_rigs import (DELAY, LEVEL, LOST_MS, SEED, SIZE, MEM_FRAME_MS as FRAME_MS, assert_same_game, play,
+                       rounds_on)
 
 
 @pytest.mark.parametrize("loss", [0, 1000, 3000])

@@ -9,19 +9,16 @@ they play, and the game still ends exactly as the reference game; and the flood:
 packets a second during a game, which still ends in as many ticks as without it.
 """
 import random
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
-from support import ROOT
 import duel  # noqa: E402
 import link  # noqa: E402
 import link_pairing  # noqa: E402
 import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
-from test_link import FRAME_MS, LEVEL, REFERENCE, SEED, SIZE, assert_same_game, play, rounds_on  # noqa: E402
+from link_rigs import MEM_FRAME_MS as FRAME_MS, LEVEL, SEED, SIZE, assert_same_game, play, rounds_on
 
 STATS = {"datagrams": 0, "tracebacks": 0, "hangs": 0, "false_accepts": 0}
 

@@ -14,32 +14,20 @@ import random
 import select
 import socket
 import subprocess
-import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 import link
 import runtimes
-from support import ROOT, link_reference
+from support import ROOT
 
 pytestmark = pytest.mark.slow            # the whole module: processes over a relay, real time
 
-SEED, SIZE, LEVEL, DELAY = 7, (12, 12), 2, 3
-FRAME_MS = 10                     # a fast clock: the lockstep does not care how long a frame lasts
-LOST_MS = 1000
-EXPECTED = link_reference(SEED, SIZE, LEVEL, DELAY)
-
-
-def free_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+from link_rigs import (DELAY, FRAME_MS, LOST_MS, PAIRS, SEED, SIZE, assert_the_reference_game,
+                       free_port, outcome,
+                       side)
 
 
 class Relay(threading.Thread):
@@ -126,37 +114,6 @@ class Relay(threading.Thread):
         self.stranger.close()
 
 
-def side(runtime, role, tmp, port=None, peer=None, env=None, **extra):
-    # One side, running tests/drivers/link_play.py: runtime "twin" (CPython, host/duel_link.py) or
-    # "board" (the unix port, firmware/link_duel.py over link_udp or, with transport="espnow",
-    # link_espnow on the stand-in).
-    args = {"role": role, "port": port, "peer": peer, "seed": SEED, "size": SIZE, "bot": LEVEL,
-            "frame_ms": FRAME_MS, "delay": DELAY, "lost_ms": LOST_MS, "timeout_ms": 8000,
-            "transport": "udp", "twin": runtime == "twin"}
-    args.update(extra)
-    script = Path(tempfile.mkdtemp(dir=tmp)) / "side.py"
-    script.write_text(runtimes.script_text("link_play.py", args))
-    env = dict(os.environ, **(env or {}))
-    if runtime == "twin":
-        env["PYTHONPATH"] = os.pathsep.join(map(str, (ROOT / "shared", ROOT / "firmware", ROOT)))
-        cmd = [sys.executable, "-u", str(script)]
-    else:
-        env["MICROPYPATH"] = ":".join(map(str, (runtimes.library("unix"), ROOT / "firmware",
-                                                ROOT / "tests" / "standin")))
-        cmd = [runtimes.micropython_binary(), "-X", "heapsize=4M", str(script)]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-
-
-def outcome(proc, timeout=60):
-    out, err = proc.communicate(timeout=timeout)
-    facts = {}
-    for line in out.splitlines():
-        word, _, rest = line.partition(" ")
-        facts[word] = rest
-    assert "end" in facts, "no end (exit %s):\n%s\n%s" % (proc.returncode, out[-2000:], err[-3000:])
-    return facts
-
-
 def duel_through_relay(tmp, runtimes_, loss, **relay_options):
     host_port = free_port()
     relay = Relay(host_port, loss, seed=int(loss * 100) + 1, **relay_options)
@@ -167,19 +124,6 @@ def duel_through_relay(tmp, runtimes_, loss, **relay_options):
         return outcome(host), outcome(joiner), relay
     finally:
         relay.close()
-
-
-def assert_the_reference_game(host, joiner):
-    winner, end, hashes = EXPECTED
-    for facts in (host, joiner):
-        assert facts["result"] == "%d %d %d" % (winner, end, end + 1), facts["end"]
-        assert facts["hashes"].split() == ["%06x" % h for h in hashes]
-    won, lost = (host, joiner) if winner == 0 else (joiner, host)
-    assert won["end"] == "you got out first at frame %d: you win!" % end
-    assert lost["end"] == "the other player got out first at frame %d" % end
-
-
-PAIRS = {"boards": ("board", "board"), "twins": ("twin", "twin"), "twin-board": ("board", "twin")}
 
 
 @pytest.mark.parametrize("loss", [0, 0.1, 0.3], ids=["0%", "10%", "30%"])

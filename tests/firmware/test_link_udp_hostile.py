@@ -5,19 +5,16 @@ frames played per packet sent; a second `maze32 play --host` on a port already h
 error, not a second host sharing the port; `--bind 127.0.0.1` keeps the game to this machine."""
 import random
 import socket
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from terminals import MAZE32, PtyProcess
 pytestmark = pytest.mark.slow            # processes and a flood in real time
 
-from test_link_play import EXPECTED, PAIRS, assert_the_reference_game, free_port, outcome, side
+from link_rigs import EXPECTED, PAIRS, assert_the_reference_game, free_port, outcome, side
 
-from support import ROOT
 import link  # noqa: E402
 
 

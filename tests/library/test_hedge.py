@@ -5,8 +5,8 @@ import pytest
 import runtimes
 from maze32 import Workspace, split_seed
 from maze32.hedge import (HedgeLevel, generate_hedge, validate_hedge, side_for,
-                          HEDGE_CHECKS, WALL, FLOOR, HATCH, STEP_COOLDOWN)
-from maze32.hedge_level import is_far, is_near_ghost
+                          HEDGE_CHECKS, WALL, FLOOR, HATCH)
+from maze32.hedge_level import is_ghost_start, cooldown_for, check_pace, wake_distance
 from support import hedge_rows, maze32
 
 
@@ -22,7 +22,7 @@ def test_golden_catalogue_reproduced(runtime):
 
 @pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])
 def test_generation_and_validation_allocate_nothing(runtime):
-    rows = [[level, seed] for level in (1, 4, 8, 12) for seed in (0, 1, 2**32 - 1)]
+    rows = [[level, seed] for level in (1, 4, 8, 12, 40) for seed in (0, 1, 2**32 - 1)]
     out = runtimes.run(runtime, "hedge_catalogue.py", {"rows": rows, "locked": True})
     for line in out.splitlines():
         assert line.split()[2:] == ["clean", "0", "0"], line
@@ -39,7 +39,20 @@ def test_sizes_grow_by_level_and_cap_at_21():
     assert [side_for(level) for level in range(1, 11)] == [7, 9, 11, 13, 15, 17, 19, 21, 21, 21]
 
 
-@pytest.mark.parametrize("level", [1, 3, 8, 10])
+def test_the_ramp():
+    # Issue 23, within SPEC 4: ghost 0's cooldown from 30 frames a step at level 1, 2 less a level to
+    # seed 000's 16 at 8, 16 to level 20, then a frame less every 3 levels down to 5; ghost i 8 more
+    # (SPEC); the wake distance 2 and 3 on the two smallest levels, seed 000's 4, then a tile more
+    # every 10 levels from 20 up to 8; the check's person-paced walk on the first 21 levels.
+    levels = (1, 2, 3, 7, 8, 20, 21, 23, 24, 30, 40, 50, 53, 61, 100)
+    assert [cooldown_for(lv, 0) for lv in levels] == [30, 28, 26, 18, 16, 16, 15, 15, 14, 12, 9, 6,
+                                                       5, 5, 5]
+    assert all(cooldown_for(lv, i) == cooldown_for(lv, 0) + 8 * i for lv in levels for i in range(8))
+    assert [wake_distance(lv) for lv in levels] == [2, 3, 4, 4, 4, 5, 5, 5, 5, 6, 7, 8, 8, 8, 8]
+    assert [check_pace(lv) for lv in levels] == [8, 8, 8, 6, 6, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("level", [1, 3, 8, 10, 20, 40, 61])
 def test_levels_keep_the_rules(level):
     for seed in range(25):
         lv, ws = made(level, seed)
@@ -54,9 +67,11 @@ def test_levels_keep_the_rules(level):
         assert max(hx - 1, hy - 1) >= side // 2
         assert lv.ghosts == min(level, 8)
         ghosts = [(lv.gx[i], lv.gy[i]) for i in range(lv.ghosts)]
+        wake = wake_distance(level)
         for i, (x, y) in enumerate(ghosts):
-            assert tiles[y][x] == FLOOR and max(x - 1, y - 1) >= side // 2
-            assert lv.cooldown[i] == STEP_COOLDOWN + 8 * i
+            # Far from the spawn, and asleep until the player has walked 2 tiles toward it.
+            assert tiles[y][x] == FLOOR and max(x - 1, y - 1) >= max(side // 2, wake + 2)
+            assert lv.cooldown[i] == cooldown_for(level, i)
             for x2, y2 in ghosts[:i]:
                 assert max(abs(x - x2), abs(y - y2)) >= 2
 
@@ -98,7 +113,7 @@ def corrupt(name, lv, ws):
         route = player_route(lv, ws)
         for c in reversed(route[:-1]):
             x, y = c & 31, c >> 5
-            if lv.tiles[c] == FLOOR and is_far(c, side) and not any(
+            if lv.tiles[c] == FLOOR and is_ghost_start(c, lv) and not any(
                     max(abs(x - lv.gx[j]), abs(y - lv.gy[j])) < 2 for j in range(1, lv.ghosts)):
                 lv.gx[0], lv.gy[0] = x, y
                 return
@@ -133,16 +148,19 @@ def test_every_check_can_fail(name):
         assert mask == 1 << HEDGE_CHECKS.index(name)      # a level that keeps every other rule
 
 
-def play_shortest_route(seed, level):
+def play_shortest_route(seed, level, pace=1):
     # The real game (firmware/deeper.py) from the spawn to the hatch along a shortest route, one
-    # step a frame: what the winnable check promises a player can do.
+    # step every `pace` frames: what the winnable check promises a player can do.
     import deeper
     game = deeper.Deeper(seed)
     while game.depth < level:
         game.descend()
     names = {-32: "up", 32: "down", -1: "left", 1: "right"}
     route = player_route(game.level, game.ws)
-    outcomes = [game.tick(names[b - a]) for a, b in zip(route, route[1:])]
+    outcomes = []
+    for a, b in zip(route, route[1:]):
+        outcomes.append(game.tick(names[b - a]))
+        outcomes += [game.tick(None) for _ in range(pace - 1)] if outcomes[-1] == "playing" else []
     return outcomes
 
 
@@ -156,6 +174,15 @@ def test_every_dealt_level_is_won_by_a_player_at_top_speed(level):
     # Not the check's own walk: this one plays the game through its tick() (any shortest route).
     for seed in range(15):
         outcomes = play_shortest_route(seed * 7919 + 13, level)
+        assert outcomes[-1] == "deeper" and "caught" not in outcomes, (seed, level)
+
+
+@pytest.mark.parametrize("level", [1, 2, 7, 16])
+def test_the_first_levels_are_won_at_a_persons_pace(level):
+    # Issue 23: on the first levels the check also walks at check_pace(level) frames a step (8, a
+    # newcomer's 2.5 keys a second, at level 1); the game through its tick() agrees.
+    for seed in range(15):
+        outcomes = play_shortest_route(seed * 7919 + 13, level, check_pace(level))
         assert outcomes[-1] == "deeper" and "caught" not in outcomes, (seed, level)
 
 
