@@ -34,9 +34,12 @@ test: setup
 	$(BIN)/python -m pytest -q -rs
 
 # --riscv (RV32 instructions on the RISC-V board) only where its toolchain and source are present.
+# With the RISC-V board, also the library against its C reference per phase (bench/c_ratio.py).
 bench: setup
 	$(BIN)/python bench/board_time.py $$($(BIN)/python -c 'from host import riscv_board; print("" if riscv_board.missing() else "--riscv")')
 	$(BIN)/python bench/twin_rate.py
+	if $(BIN)/python -c 'import sys; from host import riscv_board; sys.exit(bool(riscv_board.missing()))'; then \
+		$(BIN)/python bench/c_ratio.py; fi
 
 clean:
 	rm -rf $(VENV) $(WASM)/node_modules

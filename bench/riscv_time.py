@@ -52,11 +52,13 @@ for n in (1000000, 11000000, 1000000, 11000000):
     print(*run(n))
 """
 
-PHASES = ("total", "construct", "place", "validate", "hash")
+PHASES = ("total", "construct", "place", "validate", "hash", "carve", "search")
 
 # Counted on the board, per size, seed and phase, with ticks_cpu() less the count of an empty span:
 #   total     = generate: every attempt, validation included (what a player waits for)
 #   construct = close walls, carve, seams, cycles      place = placements      validate, hash
+#   carve     = close walls and carve (stage 1 and 2)  search = one route search from Player 1's start
+#   (validate is the public validate() right after generate(): it shares generate's search)
 # Each seed's maze is generated first (its phases then run on that seed's state), as bench/work.py
 # does for callgrind; the heap is collected before each span.
 WORK = """
@@ -65,6 +67,7 @@ from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze
 from maze32.carve import close_walls, carve_half
 from maze32.loops import open_seams, add_cycles
 from maze32.place import try_place_objects
+from maze32.routes import measure_routes
 maze = Maze()
 ws = Workspace()
 def phase(name, cfg, hi, lo):
@@ -81,6 +84,11 @@ def phase(name, cfg, hi, lo):
         validate(maze, ws, cfg)
     elif name == "hash":
         maze_hash(maze, ws)
+    elif name == "carve":
+        close_walls(maze, ws)
+        carve_half(maze, ws)
+    elif name == "search":
+        measure_routes(maze, ws, (maze.py[0] << 5) | maze.px[0])
     return 0
 for w, h in ARGS["sizes"]:
     cfg = Config(width=w, height=h)

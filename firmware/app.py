@@ -12,6 +12,7 @@ import sys
 
 import games
 import term as tm                      # as tm: `term` is the terminal object passed around here
+import trust
 from maze32 import Maze, Workspace, levelcode
 from term import ticks_ms, ticks_diff, sleep_ms
 
@@ -204,7 +205,7 @@ def main(keys=None):
     profile = board_profile()
     title = profile.get("title", profile.get("name"))
     term = Terminal(keys, Frontends(profile))
-    seed, size, message = random_seed(), (16, 16), ""
+    seed, size, message = random_seed(), (16, 16), trust.check()   # refuses wrong machine code
     write(tm.ENTER)
     try:
         term.ask_size()

@@ -21,7 +21,7 @@ from array import array
 
 from maze32.rng import split_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
-                                AIR, WATER, LAVA, ACID, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
+                                AIR, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
 
 PLAYING = "playing"

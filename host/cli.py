@@ -131,6 +131,21 @@ def do_deploy(args):
     return EXIT_OK
 
 
+def do_package(args):
+    from host import package
+    out = report.console()
+    if args.manifests:
+        for path in package.write_manifests():
+            out.print("wrote %s" % path, highlight=False)
+        return EXIT_OK
+    if args.output is None:
+        raise CliError("package: give -o DIR (the index folder) or --manifests")
+    with report.progress("building the mip index"):
+        index = package.build_index(args.output)
+    report.show_package(out, index, args.output)
+    return EXIT_OK
+
+
 def do_time(args):
     from host import timing
     sizes = args.size or [(32, 32)]
@@ -320,6 +335,14 @@ def deploy_options(p):
     options.add_timeout(p)
 
 
+def package_options(p):
+    p.add_argument("-o", "--output", default=None, metavar="DIR", type=files.output_path,
+                   help="the index folder to write (new, empty, or an index written before); serve it "
+                        "over HTTP and: mpremote mip install --index URL maze32-game")
+    p.add_argument("--manifests", action="store_true",
+                   help="instead, rewrite the checkout's github-style package.json files from its file list")
+
+
 def time_options(p):
     options.add_port(p)
     options.add_sizes(p)
@@ -441,6 +464,8 @@ COMMANDS = {
                      ["maze32 board list", "maze32 board serve"], actions=BOARD_ACTIONS),
     "deploy": Command(do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",
                       ["maze32 deploy --port /dev/ttyACM0 --board esp32-c6-devkitc-1"], deploy_options),
+    "package": Command(do_package, "build a mip index (micropython-lib's layout) of the library and the game",
+                       ["maze32 package -o dist/mip", "maze32 package --manifests"], package_options),
     "time": Command(do_time, "time generate + validate on the board, every hash checked against the twin",
                     ["maze32 time --port /dev/ttyACM0 --size 32x32 --size 8x8 --seeds 0..19"], time_options),
     "flash": Command(do_flash, "write MicroPython to an ESP32-C6 with esptool",
@@ -460,7 +485,7 @@ COMMANDS = {
 
 GROUPS = (("maze commands", ("validate", "check", "export", "code", "sweep")),
           ("picture commands", ("render", "hedge")),
-          ("board commands", ("board", "deploy", "time", "flash")),
+          ("board commands", ("board", "deploy", "package", "time", "flash")),
           ("world commands", ("world",)),
           ("play commands", ("play",)))
 

@@ -10,13 +10,12 @@ import tempfile
 from host.errors import CliError
 from host import flavours
 from host.paths import LIBRARY, FIRMWARE      # a checkout's folders, or the installed ones
+from maze32 import selftest
 KEEP_AS_SOURCE = ("main.py", "boot.py")      # MicroPython runs these only as .py
 BOARD_LIBRARY = "lib/maze32/"                 # the library's folder on the board: deploy's alone
 LONG_STEP = 6        # listing (hashing every file) and repairing get this many times the board's timeout
 
-# sys.implementation._mpy bits 10.. -> native architecture (MicroPython docs, "MicroPython .mpy files").
-ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
-         "xtensa", "xtensawin", "rv32imc", "rv64imc")
+ARCHS = selftest.ARCHS        # sys.implementation._mpy bits 10.. -> native architecture
 
 # Lists everything under the board's working folder: "d PATH" for a folder, "f PATH SHA256" for a file.
 # It only reads: nothing is imported (a truncated module may never return from its import).
@@ -39,6 +38,9 @@ def _walk(d):
             print('f', p, binascii.hexlify(h.digest()).decode())
 _walk('')
 """
+
+# maze32.selftest on the board, in the flavour deploy just copied there.
+SELFTEST = "from maze32 import selftest\nprint('maze32-selftest', selftest.run() or 'ok')"
 
 # Removes each path given (a folder with everything in it; one already gone is fine), then makes the
 # folders deploy writes into.
@@ -67,8 +69,7 @@ for d in %r:
 
 def parse_mpy(value):
     # sys.implementation._mpy -> (version, sub-version, arch or None)
-    arch = value >> 10
-    return value & 0xFF, (value >> 8) & 3, ARCHS[arch] if arch < len(ARCHS) else None
+    return value & 0xFF, (value >> 8) & 3, selftest.arch_of(value)
 
 
 def cross_version():
@@ -106,12 +107,39 @@ def compile_all(arch, flavour, out_dir):
 
 
 def board_version(board):
-    text = board.exec("import sys\nprint(sys.implementation._mpy)", what="reading sys.implementation._mpy")
+    # -> (sys.implementation._mpy, MicroPython's version as (major, minor, micro), or None if unread).
+    text = board.exec("import sys\nprint(sys.implementation._mpy)\nprint(*sys.implementation.version[:3])",
+                      what="reading sys.implementation._mpy and .version")
+    lines = text.strip().splitlines() or [""]
     try:
-        return int(text.strip())
+        mpy = int(lines[0].strip())
     except ValueError:
         raise CliError("board at %s: reading sys.implementation._mpy: it answered %r, not a number"
-                       % (board.port, text.strip()[:40]))
+                       % (board.port, lines[0].strip()[:40]))
+    release = lines[1].split() if len(lines) > 1 else []
+    return mpy, (tuple(int(n) for n in release) if len(release) == 3 and all(n.isdigit() for n in release)
+                 else None)
+
+
+def trusted(release, arch, flavour, emit):
+    # -> (flavour, note): the version rules of maze32.selftest decide for --emit auto; an explicit
+    # --emit is obeyed, the rule's objection kept as a note.
+    safe, reason = selftest.trusted_flavour(release, arch, flavour)
+    if not reason:
+        return flavour, ""
+    if emit == "auto":
+        return safe, reason + " (--emit %s overrides it)" % flavour
+    return flavour, reason.rsplit(":", 1)[0] + ": %s anyway, as --emit asked" % flavour
+
+
+def board_selftest(board):
+    # The board's own verdict on the flavour just deployed, from a fresh interpreter: "" or why not.
+    out = board.exec(SELFTEST, what="running the self-test of indexed viper loads and stores")
+    for line in out.splitlines():
+        if line.startswith("maze32-selftest "):
+            verdict = line[len("maze32-selftest "):].strip()
+            return "" if verdict == "ok" else verdict
+    return "it printed no verdict (%r)" % out.strip()[:60]
 
 
 def board_files(board):
@@ -143,11 +171,32 @@ def in_the_way(files, present, present_folders, folders):
 
 
 def deploy(board, profile, emit, progress=None):
-    # -> dict(copied=[...], skipped=[...], removed=[...], mpy=(v, sub, arch), emit=flavour)
+    # -> dict(copied=[...], skipped=[...], removed=[...], mpy=(v, sub, arch), emit=flavour, notes=[...])
+    # The flavour: the fastest the board runs, unless its MicroPython version says its machine code
+    # cannot be trusted; after the soft reset the board's self-test judges the code itself, and a fast
+    # flavour that computes wrong results is replaced by bytecode.
+    board_mpy, release = board_version(board)
+    arch, flavour = check_compatible(board_mpy, emit)
+    flavour, note = trusted(release, arch, flavour, emit)
+    result = copy_flavour(board, profile, arch, flavour, progress)
+    result.update(mpy=parse_mpy(board_mpy), release=release, notes=[note] if note else [])
+    verdict = board_selftest(board)
+    if verdict and flavour != "bytecode":
+        again = copy_flavour(board, profile, arch, "bytecode", progress)
+        again["copied"] = sorted(set(result["copied"]) | set(again["copied"]))
+        again["skipped"] = [p for p in again["skipped"] if p not in again["copied"]]
+        again["removed"] = sorted(set(result["removed"]) | set(again["removed"]))
+        result.update(again, notes=result["notes"] + ["the %s flavour failed the board's self-test (%s): "
+                                                      "bytecode flavour" % (flavour, verdict)])
+        verdict = board_selftest(board)
+    if verdict:
+        raise CliError("board at %s: the %s flavour fails the self-test: %s" % (board.port, result["emit"], verdict))
+    return result
+
+
+def copy_flavour(board, profile, arch, flavour, progress):
     # Whatever an earlier deploy left (killed at any point) or whatever else is in the way is repaired
     # first; then every file whose hash differs is copied under a temporary name and renamed.
-    board_mpy = board_version(board)
-    arch, flavour = check_compatible(board_mpy, emit)
     with tempfile.TemporaryDirectory() as tmp:
         files = compile_all(arch, flavour, tmp)
     files["board.json"] = (json.dumps(profile, indent=1) + "\n").encode()
@@ -171,5 +220,4 @@ def deploy(board, profile, emit, progress=None):
         if progress:
             progress(path)
     board.soft_reset()
-    return {"copied": copied, "skipped": skipped, "removed": removed,
-            "mpy": parse_mpy(board_mpy), "emit": flavour, "files": len(files)}
+    return {"copied": copied, "skipped": skipped, "removed": removed, "emit": flavour, "files": len(files)}

@@ -249,10 +249,23 @@ def show_deploy(out, result, port, board):
         port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"], board))
     out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
                                                        len(result["removed"])))
+    for note in result.get("notes", ()):
+        out.print("note: %s" % note, highlight=False, soft_wrap=True)
     for path in result["copied"]:
         out.print("  + %s" % path)
     for path in result["removed"]:
         out.print("  - %s" % path)
+
+
+def show_package(out, index, folder):
+    # maze32 package: one line a package and .mpy version, then how to serve and install.
+    for p in index["packages"]:
+        out.print("  %-22s %s  .mpy %s" % (p["name"], p["version"], ", ".join(sorted(p["versions"]))),
+                  highlight=False)
+    out.print("wrote the mip index to %s; serve it (python3 -m http.server -d %s) and:" % (folder, folder),
+              highlight=False, soft_wrap=True)
+    out.print("  mpremote mip install --index http://HOST:PORT maze32-game   (or maze32-game-rv32imc "
+              "on an ESP32-C6)", highlight=False, soft_wrap=True)
 
 
 def show_time(out, doc):

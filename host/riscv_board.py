@@ -180,10 +180,12 @@ def _single_subdir(path):
 
 
 # -- building ------------------------------------------------------------------------------------------
-def build_key(src):
+def build_key(src, freeze=None):
     # What the firmware depends on: the source (its bytes, or a tree's listing), the toolchain, the
-    # make flags, the edits and the files of host/riscv/.
+    # make flags, the edits and the files of host/riscv/; and what a frozen-in manifest freezes.
     h = hashlib.sha256()
+    for p in sorted(frozen_sources(freeze)):
+        h.update(str(p).encode() + p.read_bytes())
     if src.is_file():
         with open(src, "rb") as f:
             for block in iter(lambda: f.read(1 << 20), b""):
@@ -200,23 +202,32 @@ def build_key(src):
     return h.hexdigest()[:16]
 
 
-def build_firmware(progress=None):
-    # -> Path of firmware.elf, built once per build_key; later calls return at once.
+def frozen_sources(freeze):
+    # maze32's manifest.py (freeze) freezes the .py files of shared/ and firmware/ beside it.
+    if not freeze:
+        return []
+    root = Path(freeze).parent
+    return [Path(freeze)] + [p for d in ("shared", "firmware") for p in (root / d).rglob("*.py")]
+
+
+def build_firmware(progress=None, freeze=None):
+    # -> Path of firmware.elf, built once per build_key; later calls return at once. freeze: a
+    # manifest.py (maze32's own) frozen in beside _boot.py, a firmware of its own.
     say = progress or (lambda line: None)
     check_prerequisites()
     src = source_path()
-    key = build_key(src)
+    key = build_key(src, freeze)
     out = cache_dir() / key
     elf = out / "firmware.elf"
     if elf.exists():
         return elf
     try:
-        return _build(src, out, elf, say)
+        return _build(src, out, elf, say, freeze)
     except OSError as e:
         raise CliError("RISC-V board: building in %s failed (%s)" % (out, e))
 
 
-def _build(src, out, elf, say):
+def _build(src, out, elf, say, freeze=None):
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)            # another process may be building the same key
@@ -234,13 +245,23 @@ def _build(src, out, elf, say):
             _make(tree / "mpy-cross", [], logf, say, log)
             libgcc = _gcc_output("-march=rv32imac", "-mabi=ilp32", "-print-libgcc-file-name")
             say("RISC-V board: building ports/qemu BOARD=VIRT_RV32 (rv32imc), -j%d" % JOBS)
-            _make(tree / "ports" / "qemu", list(MAKE_FLAGS) + ["LIBS=" + libgcc], logf, say, log)
+            _make(tree / "ports" / "qemu", list(MAKE_FLAGS) + ["LIBS=" + libgcc] + _frozen_in(tree, freeze),
+                  logf, say, log)
         built = tree / "ports" / "qemu" / "build-VIRT_RV32" / "firmware.elf"
         shutil.copyfile(built, out / "firmware.tmp")
         os.replace(out / "firmware.tmp", elf)
         shutil.rmtree(tree)                          # 50 MB of objects nobody needs again
         say("RISC-V board: firmware %s" % elf)
     return elf
+
+
+def _frozen_in(tree, freeze):
+    # The make flag of a manifest freezing the board's own one and `freeze`; [] without one.
+    if not freeze:
+        return []
+    both = tree / "ports" / "qemu" / "maze32" / "manifest_frozen.py"
+    both.write_text('include("manifest.py")\ninclude(%r)\n' % str(Path(freeze).resolve()))
+    return ["FROZEN_MANIFEST=maze32/manifest_frozen.py"]
 
 
 def _extract(src, tree):

@@ -1,7 +1,6 @@
 # maze32 sweep: generate many seeds, gather the metrics of SPEC 3.6, and compare their distributions
 # with checked-in bands so that an unintended generator change shows even when every maze is valid.
 from array import array
-from statistics import median
 
 from maze32 import Config, Maze, Workspace, generate, split_seed, maze_hash
 from maze32.codec import metrics

@@ -79,7 +79,7 @@ class VirtualBoard(BoardServer):
     def _boot(self):
         master, slave = pty.openpty()
         tty.setraw(slave)
-        env = dict(os.environ, MICROPYPATH="lib")
+        env = dict(os.environ, MICROPYPATH="./lib")      # ends in /lib as a board's does: mip installs there
         self.proc = subprocess.Popen([micropython_binary(), "-X", "heapsize=2M"], stdin=slave,
                                      stdout=slave, stderr=slave, cwd=str(self.root), env=env,
                                      close_fds=True, start_new_session=True)

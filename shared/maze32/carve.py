@@ -1,6 +1,6 @@
 # Construction stages 1 and 2 (SPEC 3.3): close every wall, then carve a spanning tree of half A with a
 # randomized iterative depth-first search, mirrored into half B (each cell's rotated partner is written
-# once the search has finished with the cell). carve_half is a viper kernel where compiled.
+# once the search has finished with the cell). carve_tree is a viper kernel where compiled.
 from maze32._compat import micropython, ptr8, ptr16
 from maze32.grid import DEGREE, PICK, ROTATE, STEP32
 from maze32.maze import WHOLE
@@ -12,8 +12,19 @@ def close_walls(maze, ws):
     maze.cells[WHOLE] = ws.blank
 
 
-@micropython.viper
 def carve_half(maze, ws):
+    # Stage 2: carve_tree on maze and ws.
+    _carving[0] = maze
+    _carving[1] = ws
+    carve_tree(0, 0)
+
+
+# carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals).
+_carving = [None, None]
+
+
+@micropython.viper
+def carve_tree(c: int, options: int):
     # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
     # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
     # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
@@ -22,9 +33,13 @@ def carve_half(maze, ws):
     # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
     # Row H/2 (just below half A) carries a fence bit (16) while the search runs, so it looks visited
     # and the search never leaves half A; north of row 0 is excluded by the c >= 32 test.
-    # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it.
+    # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it. ws.dist then
+    # holds no routes: the record of what it measured (maze.MEASURED_FROM, entry 0) is cleared.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
-    # and no cell keeps the fence bit.
+    # and no cell keeps the fence bit. c and options are the search's current cell and its unvisited
+    # sides (the arguments' values are not used).
+    maze = _carving[0]
+    ws = _carving[1]
     cells = ptr8(maze.cells)
     w = int(maze.width)
     fence_row = (int(maze.height) >> 1) << 5
@@ -34,12 +49,15 @@ def carve_half(maze, ws):
         i += 1
     stack = ptr16(ws.queue)            # cells with sides left to try
     depth = ptr16(ws.dist)
+    measured = ptr16(ws.measured)
+    measured[0] = 0
     degree = ptr8(DEGREE)
     pick = ptr8(PICK)
     rotate = ptr8(ROTATE)
     step = ptr8(STEP32)
     remain = ptr8(ws.marks)
     rot = int(maze.rot)
+    m16 = 0xFFFF                       # a local: the constant would take two instructions per use
     last_x = w - 1
     rng = ws.rng
     r = int(draw_below(rng, w * (int(maze.height) >> 1)))
@@ -113,8 +131,8 @@ def carve_half(maze, ws):
             while True:
                 r = (((s0 + s1) >> 7) + s0) & mask
                 s1 ^= s0
-                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
+                s1 = ((s1 << 10) | (s1 >> 6)) & m16
                 if r < n:
                     break
             flag = pick[(options << 2) | r]

@@ -9,6 +9,7 @@
 from maze32._compat import const
 from maze32.grid import DEGREE, ROTATE, STEP, PITCH
 from maze32.maze import UNSEEN, WHOLE, START, EXIT, KEY
+from maze32.routes import reset_routes
 
 ROUTES = const(0)
 BRIDGES = const(1)
@@ -48,7 +49,7 @@ def search_tree(maze, ws, source, usable, player):
     # each reached cell back to its parent. With usable = True only passages without flow out of the
     # cell are followed (the residual graph of count_disjoint_routes). ws.dist gets the distances.
     dist = ws.dist
-    ws.dist_view[WHOLE] = ws.fresh_view
+    reset_routes(ws)
     queue = ws.queue
     cells = maze.cells
     marks = ws.marks

@@ -4,65 +4,93 @@
 #     each artifact pair; within a slot Player 1's object (member 0) before its rotation (member 1).
 # Content only, no seeds, so two seeds that give the same maze give the same hash.
 # A hedge level (hedge_level.py) hashes the same way under its own magic (hedge_hash).
+#
+# The string is fed to SHA-256 in three parts without being assembled: the head and the placements
+# from Workspace.hash_ends (write_ends), the cells straight from their storage when W is the row pitch
+# (the rows are then contiguous), else gathered row by row into ws.marks (gather_rows, scratch). So
+# a hash costs SHA-256's own work and a few calls (issue 24: the Python that built the string one
+# slice per row cost twice what SHA-256 does).
 import hashlib
 from binascii import hexlify
 
+from maze32._compat import const, micropython, ptr8
+from maze32.grid import PITCH, SHIFT
+
 FORMAT = "maze32/1"
-_MAGIC = b"maze32/1"
+MAGIC = b"maze32/1"
+HEAD = const(10)                   # magic, W, H: where the placements start in Workspace.hash_ends
 HEDGE_FORMAT = "maze32-hedge/3"    # /2: unwinnable levels regenerated; /3: issue 23 (sleeping starts, ramp)
 _HEDGE_MAGIC = b"maze32-hedge/3"
+_HEDGE_HEAD = const(16)            # magic, side, level
 
 
 def hex_digest(buf, n):
-    # SHA-256 of buf[:n] as 64 lowercase hex digits: the one hashing path of every format.
+    # SHA-256 of buf[:n] as 64 lowercase hex digits.
     return hexlify(hashlib.sha256(memoryview(buf)[:n]).digest()).decode()
 
 
-def canonical_bytes(maze, buf):
-    # Write the canonical byte string into buf (Workspace.hash_buf); returns its length.
+def maze_hash(maze, ws):
+    # 64 lowercase hex digits. The views are the workspace's and the maze's own: each slice made here
+    # would cost as much as a block of SHA-256.
+    n = write_ends(maze, ws.hash_ends)
+    h = hashlib.sha256(ws.hash_head)
     w = maze.width
-    h = maze.height
-    n = len(_MAGIC)
-    buf[0:n] = _MAGIC
-    buf[n] = w
-    buf[n + 1] = h
-    n += 2
-    cells = maze.cells
-    y = 0
-    while y < h:
-        row = y << 5
-        buf[n:n + w] = cells[row:row + w]
-        n += w
-        y += 1
+    if w != PITCH:
+        h.update(memoryview(ws.marks)[:gather_rows(ws.marks, 0, maze.cells, w, maze.height)])
+    elif maze.height == PITCH:
+        h.update(maze.grid)
+    else:
+        h.update(maze.grid[:maze.height << SHIFT])
+    h.update(ws.hash_view[HEAD:n])
+    return hexlify(h.digest()).decode()
+
+
+@micropython.viper
+def write_ends(maze, buf_obj) -> int:
+    # W and H after the magic (Workspace.hash_ends starts with it), then every placement's x, y;
+    # returns the length of head and placements.
+    buf = ptr8(buf_obj)
+    px = ptr8(maze.px)
+    py = ptr8(maze.py)
+    buf[HEAD - 2] = int(maze.width)
+    buf[HEAD - 1] = int(maze.height)
+    n = HEAD
     e = 0
-    while e < 2 * maze.slots:
-        buf[n] = maze.px[e]
-        buf[n + 1] = maze.py[e]
+    end = int(maze.slots) << 1
+    while e < end:
+        buf[n] = px[e]
+        buf[n + 1] = py[e]
         n += 2
         e += 1
     return n
 
 
-def maze_hash(maze, ws):
-    # 64 lowercase hex digits.
-    return hex_digest(ws.hash_buf, canonical_bytes(maze, ws.hash_buf))
+@micropython.viper
+def gather_rows(dst_obj, at: int, src_obj, w: int, h: int) -> int:
+    # The first w bytes of each of h rows of src (pitch 32) into dst from index `at`, back to back;
+    # returns the index after the last.
+    dst = ptr8(dst_obj)
+    src = ptr8(src_obj)
+    row = 0
+    end = h << 5
+    while row < end:
+        i = row
+        last = row + w
+        while i < last:
+            dst[at] = src[i]
+            i += 1
+            at += 1
+        row += 32
+    return at
 
 
 def hedge_bytes(lv, buf):
     # b"maze32-hedge/3", side, level, the side x side tiles row-major, the hatch (x, y), then each
-    # ghost's x, y and initial cooldown; returns the length written into buf (Workspace.hash_buf).
-    n = len(_HEDGE_MAGIC)
-    buf[0:n] = _HEDGE_MAGIC
-    buf[n] = lv.side
-    buf[n + 1] = lv.level & 255
-    n += 2
-    tiles = lv.tiles
-    y = 0
-    while y < lv.side:
-        row = y << 5
-        buf[n:n + lv.side] = tiles[row:row + lv.side]
-        n += lv.side
-        y += 1
+    # ghost's x, y and initial cooldown; returns the length written into buf (ws.marks: scratch).
+    buf[0:_HEDGE_HEAD - 2] = _HEDGE_MAGIC
+    buf[_HEDGE_HEAD - 2] = lv.side
+    buf[_HEDGE_HEAD - 1] = lv.level & 255
+    n = gather_rows(buf, _HEDGE_HEAD, lv.tiles, lv.side, lv.side)
     buf[n] = lv.hatch & 31
     buf[n + 1] = lv.hatch >> 5
     n += 2
@@ -77,4 +105,4 @@ def hedge_bytes(lv, buf):
 
 
 def hedge_hash(lv, ws):
-    return hex_digest(ws.hash_buf, hedge_bytes(lv, ws.hash_buf))
+    return hex_digest(ws.marks, hedge_bytes(lv, ws.marks))

@@ -5,6 +5,7 @@ from maze32._compat import const
 from maze32.grid import PITCH, STORE, SHIFT, rotation_base
 from maze32.config import MAX_PAIRS
 from maze32.rng import Rng
+from maze32.hashing import MAGIC, HEAD
 
 # Placement slots; slot k holds two members at entries 2k (Player 1 / the object) and 2k+1 (its
 # rotation). Landmark pairs follow the compass, artifact pairs follow the landmarks.
@@ -33,6 +34,7 @@ class Maze:
         self.artifact_pairs = 0
         self.slots = 0
         self.cells = bytearray(GUARDED)
+        self.grid = memoryview(self.cells)[:STORE]   # the 32 rows without the guard row (hashing.py)
         self.px = bytearray(2 * MAX_SLOTS)
         self.py = bytearray(2 * MAX_SLOTS)
         self.requested_hi = 0
@@ -67,6 +69,9 @@ class _Whole:
 # One slice object for "the whole buffer", made once: `buf[:] = src` builds its slice on the stack in
 # the bytecode VM but on the heap in native code, while `buf[WHOLE] = src` allocates in neither.
 WHOLE = _Whole()[:]
+# Rows 4-7, 8-15 and 16-31 of a 32-row buffer: copying its first 4, 8, then 16 rows into them fills
+# all 32 rows with rows 0-3 (Workspace.dist_rows).
+DOUBLINGS = (_Whole()[4 * PITCH:8 * PITCH], _Whole()[8 * PITCH:16 * PITCH], _Whole()[16 * PITCH:32 * PITCH])
 
 
 def filled(typecode, n, value):
@@ -82,44 +87,52 @@ def filled(typecode, n, value):
 
 class Workspace:
     def __init__(self):
-        self.dist = filled("H", GUARDED, UNSEEN)    # route distance from the last search source
-        self.fresh = filled("H", GUARDED, UNSEEN)   # dist before a search: UNSEEN in, BLOCKED outside
-        self.dist_view = memoryview(self.dist)         # whole-buffer copy through views never allocates
-        self.fresh_view = memoryview(self.fresh)
+        # Route distance from the last search source: 32 BLOCKED entries, then the GUARDED cells'.
+        # ws.dist is the view from the cells' first, so a viper search stepping north of row 0 or west
+        # of cell 0 reads BLOCKED below index 0 (where Python's negative index wraps to the guard row,
+        # BLOCKED too): the searches need no bounds test.
+        self.dist_store = filled("H", PITCH + GUARDED, UNSEEN)
+        self.dist = memoryview(self.dist_store)[PITCH:]
+        self.dist_view = self.dist                     # whole-buffer copy through views never allocates
+        # Its first 4, 8 and 16 rows: routes.reset_routes doubles rows 0-3 into all 32 (DOUBLINGS).
+        self.dist_rows = (self.dist_view[0:4 * PITCH], self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
+        i = 0
+        while i < PITCH:
+            self.dist_store[i] = BLOCKED               # below index 0: no search ever enters it
+            self.dist[STORE + i] = BLOCKED             # the guard row: no search ever enters it
+            i += 1
         self.queue = filled("H", STORE, 0)           # BFS queue, DFS stack, candidate lists
         self.occ = bytearray(GUARDED)                  # objects per cell during placement and validation
-        self.blank = bytes(GUARDED)                    # zero cells: every wall closed
+        # Zero cells, the source of every whole-buffer clear (every wall closed, fairness's scratch):
+        # ws.occ itself, which is all zero at rest (placement, validation and fairness each clear what
+        # they mark before they return; validation's collision check already relies on it). A buffer of
+        # its own would be 1 KiB of the 10 KiB budget (issue 24).
+        self.blank = self.occ
         self.rng = Rng()
         self.pair = array("H", [0, 0])                 # candidate seed halves (rng.mix_seed)
         self.fails = bytearray(16)                     # per check bit (and PLACEMENT) over the attempts
         self.blank16 = bytes(16)
         self.last_mask = 0
-        self.prepared_w = 0
-        self.prepared_h = 0
+        self.prepared_w = PITCH           # the grid that ws.dist's reset marks (prepare)
+        self.prepared_h = PITCH
         # Metrics written by validate (SPEC 3.6); -1 marks an unreachable target.
         self.topology = filled("h", 5, 0)             # EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED
-        self.tally = filled("H", 3, 0)                # scratch sums of the validation scan
+        self.tally = filled("H", 5, 0)                # scratch sums of the validation scan
+        self.measured = filled("H", 4, 0)             # what ws.dist holds, when validate proved it
         self.routes = filled("h", 4 * MAX_SLOTS, 0)  # [player * 2*MAX_SLOTS + entry] from each start
         self.key_exit = array("h", [0, 0])             # key -> own exit, per player (measure_key_exits)
-        self.hash_buf = bytearray(8 + 2 + STORE + 2 * 2 * MAX_SLOTS)
+        self.hash_ends = bytearray(HEAD + 2 * 2 * MAX_SLOTS)   # the hash's head and placements
+        self.hash_ends[0:HEAD - 2] = MAGIC
+        self.hash_view = memoryview(self.hash_ends)
+        self.hash_head = self.hash_view[:HEAD]
         # Fairness metrics (fairness.py): per player routes, bridges, decisions; and its scratch.
         self.fairness = filled("h", 6, 0)
-        self.marks = bytearray(GUARDED)               # also the carving search's scratch (carve.py)
+        self.marks = bytearray(GUARDED)               # also scratch of the carving search and the hash
         self.flow = bytearray(GUARDED)
 
     def prepare(self, width, height):
-        # Rebuild the search template when the size changes: cells outside the W x H grid are BLOCKED so
-        # a search never enters them. A loop, but it allocates nothing and runs once per size.
-        if width == self.prepared_w and height == self.prepared_h:
-            return
-        fresh = self.fresh
-        i = 0
-        while i < GUARDED:
-            if (i & (PITCH - 1)) < width and (i >> SHIFT) < height:
-                fresh[i] = UNSEEN
-            else:
-                fresh[i] = BLOCKED
-            i += 1
+        # The grid of the next searches: routes.reset_routes leaves the cells outside it BLOCKED, so a
+        # search never enters them.
         self.prepared_w = width
         self.prepared_h = height
 
@@ -130,3 +143,11 @@ CYCLOMATIC = const(1)
 DEAD_ENDS = const(2)
 CROSSINGS = const(3)
 REACHED = const(4)
+
+# Indices into Workspace.measured, the record of a validation whose routes ws.dist still holds:
+# MEASURED_FROM = source cell + 1 (0: no record; every reset of ws.dist clears it), then the
+# fingerprint of the cells measured (validate.scan_cells) and the count of cells reached.
+MEASURED_FROM = const(0)
+MEASURED_SUM = const(1)
+MEASURED_RUN = const(2)
+MEASURED_REACHED = const(3)

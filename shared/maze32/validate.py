@@ -6,7 +6,8 @@
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
-                         EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED)
+                         EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED,
+                         MEASURED_FROM, MEASURED_SUM, MEASURED_RUN, MEASURED_REACHED)
 from maze32.routes import measure_routes
 
 DIMENSIONS = const(1 << 0)
@@ -47,7 +48,12 @@ def check_maze(maze, ws, cfg, start_routes_ready):
     # start_routes_ready: ws.dist already holds the routes from Player 1's start over these very
     # cells, and ws.topology[REACHED] their count (generate's placement step has just measured them
     # with the same search). A measurement of the cells, not a claim of construction, so reusing it
-    # keeps validation independent; the public validate() always measures afresh.
+    # keeps validation independent.
+    # Otherwise the routes are measured afresh, unless ws.measured records that ws.dist holds them
+    # already: a validation of cells with the same fingerprint, symmetric, from the same start, and
+    # no search since (every reset of ws.dist forgets the record). So validate() after generate()
+    # shares generate's search, while a maze edited in place, or read from a file into another
+    # workspace (codec.check_document), is searched on its own.
     w = maze.width
     h = maze.height
     if w < MIN_SIDE or w > MAX_SIDE or h < MIN_SIDE or h > MAX_SIDE or w & 1 or h & 1 \
@@ -59,9 +65,22 @@ def check_maze(maze, ws, cfg, start_routes_ready):
     mask |= placed
     if placed & PLACEMENT_BOUNDS:
         # Without both starts on the grid no route can be measured: neither rule is established.
-        mask |= REACHABILITY | ROUTE_PARITY
-    else:
-        mask |= check_routes(maze, ws, not (mask & SYMMETRY), start_routes_ready)
+        return mask | REACHABILITY | ROUTE_PARITY
+    symmetric = not (mask & SYMMETRY)
+    source = (maze.py[0] << 5) | maze.px[0]
+    measured = ws.measured
+    tally = ws.tally
+    if symmetric and not start_routes_ready and measured[MEASURED_FROM] == source + 1 \
+            and measured[MEASURED_SUM] == tally[3] and measured[MEASURED_RUN] == tally[4]:
+        ws.topology[REACHED] = measured[MEASURED_REACHED]
+        start_routes_ready = True
+    mask |= check_routes(maze, ws, symmetric, start_routes_ready)
+    if symmetric:
+        # No other search ran (check_routes): ws.dist holds the routes from the start over these cells.
+        measured[MEASURED_FROM] = source + 1
+        measured[MEASURED_SUM] = tally[3]
+        measured[MEASURED_RUN] = tally[4]
+        measured[MEASURED_REACHED] = ws.topology[REACHED]
     return mask
 
 
@@ -160,11 +179,31 @@ def measure_key_exits(maze, ws):
     measure_key_exit(maze, ws, 1)
 
 
+def scan_cells(maze, ws, first, end):
+    # Rows first..end-1 of check_cells: returns the BORDER, RECIPROCITY and SYMMETRY bits found; adds
+    # passage ends and dead ends to ws.tally[0] and ws.tally[1]. With first == 0 it also checks the
+    # top and bottom borders, sets ws.tally[2] to the passages crossing from row H/2-1 to row H/2,
+    # and ws.tally[3], ws.tally[4] to the fingerprint of the rows scanned (a Fletcher sum of their
+    # cells, seeded with W and H): with symmetry, half A's determines the maze (check_maze's record).
+    _scan[0] = maze
+    _scan[1] = ws
+    _scan[2] = first
+    _scan[3] = end
+    return scan_rows(0, 0)
+
+
+# scan_rows' maze, workspace and rows (_compat.py, Registers: its arguments are the two busiest locals).
+_scan = [None, None, 0, 0]
+
+
 @micropython.viper
-def scan_cells(maze, ws, first: int, end: int) -> int:
-    # Rows first..end-1 of check_cells: returns the BORDER, RECIPROCITY and SYMMETRY bits found; adds passage ends and dead ends to ws.tally[0] and ws.tally[1]. With first == 0
-    # it also checks the top and bottom borders and sets ws.tally[2] to the passages crossing from
-    # row H/2-1 to row H/2.
+def scan_rows(c: int, f: int) -> int:
+    # The scan of scan_cells; c and f are the current cell and its flags (the arguments' values are
+    # not used). Disagreements are gathered with | and tested once per row: no branch per cell.
+    maze = _scan[0]
+    ws = _scan[1]
+    first = int(_scan[2])
+    end = int(_scan[3])
     cells = ptr8(maze.cells)
     ends = ptr16(ENDS)
     rotate = ptr8(ROTATE)
@@ -175,6 +214,8 @@ def scan_cells(maze, ws, first: int, end: int) -> int:
     last_y = int(maze.height) - 1
     mask = 0
     counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
+    total = w                          # the fingerprint's two sums
+    run = last_y
     y = first
     while y < end:
         row = y << 5
@@ -186,19 +227,25 @@ def scan_cells(maze, ws, first: int, end: int) -> int:
         c = row
         last = row | last_x
         f = cells[c]
+        twin = 0                       # bits where a cell differs from its rotated partner's rotation
+        apart = 0                      # reciprocity bits where a passage is open from one side only
         while c < last:               # all but the last column: each has a cell to the east
             e = cells[c + 1]
             counts += ends[f]
-            if rotate[cells[rot - c]] != f:
-                mask |= SYMMETRY
-            if (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree:
-                mask |= RECIPROCITY
+            total += f
+            run += total
+            twin |= rotate[cells[rot - c]] ^ f
+            apart |= (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree
             f = e                      # the east cell is the next one
             c += 1
         counts += ends[f]
-        if rotate[cells[rot - last]] != f:
+        total = (total + f) & 0xFFFF
+        run = (run + total) & 0xFFFF
+        twin |= rotate[cells[rot - last]] ^ f
+        apart |= (f ^ (cells[last + 32] << 2)) & agree & 4
+        if twin:
             mask |= SYMMETRY
-        if (f ^ (cells[last + 32] << 2)) & agree & 4:
+        if apart:
             mask |= RECIPROCITY
         if (f & 2) or (cells[row] & 8):
             mask |= BORDER
@@ -216,6 +263,8 @@ def scan_cells(maze, ws, first: int, end: int) -> int:
                 crossings += 1
             x += 1
         tally[2] = crossings
+        tally[3] = total
+        tally[4] = run
     return mask
 
 

@@ -266,7 +266,7 @@ def damaged_copy(reference, root):
     (lib / "carve.mpy" / "junk.txt").write_text("in the way")
     (lib / "rng.mpy").write_bytes(reference["lib/maze32/rng.mpy"][:20])
     (lib / "routes.mpy").unlink()
-    (root / "console.py").write_text("raise ImportError('stale twin ran')\n")
+    (root / "term.py").write_text("raise ImportError('stale twin ran')\n")
     (root / "board.json").write_text("{}\n")
 
 
@@ -404,7 +404,7 @@ def test_a_board_stuck_in_an_import_is_interrupted_and_repaired(tmp_path, refere
             result = deploy.deploy(board, boards.load(boards.DEFAULT_BOARD), "auto")
         finally:
             board.close()
-        assert set(result["removed"]) == {"bench.mpy.part", "console.py", "lib/maze32/carve.mpy",
+        assert set(result["removed"]) == {"bench.mpy.part", "term.py", "lib/maze32/carve.mpy",
                                           "lib/maze32/grid.mpy.part"}
         assert "lib/maze32/rng.mpy" in result["copied"] and "lib/maze32/carve.mpy" in result["copied"]
         check_whole(root, reference, vb.url)

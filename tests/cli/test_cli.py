@@ -154,7 +154,7 @@ def test_version():
 
 GROUPS = {"maze commands": ["validate", "check", "export", "code", "sweep"],
           "picture commands": ["render", "hedge"],
-          "board commands": ["board", "deploy", "time", "flash"],
+          "board commands": ["board", "deploy", "package", "time", "flash"],
           "play commands": ["play"]}
 
 

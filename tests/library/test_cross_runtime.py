@@ -50,10 +50,11 @@ def test_webassembly_port_is_32_bit():
 
 
 def test_workspace_memory_within_budget():
-    # gc.mem_alloc() growth for Maze + Workspace at 32x32 on the 32-bit port (SPEC 3.8, issue: 16 KiB).
+    # gc.mem_alloc() growth for Maze + Workspace at 32x32 on the 32-bit port (SPEC 3.8; issue 24: 10 KiB,
+    # 13,856 B before it; 10,000 B after).
     out = runtimes.run("wasm", "memory.py")
     grown = int(out.split()[0])
-    assert 0 < grown <= 16 * 1024, grown
+    assert 0 < grown <= 10 * 1024, grown
 
 
 @pytest.mark.parametrize("size", [(32, 32), (8, 8)])

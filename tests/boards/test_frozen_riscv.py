@@ -1,0 +1,39 @@
+"""The frozen-firmware path: the RISC-V board's firmware built with maze32's manifest.py (MicroPython's
+manifest syntax) frozen in beside its boot script, then, with nothing on its filesystem, the library
+and the game import from the firmware itself, reproduce the golden catalogue and pass the self-test.
+Slow (a firmware build of its own, cached like the board's): skipped without the RISC-V toolchain."""
+
+import pytest
+
+pytestmark = pytest.mark.slow            # mip installs and board builds: processes, minutes
+
+from host import riscv_board
+
+_GAPS = riscv_board.missing()
+if _GAPS:
+    pytest.skip("RISC-V board: missing %s; to enable: %s"
+                % (", ".join(_GAPS), riscv_board.how_to_enable()), allow_module_level=True)
+
+from support import ROOT, duel_rows as golden_rows  # noqa: E402
+from mip_rigs import catalogue_on, mpremote  # noqa: E402
+
+MANIFEST = ROOT / "shared" / "manifest.py"
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    vb = riscv_board.RiscvBoard(root=tmp_path_factory.mktemp("riscv-frozen"),
+                                firmware=riscv_board.build_firmware(freeze=MANIFEST)).start()
+    yield vb
+    vb.stop()
+
+
+def test_frozen_library_and_game_run_from_the_firmware(board):
+    out = mpremote(board.url, "exec", "import os, maze32, app, trust\nfrom maze32 import selftest, world\n"
+                   "print(os.listdir('/'), maze32.__file__, repr(selftest.run()), trust.installed(), "
+                   "callable(app.main))")
+    listing, rest = out.rsplit("]", 1)
+    assert listing == "["                                # an empty filesystem: all from the firmware
+    assert rest.split() == ["maze32/__init__.py", "''", "source", "True"], out
+    rows = golden_rows()
+    assert catalogue_on(board.url, rows) == [[str(w), str(h), str(s), d, str(a)] for w, h, s, d, a in rows]

@@ -1,0 +1,114 @@
+"""Issue 24: one route search where one is enough. validate() after generate() shares the search
+generate's placement step made (the workspace records what ws.dist measured, keyed on a fingerprint
+of the cells and the start); a maze changed since, a search in between, or a maze read from a file is
+searched on its own, and every verdict is the one a fresh workspace gives."""
+import pytest
+
+from maze32 import Config, Maze, Workspace, generate, validate, split_seed, OK
+from maze32 import routes
+from maze32.codec import to_dict, check_document, metrics
+from maze32.fairness import measure_fairness
+from maze32.validate import REACHABILITY, check_names
+
+
+@pytest.fixture
+def searches(monkeypatch):
+    # Counts the breadth-first searches over a duel maze's passages (routes.spread_routes).
+    count = [0]
+    real = routes.spread_routes
+
+    def counted(*args):
+        count[0] += 1
+        return real(*args)
+    monkeypatch.setattr(routes, "spread_routes", counted)
+    return count
+
+
+def made(seed, size=32):
+    cfg = Config(width=size, height=size)
+    maze, ws = Maze(), Workspace()
+    assert generate(maze, ws, cfg, *split_seed(seed)) == OK
+    return cfg, maze, ws
+
+
+def fresh_verdict(maze, cfg):
+    ws = Workspace()
+    return validate(maze, ws, cfg), list(ws.routes), list(ws.topology)
+
+
+@pytest.mark.parametrize("size", [32, 8])
+def test_validate_after_generate_shares_its_search(searches, size):
+    cfg, maze, ws = made(7, size)
+    searches[0] = 0
+    assert validate(maze, ws, cfg) == 0
+    assert searches[0] == 0
+    assert (0, list(ws.routes), list(ws.topology)) == fresh_verdict(maze, cfg)
+
+
+def test_a_maze_changed_in_place_is_searched_again(searches):
+    # Closing a passage and its rotation keeps the maze symmetric (so only the search can tell)
+    # but cuts a dead end off: the shared search would call it reachable.
+    cfg, maze, ws = made(7)
+    c = next(i for i in range(32 * 16) if maze.cells[i] in (1, 2, 4, 8))   # a dead end in half A
+    flag = maze.cells[c]
+    step = {1: -32, 2: 1, 4: 32, 8: -1}[flag]
+    back = {1: 4, 2: 8, 4: 1, 8: 2}[flag]
+    for a, b, fa, fb in ((c, c + step, flag, back), (maze.rot - c, maze.rot - c - step, back, flag)):
+        maze.cells[a] &= ~fa
+        maze.cells[b] &= ~fb
+    searches[0] = 0
+    mask = validate(maze, ws, cfg)
+    assert searches[0] == 1
+    assert mask & REACHABILITY and "reachability" in check_names(mask)
+    assert (mask, list(ws.routes), list(ws.topology)) == fresh_verdict(maze, cfg)
+
+
+def test_a_moved_start_is_searched_again(searches):
+    cfg, maze, ws = made(7)
+    maze.px[0], maze.px[1] = maze.px[1], maze.px[0]   # swap the starts' columns: both move
+    searches[0] = 0
+    mask = validate(maze, ws, cfg)
+    assert searches[0] >= 1
+    assert (mask, list(ws.routes), list(ws.topology)) == fresh_verdict(maze, cfg)
+
+
+def test_a_search_in_between_forgets_the_record(searches):
+    cfg, maze, ws = made(7)
+    measure_fairness(maze, ws)          # its searches overwrite ws.dist
+    searches[0] = 0
+    assert validate(maze, ws, cfg) == 0
+    assert searches[0] == 1
+    metrics(maze, ws)                   # the key-to-exit searches overwrite it too
+    searches[0] = 0
+    assert validate(maze, ws, cfg) == 0
+    assert searches[0] == 1
+    assert validate(maze, ws, cfg) == 0   # and the fresh search is recorded in turn
+    assert searches[0] == 1
+
+
+def test_a_file_is_searched_on_its_own(searches):
+    cfg, maze, ws = made(7)
+    doc = to_dict(maze, ws, cfg, validate(maze, ws, cfg))
+    searches[0] = 0
+    mask, _ = check_document(doc)
+    assert mask == 0 and searches[0] >= 1
+
+
+@pytest.mark.parametrize("size", [(32, 32), (8, 8), (30, 32), (32, 10)])
+def test_a_reset_frames_the_grid_as_a_template_did(size):
+    # routes.reset_routes builds ws.dist from rows it doubles, with no template: UNSEEN on the grid,
+    # BLOCKED wherever a search could step off it (east of the last column, column 31 west of column
+    # 0, the row below, the guard row, which no search enters), whatever a search or the carving left.
+    from maze32.maze import UNSEEN, BLOCKED
+    w, h = size
+    ws = Workspace()
+    for i in range(32 * 32):
+        ws.dist[i] = i % 7                            # leftovers of an earlier search
+    ws.prepare(w, h)
+    routes.reset_routes(ws)
+    for y in range(h):
+        for x in list(range(w)) + ([w, 31] if w < 32 else []):
+            assert ws.dist[(y << 5) | x] == (UNSEEN if x < w else BLOCKED), (x, y)
+    for x in range(w):
+        assert ws.dist[(h << 5) | x] == BLOCKED
+        assert ws.dist[(32 << 5) | x] == BLOCKED
