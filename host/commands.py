@@ -1,0 +1,245 @@
+# The commands of maze32's command table (cli.py), one do_<verb> a command as mpremote's commands.py
+# has them: each takes the parsed options, calls the library or the host's facades, and hands the
+# result to a report. They raise CliError for bad input; cli.main prints it on one line.
+
+from host import files, report, twin
+from host.errors import CliError
+
+EXIT_OK = 0
+EXIT_FAILED = 1     # a maze that failed generation or a check
+EXIT_USAGE = 2      # bad input: options, seeds, sizes, files, codes
+
+
+def settings_of(args):
+    return dict((n, getattr(args, n)) for n in twin.SETTINGS if getattr(args, n, None) is not None)
+
+
+# -- maze -----------------------------------------------------------------------------------------
+def do_validate(args):
+    result = twin.requested(args.seed, args.code, args.size, settings_of(args))
+    report.publish(result.document(), report.show_validation, args.json)
+    return EXIT_OK if result.ok else EXIT_FAILED
+
+
+def do_check(args):
+    verdict = twin.check_file(args.file)
+    report.publish(verdict, report.show_check, args.json)
+    return EXIT_OK if verdict["valid"] else EXIT_FAILED
+
+
+def do_export(args):
+    result = twin.build(args.seed, twin.make_config(args.size, settings_of(args)))
+    if not result.ok:
+        report.show_failure(report.console(), result.document())
+        return EXIT_FAILED
+    files.write_json(args.output, result.document())
+    if args.output != "-":
+        report.console().print("wrote %s (hash %s)" % (args.output, result.hash()[:16]))
+    return EXIT_OK
+
+
+def do_code(args):
+    result, code = twin.level_code(args.seed, args.size, settings_of(args))
+    if code is None:
+        report.show_failure(report.console(), result.document())
+        return EXIT_FAILED
+    report.publish({"code": code, "seed": args.seed, "width": args.size[0], "height": args.size[1],
+                    "hash": result.hash()}, report.show_code, args.json)
+    return EXIT_OK
+
+
+def do_sweep(args):
+    from host import sweep
+    sizes = args.size or [(32, 32)]
+    settings = settings_of(args)
+    for s in sizes:
+        twin.make_config(s, settings)
+    bands = sweep.load_bands(args.bands, sizes) if args.check_bands else None
+    first, last = args.seeds
+    with report.progress("sweeping", len(sizes) * (last - first + 1)) as advance:
+        document = sweep.sweep(sizes, first, last, args.jobs, sorted(settings.items()), bands,
+                               args.write_bands is not None, advance)
+    report.publish(document, report.show_sweep, args.json, args.output)
+    if args.write_bands is not None:
+        files.write_json(args.write_bands, document["bands"])
+    sweep.verdict(document)
+    return EXIT_OK
+
+
+# -- pictures -------------------------------------------------------------------------------------
+def do_render(args):
+    from host import render, render_terminal
+    result = twin.requested(args.seed, args.code, args.size, settings_of(args))
+    if not result.ok:
+        report.show_failure(report.console(), result.document())
+        return EXIT_FAILED
+    doc = result.document()
+    if args.svg == "-" and args.png == "-":
+        raise CliError("--svg - and --png -: only one picture can go to stdout")
+    if args.svg is not None:
+        files.write_output(args.svg, render.svg(doc, args.route, args.distances))
+    if args.png is not None:
+        files.write_output(args.png, render.png(doc, args.route, args.distances))
+    if "-" not in (args.svg, args.png):
+        render_terminal.show(report.console(), doc, args.route, args.distances, args.svg, args.full, args.png)
+    return EXIT_OK
+
+
+def do_hedge(args):
+    level = twin.hedge_level(args.seed, args.level)
+    report.publish(level, report.show_hedge, args.json)
+    return EXIT_OK if all(level["checks"].values()) else EXIT_FAILED
+
+
+# -- board ----------------------------------------------------------------------------------------
+def do_board_list(args):
+    from host import boards
+    report.publish(boards.load_all(), report.show_boards, args.json)
+    return EXIT_OK
+
+
+def do_board_serve(args):
+    out = report.console()
+    if args.riscv:
+        from host import riscv_board
+        from host.virtual_board import board_folder
+        board_folder(args.root or riscv_board.default_root())     # a bad folder fails before the build
+        firmware = riscv_board.build_firmware(lambda line: out.print(line, highlight=False))
+        vb = riscv_board.RiscvBoard(args.root, port=args.tcp_port, firmware=firmware)
+        out.print("RISC-V board (MicroPython's rv32imc firmware in QEMU, -icount shift=0) in %s" % vb.root)
+    else:
+        from host.virtual_board import VirtualBoard
+        vb = VirtualBoard(args.root, port=args.tcp_port)
+        out.print("virtual board (MicroPython unix port) in %s" % vb.root)
+    out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
+    out.print("Ctrl-C stops it")
+    vb.serve_forever()
+    return EXIT_OK
+
+
+def do_deploy(args):
+    from host import boards, deploy, transport
+    profile = boards.load(args.board)
+    with transport.connected(args.port, args.timeout) as board:
+        with report.progress("deploying") as advance:
+            result = deploy.deploy(board, profile, args.emit, progress=lambda path: advance(1, path))
+    report.show_deploy(report.console(), result, args.port, args.board)
+    return EXIT_OK
+
+
+def do_package(args):
+    from host import package
+    out = report.console()
+    if args.manifests:
+        for path in package.write_manifests():
+            out.print("wrote %s" % path, highlight=False)
+        return EXIT_OK
+    if args.output is None:
+        raise CliError("package: give -o DIR (the index folder) or --manifests")
+    with report.progress("building the mip index"):
+        index = package.build_index(args.output)
+    report.show_package(out, index, args.output)
+    return EXIT_OK
+
+
+def do_time(args):
+    from host import timing
+    sizes = args.size or [(32, 32)]
+    for s in sizes:
+        twin.make_config(s, {})
+    first, last = args.seeds
+    with report.progress("timing on the board", len(sizes) * (last - first + 1)) as advance:
+        document = timing.measure(args.port, args.timeout, sizes, first, last, args.repeat,
+                                  lambda row: advance())
+    report.publish(document, report.show_time, args.json, args.output)
+    timing.verdict(document)
+    return EXIT_OK
+
+
+def do_flash(args):
+    from host import flashing
+    flashing.flash(args.port, args.firmware, args.erase, log=report.console().print)
+    return EXIT_OK
+
+
+# -- world ----------------------------------------------------------------------------------------
+def built_world(args, region=None):
+    # The world (or region) of the options, with a progress bar; a cache that cannot work is bad input.
+    from maze32.world.cache import CacheError
+    from host import worlds
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    try:
+        cache = worlds.open_cache(args.cache, args.cache_limit, report.warn)
+        with report.progress("building the world", worlds.chunks_in(spec, region)) as advance:
+            return worlds.build(spec, args.seed, region, cache, advance)
+    except CacheError as e:
+        raise CliError(str(e))
+
+
+def do_world_validate(args):
+    from host import worlds
+    doc = worlds.validation(built_world(args))
+    report.publish(doc, report.show_world, args.json)
+    return EXIT_OK if doc["valid"] else EXIT_FAILED
+
+
+def do_world_export(args):
+    from host import worlds
+    region = built_world(args, args.region)
+    doc = worlds.document(region)
+    files.write_json(args.output, doc, compact=True)
+    if args.output != "-":
+        report.console().print("wrote %s (%d x %d tiles at %d,%d, hash %s)" % (
+            args.output, region.w, region.h, region.ox, region.oy, doc["hash"][:16]))
+    return EXIT_OK
+
+
+def do_world_check(args):
+    from host import worlds
+    verdict = worlds.check_file(args.file)
+    report.publish(verdict, report.show_check, args.json)
+    return EXIT_OK if verdict["valid"] else EXIT_FAILED
+
+
+def do_world_render(args):
+    from host import render_world, worlds
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    image = args.png or args.svg
+    if image:
+        picture = built_world(args, args.region)
+        files.write_output(image, render_world.png(picture) if args.png else render_world.svg(picture))
+        if image == "-":
+            return EXIT_OK
+    view = built_world(args, args.region or worlds.around_spawn(spec, render_world.VIEW))
+    render_world.show(report.console(), view, image)
+    return EXIT_OK
+
+
+def do_world_sweep(args):
+    from host import worlds
+    first, last = args.seeds
+    worlds.spec_for(first, args.depth[0], args.size, args.strategy)      # bad sizes fail before any work
+    with report.progress("sweeping worlds", (last - first + 1) * (args.depth[1] - args.depth[0] + 1)) as advance:
+        doc = worlds.sweep(first, last, args.depth, args.size, args.strategy, advance)
+    report.publish(doc, report.show_world_sweep, args.json, args.output)
+    return EXIT_FAILED if any(d["failures"] for d in doc["depths"].values()) else EXIT_OK
+
+
+# -- play -----------------------------------------------------------------------------------------
+def do_play(args):
+    from host import play
+    if args.bind is not None and args.host is None:
+        raise CliError("--bind goes with --host (the address a hosted game listens on)")
+    if args.bind is not None and not args.bind.strip():
+        raise CliError("--bind: give an address (127.0.0.1, or 0.0.0.0 for every interface)")
+    if args.host is not None or args.join is not None:
+        from host import duel_link
+        seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
+        return duel_link.run(args.host, args.join, seed, size, args.mode, bind=args.bind)
+    if args.port is not None or args.board:
+        return play.attach(args.port, args.timeout)
+    seed, size = twin.game_seed(args.seed, args.code, args.size)
+    return play.run(args.mode, seed, size, args.bot, replay=args.replay)
+
+
+# -- the command table ----------------------------------------------------------------------------
