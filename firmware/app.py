@@ -205,7 +205,8 @@ def main(keys=None):
     profile = board_profile()
     title = profile.get("title", profile.get("name"))
     term = Terminal(keys, Frontends(profile))
-    seed, size, message = random_seed(), (16, 16), trust.check()   # refuses wrong machine code
+    # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
+    seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
     write(tm.ENTER)
     try:
         term.ask_size()

@@ -2,8 +2,8 @@
 # green, the hatch yellow, ghosts red, bright once awake), the "depth N" banner before each level,
 # the status line; DeeperRound is games.py's "deeper".
 import deeper
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, boxed, clock, fit, follow, put, tail,
-                  too_small, unbump)
+from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, count, fit, follow,
+                  put, quit_title, tail, too_small, unbump)
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"
@@ -12,8 +12,9 @@ GHOST = ("\x1b[0;31m", "\x1b[0;1;91m")           # (asleep, awake)
 
 
 class DeeperRound:
-    # Deeper until a ghost catches the player: tick(key) -> the end message, or None. Each level opens
-    # with a second's "depth N" banner, the game paused.
+    # Deeper until a ghost catches the player: tick(key) -> the end message, or None. Each level after
+    # the first opens with a second's "depth N" banner, the game paused (the first opens on term.play's
+    # start screen).
     name = "deeper"
 
     def __init__(self, seed):
@@ -22,12 +23,13 @@ class DeeperRound:
         self.ticks = 0
         self.steps = 0
         self.bump = 0
-        self.banner = BANNER_TICKS
+        self.banner = 0
         self.message = None
         self.cleared = 0                        # shortest routes of the levels cleared, summed
         self.level_shortest = self.measure()
         self.origin = [0, 0]
         self.slots = []                         # (key, text) of each line last drawn
+        self.notes = Notes()                    # the message line: a ghost wakes, a new depth
 
     def measure(self):
         # The shortest route from the spawn to this level's hatch.
@@ -42,6 +44,7 @@ class DeeperRound:
             return None
         game = self.game
         before = game.player
+        asleep = [not a for a in game.level.chase.awake[:game.level.ghosts]]
         state = game.tick(key)
         self.ticks += 1
         if self.bump:
@@ -51,10 +54,14 @@ class DeeperRound:
             self.cleared += self.level_shortest
             self.level_shortest = self.measure()
             self.banner = BANNER_TICKS
+            self.notes.say("down the hatch: depth %d, %d ghost%s" % (
+                game.depth, game.level.ghosts, "" if game.level.ghosts == 1 else "s"), self.ticks)
         elif game.player != before:
             self.steps += 1
         elif key is not None and state == deeper.PLAYING:
             self.bump = BUMP_TICKS
+        if state != deeper.DEEPER and [i for i in range(len(asleep)) if asleep[i] and game.level.chase.awake[i]]:
+            self.notes.say("a ghost wakes and comes for you: run for H!", self.ticks)
         if state != deeper.CAUGHT:
             return None
         self.message = "caught by a ghost at depth %d: score %d" % (game.depth, game.score)
@@ -79,7 +86,15 @@ class DeeperRound:
             return [self.header(cols)] + boxed(
                 ["depth %d" % g.depth, "%d ghost%s" % (g.level.ghosts, "" if g.level.ghosts == 1 else "s")],
                 cols, rows - 2)
-        return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
+        return [self.header(cols)] + self.window(cols, rows - 3) + [self.notes.line(self.ticks, cols),
+                                                                    self.status(cols)]
+
+    def legend(self):
+        # [(style, glyph, meaning)] of everything the level draws, for term.py's ? overlay.
+        return [(P1[1], "@", "you"), (HATCH, "H", "the hatch: down to the next depth"),
+                (GHOST[0], "G", "a ghost asleep: wakes when you near"),
+                (GHOST[1], "G", "a ghost awake: it chases you"), (HEDGE, "██", "hedge: a wall"),
+                (BUMP, "@", "bump: a hedge in the way"), (BUMP, "G", "a ghost caught you")]
 
     def window(self, cols, rows):
         # The level's lines: as many tiles as fit (2 columns each), the window following the player.
@@ -144,17 +159,21 @@ class DeeperRound:
     def summary(self):
         g = self.game
         cleared = g.depth - 1
-        return (self.message or "quit", [
-            ("score", "%d" % g.score),
+        if cleared:
+            steps = "%d   %s cleared, shortest route through %s %d" % (
+                self.steps, count(cleared, "level"), "it" if cleared == 1 else "them", self.cleared)
+        else:
+            steps = "%d   (no level cleared yet)" % self.steps
+        return (self.message or quit_title(self.steps), [
+            ("score", "depth %d" % g.score),
             ("time", clock(self.ticks, True)),
-            ("steps", "%d   shortest route %d through the %d level%s cleared" % (
-                self.steps, self.cleared, cleared, "" if cleared == 1 else "s")),
-            ("seed", "%d   (Deeper's levels come from the seed)" % self.seed),
+            ("steps", steps),
+            ("level code", "seed %d   (the levels come from the seed; r plays them again)" % self.seed),
         ])
 
     def one_line(self):
-        return "%s  time %s, %d steps, seed %d" % (self.message or "quit", clock(self.ticks, True),
-                                                   self.steps, self.seed)
+        return "%s  time %s, %s, seed %d" % (self.message or "quit", clock(self.ticks, True),
+                                             count(self.steps, "step"), self.seed)
 
 
 def new_round(seed, size, options):

@@ -5,8 +5,8 @@
 # link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
 # bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
 import duel
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, P2, RESET, clock, fit, follow, put, tail,
-                  too_small, unbump)
+from term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
+                  count, fit, follow, put, quit_title, tail, too_small, unbump)
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"
@@ -34,10 +34,14 @@ for _q in range(81):
 class DuelView:
     # The window of the maze around game.players[0], a line list; lines that did not change since
     # the last frame are reused (Screen then writes none of them). rival_glyph: "B" the bot, "R" the
-    # other player over a link.
+    # other player over a link. What players[0] picks up (key, compass, an artifact) leaves the map
+    # and is said on the message line, as is the rival's key.
     def __init__(self, game, rival_glyph="B"):
         self.game = game
         self.rival_glyph = rival_glyph
+        self.rival = "the bot" if rival_glyph == "B" else "the other player"
+        self.notes = Notes(KEYS if rival_glyph == "B" else LOCKSTEP_KEYS)
+        self.held = (False, False, False, False)  # my key, compass, artifact; the rival's key
         m = game.maze
         self.marks = marks = {}                 # cell -> (glyph, player) of what players[0] may see
         me = game.players[0]
@@ -63,22 +67,67 @@ class DuelView:
         self.slots = []                         # (key, text) of each window line last drawn
 
     def frame(self, cols, rows, header, ticks, message, bump, below=()):
-        # A whole frame: header, the window, the status line (time from ticks, the end message, a
-        # bump while bump > 0), and `below` (the link's line).
+        # A whole frame: header, the window, the message line, the status line (time from ticks, the
+        # end message, a bump while bump > 0), and `below` (the link's line).
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
         self.bump = bump
-        return ([header] + self.window(cols, rows - 2 - len(below)) + [self.status(cols, ticks, message, bump)]
-                + list(below))
+        self.events(ticks)
+        return ([header] + self.window(cols, rows - 3 - len(below)) + [self.notes.line(ticks, cols),
+                self.status(cols, ticks, message, bump)] + list(below))
+
+    def events(self, now):
+        # What was picked up since the last frame: off the map, and on the message line.
+        game = self.game
+        me, other = game.players
+        held = (me.has_key, me.has_compass, me.boosted, other.has_key)
+        was = self.held
+        if held == was:
+            return
+        self.held = held
+        marks = self.marks
+        say = None
+        if held[3] and not was[3]:
+            say = "%s has its key: it heads for its exit" % self.rival
+        if held[0] and not was[0]:
+            marks.pop(me.key, None)
+            say = "key taken! now your exit E, in the other half of the maze"
+            if me.has_compass:
+                say += "; the compass points %s" % self.bearing_word()
+        if held[1] and not was[1]:
+            marks.pop(me.compass_cell, None)
+            say = "compass: your %s lies %s" % ("exit" if me.has_key else "key", self.bearing_word())
+        if held[2] and not was[2]:
+            spent = game.artifacts()                # the one I stand on, or the nearest (two
+            spent.sort(key=lambda c: max(abs((c & 31) - (me.cell & 31)), abs((c >> 5) - (me.cell >> 5))))
+            marks.pop(spent[0], None)               # frames may pass between frames on a link)
+            say = "artifact: your view widens to %d cells" % me.view
+        if say:
+            self.notes.say(say, now)
+        self.cached = None
+        self.slots = []
+
+    def bearing_word(self):
+        b = self.game.bearing(0)
+        return "no compass yet" if b is None else BEARINGS[b]
+
+    def legend(self):
+        # [(style, glyph, meaning)] of everything the window draws, for term.py's ? overlay.
+        return [(P1[1], "@", "you"), (P2[1], self.rival_glyph, self.rival + " (when in sight)"),
+                (P1[1], "K", "your key: take it first"), (P1[1], "E", "your exit, in the other half"),
+                (P1[1], "C", "compass: points to your goal"), (P1[1], "A", "artifact: widens your view"),
+                (P1[1], "L", "landmark: seen from afar"), (P2[1], "A L", "the same in the rival's half"),
+                (FOG, "·", "fog: not seen yet"), (WALL[0], "│─", "a wall you remember"),
+                (WALL[1], "│─", "a wall in view"), (BUMP, "@", "bump: a wall in the way")]
 
     def status(self, cols, ticks, message, bump):
         # The status line: key, compass, view, steps, time; the end message in bold, or a bump, or the keys.
         game = self.game
         me = game.players[0]
         bearing = game.bearing(0)
-        text = "duel  key %s  compass %s  view %d  steps %d  time %s" % (
-            "yes" if me.has_key else "no", "-" if bearing is None else BEARINGS[bearing], me.view,
-            me.steps, clock(ticks))
+        text = "duel  key %s  %s  view %d  steps %d  time %s" % (
+            "yes" if me.has_key else "no", "no compass yet" if bearing is None else "compass " + BEARINGS[bearing],
+            me.view, me.steps, clock(ticks))
         if message:
             return BOLD + fit(text + "   " + message, cols) + RESET
         return tail(text, bump, cols)
@@ -174,7 +223,6 @@ class DuelView:
         # Player 1, the rival in sight, Player 1's objects and the pairs.
         me = self.game.players[0]
         arms, base, marks = self.arms, y * 33, self.marks
-        taken = me.key if me.has_key else -1
         parts, cur = [], RESET
         i = 1
         for x in range(x0, x0 + cw + 1):
@@ -193,7 +241,7 @@ class DuelView:
                 style, glyph = BUMP if self.bump else P1[1], "@"
             elif c == rival:
                 style, glyph = P2[1], self.rival_glyph
-            elif c in marks and c != taken:
+            elif c in marks:
                 glyph, p = marks[c]
                 style = (P1, P2)[p][k - 1]
             else:
@@ -265,22 +313,30 @@ class DuelRound:
     def view(self, cols, rows):
         return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump)
 
+    def legend(self):
+        return self.drawn.legend()
+
     def summary(self):
         # (title, [(label, value)]) for the end screen.
+        # The steps against the shortest route only when out: a game lost or left is not a route.
         me, bot = self.game.players
-        return (self.message or "quit", [
+        if self.game.winner == 0:
+            steps = "%d   shortest route %d (+%d)" % (me.steps, self.shortest, me.steps - self.shortest)
+        else:
+            steps = "%d   (the shortest route out is %d)" % (me.steps, self.shortest)
+        return (self.message or quit_title(me.steps), [
             ("time", clock(self.ticks, True)),
-            ("steps", "%d   shortest route %d (+%d)" % (me.steps, self.shortest, me.steps - self.shortest)),
-            ("bot", "%s, %d steps%s" % (self.bot.name, bot.steps, ", out" if self.game.winner == 1 else "")),
-            ("level code", "%s   seed %d, %dx%d" % (self.code, self.seed, self.game.maze.width,
-                                                    self.game.maze.height)),
+            ("steps", steps),
+            ("bot", "%s, %s%s" % (self.bot.name, count(bot.steps, "step"), ", out" if self.game.winner == 1 else "")),
+            ("level code", "%s   seed %d, %dx%d (r plays this maze again)" % (
+                self.code, self.seed, self.game.maze.width, self.game.maze.height)),
         ])
 
     def one_line(self):
         # The result in one line, for the shell after the game, with the code to share it.
         me = self.game.players[0]
-        return "%s  time %s, %d steps (shortest %d), level code %s" % (
-            self.message or "quit", clock(self.ticks, True), me.steps, self.shortest, self.code)
+        return "%s  time %s, %s (shortest %d), level code %s" % (
+            self.message or "quit", clock(self.ticks, True), count(me.steps, "step"), self.shortest, self.code)
 
 
 def new_round(seed, size, options):

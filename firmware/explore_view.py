@@ -2,7 +2,7 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 import explore
 from maze32.world.tiles import MATERIALS
-from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, clock, fit, tail, too_small
+from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, tail, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item).
@@ -12,6 +12,9 @@ STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("�
           ("**", "\x1b[0;1;93m"))
 PLAYER = "\x1b[0;1;96m"
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a trap
+MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly",
+            "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
+            "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 
 class ExploreRound:
@@ -25,16 +28,26 @@ class ExploreRound:
         self.ticks = 0
         self.bump = 0
         self.message = None
+        self.notes = Notes()                    # the message line: a dig, an item, the stairs
 
     def tick(self, key):
         game = self.game
         before = (game.x, game.y, game.dig_count, game.depth)
+        items = game.items
+        step = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(key)
+        aim = MATERIALS[game.tile(game.x + step[0], game.y + step[1])][0] if step else ""
         state = game.tick(key)
         self.ticks += 1
         if self.bump:
             self.bump -= 1
         if key is not None and state == explore.PLAYING and before == (game.x, game.y, game.dig_count, game.depth):
             self.bump = BUMP_TICKS               # into stone it cannot climb, or a dig into stone
+        if game.depth != before[3]:
+            self.notes.say("down the stairs: depth %d (%s)" % (game.depth, game.kind()), self.ticks)
+        elif game.items != items:
+            self.notes.say("an item! %d so far" % game.items, self.ticks)
+        elif game.dig_count != before[2]:
+            self.notes.say("dug %s" % aim, self.ticks)
         if state != explore.DEAD:
             return None
         name = MATERIALS[game.tile(game.x, game.y)][0]
@@ -85,14 +98,23 @@ class ExploreRound:
     def view(self, cols, rows):
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
-        return [self.header(cols)] + self.window(cols, rows - 2) + [self.status(cols)]
+        return [self.header(cols)] + self.window(cols, rows - 3) + [self.notes.line(self.ticks, cols),
+                                                                    self.status(cols)]
+
+    def legend(self):
+        # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.
+        out = [(PLAYER, "@", "you"), (BUMP, "@", "bump: cannot climb or dig that")]
+        for i in range(1, len(STYLES)):
+            glyph, style = STYLES[i]
+            out.append((style, glyph, MEANINGS.get(MATERIALS[i][0], MATERIALS[i][0])))
+        return out
 
     def summary(self):
         g = self.game
-        return (self.message or "quit", [
-            ("score", "depth %d, %d item%s" % (g.depth, g.items, "" if g.items == 1 else "s")),
+        return (self.message or "you quit at depth %d" % g.depth, [
+            ("score", "depth %d, %s" % (g.depth, count(g.items, "item"))),
             ("time", clock(self.ticks, True)),
-            ("seed", "%d   (the worlds come from the seed)" % self.seed),
+            ("level code", "seed %d   (the worlds come from the seed; r plays them again)" % self.seed),
         ])
 
     def one_line(self):

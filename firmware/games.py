@@ -66,7 +66,7 @@ def new_round(game, seed, size, options):
 
 
 def menu_line(game, size, extra=""):
-    # "  1  Duel vs bot (16x16)  get your key, ..." (extra goes in the brackets too).
+    # "  1  Duel vs bot (32x32)  get your key, ..." (extra goes in the brackets too).
     detail = ""
     if game.sized:
         detail = "%dx%d" % size

@@ -92,6 +92,9 @@ class LinkRound:
     # source: None for the keys given to tick (a person), or a function of this player's
     # duel.PlayerView returning a key (a bot, or a test's script), asked once per frame played.
     name = "duel"
+    can_pause = False                   # lockstep: one side cannot stop the other (term.play)
+    title = "Duel over a link"
+    goal = "get your key, then your exit, before the other player"
 
     def __init__(self, game, lockstep, offer, source=None):
         self.duel = game
@@ -232,6 +235,9 @@ class LinkRound:
         # My view, as a bot Duel's (header, the maze around me, status), and the link's line below.
         return self.drawn.frame(cols, rows, self.header(cols), self.ls.frame, self.message, self.bump,
                                 [fit(self.link_line(), cols)])
+
+    def legend(self):
+        return self.drawn.legend()
 
     def summary(self):
         # (title, [(label, value)]) for an end screen.

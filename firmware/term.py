@@ -17,8 +17,13 @@
 #   draw(round)         the round on another frontend (a display), or nothing
 #
 # A round, as play() and end_lines() use it: tick(key) -> the end message or None; view(cols, rows)
-# -> lines; header(cols); summary() -> (title, [(label, value)]); one_line(); name (its games.py name).
+# -> lines; header(cols); summary() -> (title, [(label, value)]); one_line(); name (its games.py name);
+# legend() -> [(style, glyph, meaning)] for the ? overlay; can_pause (False: a linked Duel, whose
+# lockstep cannot stop on one side alone, so it has no start screen, no pause and plays on behind the
+# "terminal too small" notice).
 import time
+
+import games
 
 FRAME_MS = 50                  # one game tick and one frame: 20 a second
 TICKS_PER_SECOND = 20
@@ -40,8 +45,13 @@ BUMP = "\x1b[0;1;97;41m"                          # the player who walked into a
 ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}     # ESC [ A..D (or ESC O A..D)
 LETTERS = {"w": "up", "s": "down", "a": "left", "d": "right"}
 QUIT = ("q", "Q", "\x03")
+PAUSE = ("p", "P", " ")
+HELP = "?"
 MOVE_KEYS = ("up", "down", "left", "right")
-HINT = "arrows/WASD, q quits"
+HINT = "? help"                                   # the status line's, when there is room
+KEYS = "arrows/WASD move  p pause  ? help  q quit"  # the message line's, when there is no event
+LOCKSTEP_KEYS = "arrows/WASD move  ? help  q quit  (a linked game cannot pause)"
+NOTE_TICKS = 80                                   # how long an event stays on the message line: 4 s
 
 
 # -- the clock: the board's time module, or CPython's -----------------------------------------------
@@ -199,6 +209,34 @@ def tail(text, bump, cols):
     return spread(text, HINT, cols)
 
 
+def count(n, word):
+    # "1 step", "2 steps", "no steps".
+    return "%s %s%s" % (n if n else "no", word, "" if n == 1 else "s")
+
+
+def quit_title(steps):
+    # An end screen's title for a game left with q.
+    return "you quit before your first move" if not steps else "you quit after %s" % count(steps, "step")
+
+
+class Notes:
+    # The message line of a view: the last event (key taken, ghost wakes, ...) for NOTE_TICKS, else
+    # the keys. Times are the round's own ticks, so a paused game keeps its message.
+    def __init__(self, keys=KEYS):
+        self.keys = keys
+        self.text = ""
+        self.until = 0
+
+    def say(self, text, now):
+        self.text = text
+        self.until = now + NOTE_TICKS
+
+    def line(self, now, cols):
+        if self.text and now < self.until:
+            return BOLD + fit(self.text, cols) + RESET
+        return fit(self.keys, cols)
+
+
 def clock(ticks, tenths=False):
     s = ticks // TICKS_PER_SECOND
     if tenths:
@@ -243,6 +281,36 @@ def boxed(texts, cols, rows):
     return out
 
 
+def cover_lines(rnd, cols, rows, what):
+    # What covers the game before it starts, while it is paused, or under ? (what: START, PAUSED,
+    # HELP): the header, the game's goal, the keys, and but when paused the legend of every glyph.
+    if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
+        return too_small(cols, rows)
+    game = games.by_name(rnd.name)
+    title, goal = getattr(rnd, "title", game.title), getattr(rnd, "goal", game.goal)   # a link's own
+    out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET]
+    out += ["  " + x for x in wrap("Goal: " + goal + ".", cols - 2)]
+    out += ["", fit("  " + (KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS), cols)]
+    if what != PAUSED:                          # the legend: on the start screen too, for a newcomer
+        out.append("")
+        width = 38                              # a legend entry; two a line on 80 columns
+        per = max(1, (cols - 2) // width)
+        entries = rnd.legend()
+        for i in range(0, len(entries), per):
+            parts = []
+            for style, glyph, meaning in entries[i:i + per]:
+                text = meaning[:width - len(glyph) - 4]
+                parts.append(style + glyph + RESET + "  " + text + " " * (width - len(glyph) - 2 - len(text)))
+            out.append("  " + "".join(parts).rstrip())
+    out.append("")
+    last = ("press a key to start (nothing moves before your first move)" if what == START else
+            "paused: p, space or any key goes on" if what == PAUSED else "any key goes back to the game")
+    out.append(BOLD + fit("  " + last, cols) + RESET)
+    if len(out) > rows:                         # a small terminal: no blank lines, then no more
+        out = [x for x in out if x][:rows]
+    return out
+
+
 def end_lines(rnd, cols, rows, keys, note=""):
     # The end of a game: its result, the figures of rnd.summary(), the keys, a note.
     if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
@@ -269,32 +337,54 @@ def end_lines(rnd, cols, rows, keys, note=""):
 
 
 # -- the loops --------------------------------------------------------------------------------------
+START, PAUSED = "start", "paused"               # what may cover a game (cover_lines), with HELP
+
+
 def play(rnd, term):
-    # One game on a terminal, a tick and a frame every FRAME_MS whatever the keys do; the last frame
-    # stays END_TICKS. -> True when the game ended, False when the player quit. Two keys typed within
-    # one frame are both played, on two ticks; more are dropped (a held key does not run on).
+    # One game on a terminal, a frame every FRAME_MS whatever the keys do; the last frame stays
+    # END_TICKS. -> True when the game ended, False when the player quit. Two keys typed within one
+    # frame are both played, on two ticks; more are dropped (a held key does not run on). The game
+    # opens on its goal (press a key), and does not tick (bots, ghosts, the clock) until the first
+    # move, while p/space pauses it or ? covers it, nor while the terminal is too small, unless it
+    # cannot pause (rnd.can_pause False: a lockstep link ticks on, ? covering only the view).
+    can_pause = getattr(rnd, "can_pause", True)
+    cover = START if can_pause else None
+    moved = not can_pause                       # the clock starts at the first move
     rest = ""
     queue = []                                  # movement keys typed, one played a tick (at most
     left = -1                                   # one waits); frames still to show after the end
     while True:
         start = term.now_ms()
         keys, rest = split_keys(rest + take(term))
+        button = term.button()
         for k in keys:
             if k in QUIT:
                 return False
-            k = LETTERS.get(k.lower(), k)
-            if k in MOVE_KEYS and len(queue) < 2:
-                queue.append(k)
-        key = queue.pop(0) if queue else None
-        if left < 0:
-            if rnd.tick(key or term.button()):
-                left = END_TICKS
+            if k == HELP and left < 0:
+                cover = None if cover == HELP else HELP
+            elif cover is not None:
+                cover = None                    # any other key takes the cover off, and is not played
+            elif k in PAUSE and can_pause and left < 0:
+                cover, queue = PAUSED, []
+            else:
+                k = LETTERS.get(k.lower(), k)
+                if k in MOVE_KEYS and len(queue) < 2:
+                    queue.append(k)
+        if cover is not None and button:
+            cover, button = None, None          # a board's buttons take it off too
+        cols, rows = term.size()
+        small = cols < MIN_SIZE[0] or rows < MIN_SIZE[1]
+        key = (queue.pop(0) if queue else None) or button
+        if key and cover is None and not small:
+            moved = True
+        if left > 0:
+            left -= 1
         elif left == 0:
             return True
-        else:
-            left -= 1
-        cols, rows = term.size()
-        term.show(rnd.view(cols, rows))
+        elif not can_pause or (moved and cover is None and not small):
+            if rnd.tick(key if cover is None else None):
+                left = END_TICKS
+        term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else rnd.view(cols, rows))
         term.draw(rnd)
         term.sleep_ms(FRAME_MS - (term.now_ms() - start))
 

@@ -136,7 +136,11 @@ def play_options(p):
     p.add_argument("--seed", type=options.seed, default=None, metavar="N",
                    help="requested seed (default: a random one)")
     p.add_argument("--code", default=None, metavar="CODE", help="a level code instead of seed and size")
-    p.add_argument("--size", default="16x16", type=options.size, metavar="WxH", help="Duel's maze size")
+    p.add_argument("--size", default="32x32", type=options.size, metavar="WxH",
+                   help="Duel's maze size (32x32 like the maze commands: a seed is the same maze in each)")
+    p.description = ("play in this terminal (Duel against a bot, Deeper or Explore), or the board's game.\n"
+                     "Each game opens on its goal. Keys: arrows or WASD move, p or space pauses,\n"
+                     "? shows the keys and what every glyph means, q quits.")
     p.add_argument("--bot", type=options.bot_level, default="stroll", metavar="LEVEL",
                    help="the bot's pace: stroll, walk, run, sprint or dash (2.5, 4, 6.7, 10 or 20 moves a "
                         "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
@@ -250,11 +254,11 @@ COMMANDS = {
                       board_list_options),
 }
 
-GROUPS = (("maze commands", ("validate", "check", "export", "code", "sweep")),
+GROUPS = (("play commands", ("play",)),
+          ("maze commands", ("validate", "check", "export", "code", "sweep")),
           ("picture commands", ("render", "hedge")),
           ("board commands", ("board", "deploy", "package", "time", "flash")),
-          ("world commands", ("world",)),
-          ("play commands", ("play",)))
+          ("world commands", ("world",)))
 
 
 def version():
@@ -263,7 +267,8 @@ def version():
 
 
 def build_parser():
-    return options.build("maze32", "Deterministic duel mazes for ESP32-C6 boards and the desktop.",
+    return options.build("maze32", "start here: maze32 play   (a Duel against a bot; in a game ? shows the "
+                         "keys)\n\nDeterministic duel mazes for ESP32-C6 boards and the desktop.",
                          GROUPS, COMMANDS, version())
 
 

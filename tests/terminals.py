@@ -98,6 +98,14 @@ class PtyProcess:
     def send(self, data):
         os.write(self.master, data)
 
+    def start(self, seconds=3.0):
+        # Past a game's start screen (term.play's "press a key to start"): True once it was shown.
+        if not self.wait_for("press a key to start", seconds):
+            return False
+        self.send(b" ")
+        self.read(0.2)
+        return True
+
     def close(self):
         if self.proc.poll() is None:
             self.proc.kill()

@@ -282,7 +282,7 @@ def test_play_port_plays_the_boards_menu_and_games(served):
     try:
         assert term.wait_for("maze32 on", 10.0), term.text()
         term.send(b"2")
-        assert term.wait_for("depth 1", 10.0), term.text()
+        assert term.wait_for("Goal: reach each hatch", 10.0), term.text()
         term.send(b"q")
         assert term.wait_for("Duel", 10.0), term.text()
         term.send(b"1")

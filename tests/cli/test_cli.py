@@ -152,10 +152,10 @@ def test_version():
     assert proc.returncode == 0 and proc.stdout.startswith("maze32 0.1.0") and "maze32/1" in proc.stdout
 
 
-GROUPS = {"maze commands": ["validate", "check", "export", "code", "sweep"],
+GROUPS = {"play commands": ["play"],
+          "maze commands": ["validate", "check", "export", "code", "sweep"],
           "picture commands": ["render", "hedge"],
-          "board commands": ["board", "deploy", "package", "time", "flash"],
-          "play commands": ["play"]}
+          "board commands": ["board", "deploy", "package", "time", "flash"]}
 
 
 def test_help_lists_the_commands_by_group():
@@ -166,6 +166,8 @@ def test_help_lists_the_commands_by_group():
         block = text.split(title + ":\n", 1)[1].split("\n\n", 1)[0]
         assert [line.split()[0] for line in block.splitlines()] == names, title
     assert "--version" in text and "--debug" in text
+    assert text.split("\n\n")[1].startswith("start here: maze32 play")       # first after the usage
+    assert text.index("play commands:") < text.index("maze commands:")
 
 
 def all_parsers():

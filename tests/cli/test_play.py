@@ -158,20 +158,19 @@ def test_colours_remembered_cells_and_bumps():
 
 
 def test_deeper_pauses_on_a_banner_between_levels():
+    # The first level opens on term.play's start screen, each one after on a "depth N" banner.
     from support import route_keys
     rnd = DeeperRound(4)
-    assert "depth 1" in "".join(rnd.view(80, 24))
-    for _ in range(BANNER_TICKS):
-        rnd.tick("right")                                   # the banner: keys do nothing
-    assert rnd.game.player == 33 and rnd.banner == 0 and "depth 1" in plain(rnd.view(80, 24)[-1])
+    assert rnd.banner == 0 and "depth 1" in plain(rnd.view(80, 24)[-1])
     for key in route_keys(rnd.game, rnd.game.level.hatch):
         assert rnd.tick(key) is None
     assert rnd.game.depth == 2 and rnd.banner == BANNER_TICKS
     assert "depth 2" in "".join(rnd.view(80, 24)) and "2 ghosts" in "".join(rnd.view(80, 24))
     ghosts = list(rnd.game.level.chase.pos)
     for _ in range(BANNER_TICKS - 1):
-        rnd.tick(None)
+        rnd.tick("right")                                   # the banner: keys do nothing
     assert list(rnd.game.level.chase.pos) == ghosts          # the ghosts wait too
+    assert rnd.game.player == 33
     assert rnd.steps == rnd.cleared                         # the route taken was a shortest one
 
 
@@ -186,11 +185,157 @@ def test_a_duel_records_both_paths_for_the_replay_sheet():
     assert len(rnd.paths[0]) == rnd.shortest + 1 and len(rnd.paths[1]) == rnd.game.players[1].steps + 1
 
 
+class Scripted:
+    # A terminal for term.play without a terminal: keys[i] typed before frame i, size by frame, the
+    # frames shown kept; the clock is the frames' (sleep moves it on).
+    def __init__(self, keys, sizes=lambda i: (80, 24)):
+        self.keys, self.sizes = keys, sizes
+        self.frames, self.pending, self.ms = [], "", 0
+
+    def typed(self):
+        i = len(self.frames)
+        if i >= len(self.keys):
+            return "q"
+        return self.keys[i]
+
+    def size(self):
+        return self.sizes(len(self.frames))
+
+    def show(self, lines):
+        self.frames.append("\n".join(plain(x) for x in lines))
+
+    def now_ms(self):
+        return self.ms
+
+    def sleep_ms(self, ms):
+        self.ms += max(ms, 0)
+
+    def button(self):
+        return None
+
+    def draw(self, rnd):
+        pass
+
+
+def first_step(rnd):
+    me = rnd.game.players[0]
+    return next(k for k, (d, flag) in (("w", (-32, 1)), ("d", (1, 2)), ("s", (32, 4)), ("a", (-1, 8)))
+                if rnd.game.maze.cells[me.cell] & flag)
+
+
+def test_a_game_waits_for_a_key_then_for_the_first_move():
+    # The start screen states the goal; a key takes it off without moving; nothing ticks (the bot,
+    # the clock) until the first move.
+    rnd = DuelRound(7, 32, 32, 5)                           # dash: a move every frame once it runs
+    term = Scripted([""] * 5 + ["x"] + [""] * 20 + [first_step(rnd)] + [""] * 3)
+    assert tm.play(rnd, term) is False
+    assert "Goal: get your key, then your exit, before the bot." in term.frames[0]
+    assert "press a key to start" in term.frames[4] and "press a key" not in term.frames[5]
+    assert "duel  key no" in term.frames[5]
+    bot = rnd.game.players[1]
+    assert rnd.ticks == 4 and rnd.game.players[0].steps == 1 and bot.steps > 0
+    assert "time 0:00" in term.frames[25]
+
+
+def test_a_game_pauses_on_a_key_and_while_the_terminal_is_too_small():
+    rnd = DuelRound(7, 32, 32, 5)
+    step = first_step(rnd)
+    small = lambda i: (30, 10) if 10 <= i < 40 else (80, 24)    # noqa: E731
+    keys = [" ", step] + [""] * 8 + [""] * 30 + ["p"] + [""] * 30 + [" "] + [""] * 5
+    term = Scripted(keys, small)
+    assert tm.play(rnd, term) is False
+    assert all("terminal too small" in f for f in term.frames[10:40])
+    assert all("paused" in f for f in term.frames[40:71]) and "duel  key" in term.frames[72]
+    # frames 1..9 and 71..76 tick: 9 + 6, the 61 frames between do not
+    assert rnd.ticks == 15
+
+
+@pytest.mark.parametrize("name,wanted", [
+    ("duel", ["@  you", "B  the bot", "K  your key", "E  your exit, in the other half", "C  compass",
+              "A  artifact", "L  landmark", "·  fog"]),
+    ("deeper", ["@  you", "H  the hatch", "G  a ghost asleep", "G  a ghost awake", "██  hedge"]),
+    ("explore", ["@  you", '""  grass', "░░  dirt", "██  stone", "▒▒  sand", "≈≈  water", "≈≈  lava",
+                 "≈≈  acid", "||  wood", "[]  door", "^^  trap", ">>  stairs", "**  item"])])
+def test_help_shows_the_goal_keys_and_every_glyph(name, wanted):
+    # ? covers the game (paused) with its goal, the keys and the legend; any key goes back.
+    rnd = games.new_round(games.by_name(name), 7, (32, 32), {})
+    term = Scripted([" ", "?", "", "x", ""])
+    tm.play(rnd, term)
+    shown = term.frames[1]
+    assert "Goal: " + games.by_name(name).goal in shown and "p pause" in shown and "? help" in shown
+    assert all(w in shown for w in wanted), shown
+    assert max(len(x) for x in shown.splitlines()) < 80 and len(shown.splitlines()) <= 24
+    assert "any key goes back" in term.frames[2] and "any key" not in term.frames[3]
+    assert rnd.ticks == 0
+
+
+def test_what_the_player_picks_up_leaves_the_map_and_is_said():
+    rnd = DuelRound(7, 32, 32, 1)
+    me = rnd.game.players[0]
+    assert "no compass yet" in plain(rnd.view(80, 24)[-1])
+    assert plain(rnd.view(80, 24)[-2]).startswith("arrows/WASD move")      # no event yet: the keys
+    c = me.compass_cell                                     # beside the compass, then onto it
+    key, me.cell = next((k, c - d) for k, (d, flag) in (("down", (32, 4)), ("up", (-32, 1)),
+                        ("right", (1, 2)), ("left", (-1, 8))) if rnd.game.maze.cells[c - d] & flag)
+    rnd.game.reveal(me)
+    assert "C" in plain("".join(rnd.view(80, 24)))
+    rnd.tick(key)
+    lines = [plain(x) for x in rnd.view(80, 24)]
+    assert me.has_compass and "C" not in "".join(lines[1:-2])
+    assert lines[-2].startswith("compass: your key lies ") and "compass " in lines[-1]
+    for _ in range(tm.NOTE_TICKS):
+        rnd.tick(None)
+    assert plain(rnd.view(80, 24)[-2]).startswith("arrows/WASD move")
+
+
+def test_taking_the_key_is_said_and_the_key_leaves_the_map():
+    rnd = DuelRound(7, 32, 32, 1)
+    me = rnd.game.players[0]
+    for step in route(7, 32):
+        rnd.tick(NAME[step])
+        if me.has_key:
+            break
+    lines = [plain(x) for x in rnd.view(80, 24)]
+    assert lines[-2].startswith("key taken! now your exit E, in the other half")
+    assert " K " not in "".join(lines[1:-2])
+
+
+def test_the_message_line_says_a_ghost_wakes_and_a_dig():
+    game = DeeperRound(5)
+    g = game.game.ghost_at(0)
+    game.game.player = next(g + d for d in (-32, 1, 32, -1) if game.game.level.tiles[g + d] == 1)
+    game.tick(None)
+    assert game.game.level.chase.awake[0] and plain(game.view(80, 24)[-2]).startswith("a ghost wakes")
+    rnd = games.new_round(games.by_name("explore"), 7, (32, 32), {})
+    below = rnd.game.tile(rnd.game.x, rnd.game.y + 1)
+    rnd.tick("down")                                        # seed 7 spawns on grass: dig it
+    assert below == 1 and plain(rnd.view(80, 24)[-2]) == "dug grass"
+
+
+@pytest.mark.parametrize("name", ["duel", "deeper", "explore"])
+def test_end_screens_read_right_when_you_quit_at_once(name):
+    rnd = games.new_round(games.by_name(name), 7, (32, 32), {})
+    text = "\n".join(plain(x) for x in tm.end_lines(rnd, 80, 24, ["r  replay", "m  menu"]))
+    assert "+-" not in text and "0 level" not in text and "0 steps" not in text and "0 items" not in text
+    assert "you quit" in text and "level code" in text and "again)" in text and "r  replay" in text
+    if name == "duel":
+        assert "steps       0   (the shortest route out is " in text and "stroll, no steps" in text
+    if name == "deeper":
+        assert "(no level cleared yet)" in text
+        from support import route_keys
+        for key in route_keys(rnd.game, rnd.game.level.hatch):
+            rnd.tick(key)
+        end = [plain(x) for x in tm.end_lines(rnd, 80, 24, ["r  replay"])]
+        assert "1 level cleared, shortest route through it %d" % rnd.cleared in "\n".join(end)
+    assert all(len(plain(x)) < 80 for x in tm.end_lines(rnd, 80, 24, ["r  replay"]))
+
+
 # -- in a terminal ----------------------------------------------------------------------------------
 def test_deeper_starts_moves_and_quits():
     term = Terminal("play", "--mode", "deeper", "--seed", "5")
     try:
-        assert term.wait_for("depth 1", 3.0)                  # the banner first
+        assert term.wait_for("Goal: reach each hatch", 3.0)   # the start screen first
+        term.send(b" ")
         assert term.wait_for("deeper  depth 1", 3.0)
         assert tile_of(term) == (1, 1)
         game = deeper.Deeper(5)
@@ -202,7 +347,7 @@ def test_deeper_starts_moves_and_quits():
         assert term.proc.wait(10) == 0
         term.read(0.3)
         assert term.restored()
-        assert re.search(r"quit  time \d:\d\d\.\d, 1 steps, seed 5", term.text())
+        assert re.search(r"quit  time \d:\d\d\.\d, 1 step, seed 5", term.text())
     finally:
         term.close()
 
@@ -214,7 +359,7 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
     # the menu, 2 starts Deeper, q quits.
     term = Terminal("play", "--seed", "9", "--size", "16x16", "--bot", "stroll")
     try:
-        assert term.wait_for("duel  key no", 3.0)
+        assert term.start() and term.wait_for("duel  key no", 3.0)
         lines = term.text().splitlines()
         assert "code 18G0-0000-96H9Z" in lines[0] and "seed 9" in lines[0]
         for step in route(9, 16):
@@ -230,14 +375,14 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
         assert "r  replay" in text and "m  menu" in text and "q  quit" in text
         assert term.screen.count(b"\x1b[2J") == 1          # one clear: frames overwrite their lines
         term.send(b"r")
-        assert term.wait_for("duel  key no  compass -  view 3  steps 0", 3.0)
+        assert term.start() and term.wait_for("duel  key no  no compass yet  view 3  steps 0", 3.0)
         term.send(b"\x1b[C")                                # seed 9's first step is to the right
         term.read(0.3)
         assert "steps 1" in term.text()
         term.send(b"q")
         assert term.proc.wait(10) == 0
         term.read(0.3)
-        assert term.restored() and "1 steps (shortest 58), level code 18G0-0000-96H9Z" in term.text()
+        assert term.restored() and "1 step (shortest 58), level code 18G0-0000-96H9Z" in term.text()
     finally:
         term.close()
 
@@ -246,7 +391,7 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
 def test_the_end_screen_leads_to_the_menu():
     term = Terminal("play", "--seed", "9", "--size", "16x16")
     try:
-        assert term.wait_for("duel  key no", 3.0)
+        assert term.start() and term.wait_for("duel  key no", 3.0)
         for step in route(9, 16):
             term.send(ARROW[step])
             term.read(0.1)
@@ -254,7 +399,7 @@ def test_the_end_screen_leads_to_the_menu():
         term.send(b"m")
         assert term.wait_for("2  Deeper", 2.0)
         term.send(b"2")
-        assert term.wait_for("depth 1", 2.0) and "seed 9" in term.text()
+        assert term.wait_for("Goal: reach each hatch", 2.0) and "seed 9" in term.text()
         term.send(b"\x03")
         assert term.proc.wait(10) == 0
         term.read(0.3)
@@ -267,7 +412,7 @@ def test_the_end_screen_leads_to_the_menu():
 def test_every_way_out_restores_the_terminal(way):
     term = Terminal("play", "--seed", "3", "--size", "32x32")
     try:
-        assert term.wait_for("duel  key no", 3.0)
+        assert term.start() and term.wait_for("duel  key no", 3.0)
         assert not term.restored() and term.modes() == (False, False)     # raw, alternate screen
         if way in ("q", "ctrl-c"):
             term.send(b"q" if way == "q" else b"\x03")
@@ -304,6 +449,19 @@ def test_an_error_restores_the_terminal_too(monkeypatch):
         os.close(slave)
 
 
+def test_play_deals_a_seed_as_the_maze_commands_do():
+    # One default size (SPEC 3.1's 32x32): `play --seed 3` is `code --seed 3`'s maze.
+    code = maze32("code", "--seed", "3").stdout.strip()
+    term = Terminal("play", "--seed", "3")
+    try:
+        assert term.start() and term.wait_for("duel  key no", 3.0)
+        assert ("code %s  seed 3  32x32" % code) in term.text().splitlines()[0]
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
 def test_a_small_terminal_is_told_so():
     term = Terminal("play", "--seed", "3", size=(36, 10))
     try:
@@ -322,7 +480,7 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
     term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16", "--replay", str(sheet)],
                       cwd=str(tmp_path))
     try:
-        assert term.wait_for("duel  key no", 3.0)
+        assert term.start() and term.wait_for("duel  key no", 3.0)
         for step in route(9, 16):
             term.send(ARROW[step])
             term.read(0.1)
@@ -349,7 +507,7 @@ def test_play_on_the_board_through_mpremote(tmp_path):
         try:
             assert term.wait_for("maze32 on Espressif ESP32-C6-DevKitC-1", 6.0)
             term.send(b"2")
-            assert term.wait_for("deeper  depth 1", 4.0), term.text()
+            assert term.start(4.0) and term.wait_for("deeper  depth 1", 4.0), term.text()
             assert tile_of(term) == (1, 1)
             term.send(b"q")
             assert term.wait_for("quit  time", 3.0)               # back on the menu
@@ -385,7 +543,7 @@ def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
     term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5"], env=env)
     try:
-        assert term.wait_for("explore  depth 1", 10.0), term.text()
+        assert term.start(10.0) and term.wait_for("explore  depth 1", 10.0), term.text()
         assert term.find("@") is not None
         term.send(b"d")
         term.read(0.3)

@@ -27,7 +27,7 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         board.send(b"c1SG0-0000-7RBJR\r")                 # typed ahead: the code prompt gets it all
         assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
         board.send(b"2")                                  # seed 7: no ghost comes for 8 seconds
-        assert board.wait_for("depth 1", 2.0)             # the level's banner, then the level
+        assert board.start(2.0)                           # the goal, then the level
         assert board.wait_for("deeper  depth 1", 3.0)
         assert tile_of(board) == (1, 1)
         board.send(b"s")                                  # down, or a wall: the frame keeps coming
@@ -35,7 +35,7 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         board.send(b"q")
         assert board.wait_for("quit  time", 2.0)          # back on the menu, the game in one line
         board.send(b"1")
-        assert board.wait_for("duel  key no", 3.0)
+        assert board.start() and board.wait_for("duel  key no", 3.0)
         lines = board.text().splitlines()
         assert "code 1SG0-0000-7RBJR  seed 7  32x32" in lines[0] and board.find("@")
         assert len(lines) <= 24 and max(len(line) for line in lines) < 80
@@ -61,7 +61,7 @@ def test_a_won_duel_ends_on_the_end_screen(tmp_path):
         board.send(b"c18G0-0000-96H9Z\r")
         assert board.wait_for("code loaded: seed 9, 16x16", 3.0)
         board.send(b"1")
-        assert board.wait_for("duel  key no", 3.0)
+        assert board.start() and board.wait_for("duel  key no", 3.0)
         for step in route(9, 16):
             board.send(ARROW[step])
             board.read(0.12)
@@ -70,7 +70,7 @@ def test_a_won_duel_ends_on_the_end_screen(tmp_path):
         assert "you win!" in text and "steps       58   shortest route 58 (+0)" in text
         assert "level code  18G0-0000-96H9Z   seed 9, 16x16" in text and "m  menu" in text
         board.send(b"r")
-        assert board.wait_for("steps 0", 3.0) and "duel  key no" in board.text()
+        assert board.start() and board.wait_for("steps 0", 3.0) and "duel  key no" in board.text()
         board.send(b"q")
         assert board.wait_for("2  Deeper", 2.0)
         board.send(b"q")
@@ -105,7 +105,7 @@ def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
         assert board.wait_for("3  Explore", 4.0), board.text()
         assert "b  Bench" in board.text()
         board.send(b"3")
-        assert board.wait_for("explore  depth 1", 10.0), board.text()
+        assert board.start(10.0) and board.wait_for("explore  depth 1", 10.0), board.text()
         board.send(b"d")
         board.read(0.5)
         board.send(b"q")

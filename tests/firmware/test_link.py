@@ -125,11 +125,12 @@ def test_a_linked_duel_is_drawn_like_a_bot_duel():
     rounds = rounds_on(MemNet())
     linked = rounds[0].view(80, 24)
     bot = DuelRound(SEED, SIZE[0], SIZE[1], LEVEL).view(80, 23)     # one line fewer: the same window
-    assert linked[1:-1] == bot[1:] and linked[-1].startswith("link  Player 1  frame 0")
+    assert linked[1:-3] == bot[1:-2] and linked[-2] == bot[-1] and linked[-1].startswith("link  Player 1  frame 0")
+    assert "cannot pause" in linked[-3] and "p pause" in bot[-2]     # lockstep: no pause over a link
     assert "┌" in "".join(linked) and "+-" not in "".join(linked) and "\x1b[0;1;36m@" in "".join(linked)
     other = rounds[1].view(80, 24)
     me = rounds[1].duel.players[1]
-    assert "\x1b[0;1;36m@" in "".join(other) and other[-2].startswith("duel  key no  compass -  view %d" % me.view)
+    assert "\x1b[0;1;36m@" in "".join(other) and other[-2].startswith("duel  key no  no compass yet  view %d" % me.view)
     assert other[1:-2] != linked[1:-2]                              # their own side of the maze
 
 
@@ -258,3 +259,39 @@ def test_protocol_allocates_nothing_per_frame_on_the_unix_port():
     # micropython.heap_lock(), over a transport that copies into preallocated buffers.
     out = runtimes.run("unix", "link_heaplock.py", {"frames": 300}, firmware=True, timeout=120)
     assert out.split() == ["frames", "300", "locked", "ok"]
+
+
+def test_a_linked_duel_cannot_pause_so_it_plays_on_behind_a_small_terminal():
+    # Lockstep: one side cannot stop the other. term.play gives a LinkRound no start screen and no
+    # pause; a too-small terminal shows the notice while both games go on.
+    import term as tm
+    rounds = rounds_on(MemNet())
+    shown = []
+
+    class Small:
+        pending = ""
+
+        def typed(self):
+            rounds[1].tick()                        # the other side plays along, a frame each
+            return "q" if len(shown) >= 60 else ("p" if len(shown) == 5 else "")
+
+        def size(self):
+            return (30, 10)
+
+        def show(self, lines):
+            shown.append("\n".join(lines))
+
+        def now_ms(self):
+            return tm.ticks_ms()
+
+        def sleep_ms(self, ms):
+            tm.sleep_ms(ms)
+
+        def button(self):
+            return None
+
+        def draw(self, rnd):
+            pass
+    assert tm.play(rounds[0], Small()) is False
+    assert all("terminal too small" in s for s in shown)
+    assert rounds[0].ls.frame > 20 and rounds[1].ls.frame > 20
