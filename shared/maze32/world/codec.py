@@ -12,13 +12,24 @@
 # The JSON document: format, seed, depth, kind, strategy, size [W, H], chunk, origin [x, y], extent
 # [w, h], materials [{name, code, solid, liquid, hazard}], tiles (one string a row, a material code a
 # tile), spawn [x, y], stairs [x, y], rooms [[x, y, w, h]], hash. from_dict rejects a document of the
-# wrong shape (types, sizes, unknown codes) with FormatError naming the field; whether a well-formed
-# world keeps the rules is check's to say.
+# wrong shape (types, sizes, unknown codes, unknown fields, more rooms than the world can hold) with
+# FormatError naming the field; whether a well-formed world keeps the rules is check's to say. Its work
+# is bounded before anything is allocated: the tiles are read only when the size and the extent are
+# within the world's limits (else there are none, and check fails `dimensions`).
 import hashlib
 from binascii import hexlify
 
 from maze32.world.tiles import (FORMAT, MAGIC, MATERIALS, MATERIAL_COUNT, CHUNK, CODES, STRATEGIES,
-                                KIND_NAMES)
+                                KIND_NAMES, side_error)
+
+FIELDS = ("format", "seed", "depth", "kind", "strategy", "size", "chunk", "origin", "extent", "materials",
+          "tiles", "spawn", "stairs", "rooms", "hash")
+
+
+def max_rooms(width, height):
+    # The most rooms a width x height world can list: each is 5 x 3 or more inside the stone border,
+    # with a wall of its own on one side and one end.
+    return ((width - 2) // 6 + 1) * ((height - 2) // 4 + 1)
 
 
 class FormatError(ValueError):
@@ -104,6 +115,7 @@ class World:
         self.hash = ""
         self.materials_match = True
         self.strategy = "bsp"
+        self.kind = KIND_NAMES[0]
 
 
 def _int(doc, key, lo=0, hi=None):
@@ -131,6 +143,9 @@ def from_dict(doc):
         raise FormatError("not a maze32-world/1 document (the top level is not an object)")
     if doc.get("format") != FORMAT:
         raise FormatError("format: expected %r, got %r" % (FORMAT, doc.get("format")))
+    for key in doc:
+        if key not in FIELDS:
+            raise FormatError("%s: not a field of %s (known: %s)" % (key, FORMAT, ", ".join(FIELDS)))
     world = World()
     world.seed = _int(doc, "seed", 0, 0xFFFFFFFF)
     world.depth = _int(doc, "depth", 0, 65535)
@@ -144,6 +159,10 @@ def from_dict(doc):
     if strategy not in STRATEGIES:
         raise FormatError("strategy: must be one of %s" % ", ".join(STRATEGIES))
     world.strategy = strategy
+    kind = doc.get("kind")
+    if kind not in KIND_NAMES:
+        raise FormatError("kind: must be one of %s" % ", ".join(KIND_NAMES))
+    world.kind = kind
     materials = doc.get("materials")
     if not isinstance(materials, list) or not all(isinstance(m, dict) for m in materials):
         raise FormatError("materials: must be a list of objects")
@@ -162,6 +181,18 @@ def from_dict(doc):
     rows = doc.get("tiles")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise FormatError("tiles: must be a list of strings")
+    rooms = doc.get("rooms")
+    if not isinstance(rooms, list):
+        raise FormatError("rooms: must be a list")
+    digest = doc.get("hash")
+    if not isinstance(digest, str):
+        raise FormatError("hash: must be a string")
+    world.hash = digest
+    if not bounded(world):
+        return world                     # no tiles: check fails `dimensions`
+    if len(rooms) > max_rooms(world.width, world.height):
+        raise FormatError("rooms: %d listed; a %d x %d world holds at most %d" % (
+            len(rooms), world.width, world.height, max_rooms(world.width, world.height)))
     if len(rows) != world.h:
         raise FormatError("tiles: %d rows for an extent %d high" % (len(rows), world.h))
     tiles = bytearray(world.w * world.h)
@@ -173,19 +204,19 @@ def from_dict(doc):
                 raise FormatError("tiles: row %d column %d: %r is no material's code" % (y, x, ch))
             tiles[y * world.w + x] = index.get(ch, MATERIAL_COUNT)
     world.tiles = tiles
-    rooms = doc.get("rooms")
-    if not isinstance(rooms, list):
-        raise FormatError("rooms: must be a list")
     for r in rooms:
         if not isinstance(r, list) or len(r) != 4 or any(isinstance(e, bool) or not isinstance(e, int)
                                                          or e < 0 or e > 65535 for e in r):
             raise FormatError("rooms: each must be [x, y, w, h], integers 0..65535")
     world.rooms = [tuple(r) for r in rooms]
-    digest = doc.get("hash")
-    if not isinstance(digest, str):
-        raise FormatError("hash: must be a string")
-    world.hash = digest
     return world
+
+
+def bounded(world):
+    # Whether the size is a world's and the extent lies inside it: what reading the tiles waits on.
+    return (not side_error("width", world.width) and not side_error("height", world.height)
+            and world.w >= 1 and world.h >= 1 and world.ox + world.w <= world.width
+            and world.oy + world.h <= world.height)
 
 
 def world_hash(world):
