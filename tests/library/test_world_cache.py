@@ -3,6 +3,8 @@ corrupted, truncated or foreign entry is regenerated and reported), written atom
 least recently used evicted; an unusable folder is a one-line error; the same code on the unix port."""
 import json
 import os
+import shutil
+import time
 
 import pytest
 
@@ -39,7 +41,7 @@ def test_a_cached_build_equals_a_fresh_one_and_reads_back(tmp_path):
     names = entries(str(tmp_path))
     assert "worlds/7/depth_4/250x250-bsp-0-0.chunk" in names
     assert "worlds/7/depth_8/250x250-accretion-3-3.chunk" in names
-    assert not [n for n in names if n.endswith(".part")]
+    assert not [n for n in names if n.endswith(".part") or n.endswith(".tmp")]
 
 
 @pytest.mark.parametrize("damage,reason", [
@@ -100,16 +102,56 @@ def test_the_cap_evicts_the_least_recently_used(tmp_path):
         ChunkCache(str(tmp_path), limit=one // 2).chunk(s, ws, 2, 2, tiles)
 
 
-def test_leftover_part_files_are_removed(tmp_path):
+def test_orphaned_temporary_files_a_minute_old_are_removed_on_open(tmp_path):
+    # A writer killed mid-entry leaves its temporary file; one younger than a minute may be another
+    # process's write under way, so it stays.
     s = spec()
-    ws, tiles = WorldWorkspace(), bytearray(CHUNK * CHUNK)
+    folder = os.path.dirname(ChunkCache(str(tmp_path)).path(s, 0, 0))
+    os.makedirs(folder)
+    names = (".maze32-0123456789ab.tmp", "250x250-bsp-0-0.chunk.part", ".maze32-fresh.tmp")
+    for name in names:
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(b"half of an entr")
+    old = time.time() - 61
+    for name in names[:2]:
+        os.utime(os.path.join(folder, name), (old, old))
+    ChunkCache(str(tmp_path))
+    assert sorted(os.listdir(folder)) == [".maze32-fresh.tmp"]
+
+
+def test_another_seeds_entries_copied_in_are_regenerated(tmp_path):
+    # Seed 6's folder filled with seed 5's entries (sound in themselves): none is used.
+    five, six = spec(5, 8), spec(6, 8)
+    hw.build(five, 5, cache=ChunkCache(str(tmp_path)))
+    shutil.copytree(str(tmp_path / "worlds" / "5"), str(tmp_path / "worlds" / "6"))
+    heard = []
+    cache = ChunkCache(str(tmp_path), report=heard.append)
+    built = hw.build(six, 6, cache=cache)
+    assert built.tiles == hw.build(six, 6).tiles
+    assert len(cache.repaired) == 16 and all("another world's chunk" in line for line in heard)
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "link to /dev/zero", "dangling link"])
+def test_an_entry_that_is_no_regular_file_is_replaced_and_reported(tmp_path, kind):
+    s = spec()
+    ws, tiles, want = WorldWorkspace(), bytearray(CHUNK * CHUNK), bytearray(CHUNK * CHUNK)
     cache = ChunkCache(str(tmp_path))
-    part = cache.path(s, 0, 0) + ".part"
-    os.makedirs(os.path.dirname(part))
-    with open(part, "wb") as f:
-        f.write(b"half of an entr")
-    assert cache.chunk(s, ws, 0, 0, tiles) == MISS
-    assert not os.path.exists(part)
+    cache.chunk(s, ws, 1, 2, want)
+    path = cache.path(s, 1, 2)
+    os.remove(path)
+    if kind == "folder":
+        os.makedirs(os.path.join(path, "inside"))
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        os.symlink("/dev/zero" if kind == "link to /dev/zero" else "/nonexistent", path)
+    heard = []
+    for _ in range(2):                       # repaired once, then a sound entry for every later run
+        cache = ChunkCache(str(tmp_path), report=heard.append)
+        cache.chunk(s, ws, 1, 2, tiles)
+        assert tiles == want
+    assert len(heard) == 1 and "not a regular file" in heard[0], heard
+    assert os.path.isfile(path) and not os.path.islink(path)
 
 
 def test_cli_cache_reports_repairs_and_refuses_unusable_folders(tmp_path, capsys, monkeypatch):
@@ -142,7 +184,7 @@ def test_cli_cache_reports_repairs_and_refuses_unusable_folders(tmp_path, capsys
     assert main(args[:-1] + [str(empty)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err
-    assert not [n for n in entries(str(empty)) if n.endswith(".chunk") or n.endswith(".part")]
+    assert not [n for n in entries(str(empty)) if n.endswith(".chunk") or n.endswith(".tmp")]
 
 
 def test_the_cache_runs_on_the_unix_port(tmp_path):
