@@ -37,3 +37,24 @@ def test_processes_filling_one_cold_cache_all_succeed(tmp_path):
         again = together(folder, 7 + round_)
         assert [code for code, _, _ in again] == [0] * RUNS
         assert set(json.loads(out)["hash"] for _, out, _ in again) == hashes
+
+
+@pytest.mark.slow
+def test_micropython_and_cpython_processes_share_one_cold_cache(tmp_path):
+    # The board's own cache code on the unix port, three processes of it and three of CPython at once.
+    import threading
+    import runtimes
+    runtimes.library("unix")                     # built once, before the processes race
+    outs, errors = [], []
+
+    def fill(runtime):
+        try:
+            outs.append(runtimes.run(runtime, "world_cache_run.py", {"root": str(tmp_path), "fill": 1}))
+        except Exception as e:                   # noqa: BLE001 - reported below, as the test's failure
+            errors.append(str(e))
+    threads = [threading.Thread(target=fill, args=(r,)) for r in ("unix", "cpython") * 3]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and sorted(o.split() for o in outs) == [["filled", "16", "same"]] * 6, (errors, outs)
