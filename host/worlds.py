@@ -297,6 +297,10 @@ def false_claims(world):
     if world.kind != kind:
         false.append("kind: %r, but depth %d is %s" % (world.kind, world.depth, kind))
     spec = spec_for(world.seed, world.depth, (world.width, world.height), world.strategy)
+    if STRATEGIES[spec.strategy] != world.strategy:      # the kind has one way of building only
+        false.append("strategy: %r, but a %s world is built only by %s"
+                     % (world.strategy, kind, STRATEGIES[spec.strategy]))
+        return false
     region = build(spec, world.seed, (world.ox, world.oy, world.w, world.h))
     if region.digest() != world.hash:
         false.append("seed %d with strategy %s: generates another world (hash %s)"

@@ -84,6 +84,15 @@ def test_a_false_claim_is_caught(tmp_path, dungeon, field, value, word):
     assert any(word in line for line in verdict["false_claims"]), verdict
 
 
+def test_a_strategy_claimed_for_a_kind_with_one_is_caught(tmp_path):
+    path = tmp_path / "surface.json"
+    assert maze32("world", "export", "--seed", "2", "--depth", "2", "--size", "250x250", "-o",
+                  str(path)).returncode == 0
+    doc = dict(json.loads(path.read_text()), strategy="accretion")
+    verdict = json.loads(check_doc(tmp_path, doc).stdout)
+    assert not verdict["valid"] and "built only by bsp" in verdict["false_claims"][0], verdict
+
+
 @pytest.mark.parametrize("field, value", [("kind", "volcano"), ("comment", "trust me")])
 def test_an_unknown_claim_is_refused(tmp_path, dungeon, field, value):
     one_line_error(check_doc(tmp_path, dict(dungeon, **{field: value})), 2, field)
