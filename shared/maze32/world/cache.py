@@ -377,9 +377,9 @@ def _replace_slowly(part, path):
         pass
     try:
         os.rename(part, path)
-    except OSError:
+    except OSError as e:
         if _not_regular(path) is not None or _lstat(path) is None:
-            raise
+            raise e                          # (a bare raise: the native emitter has none)
         os.remove(part)
 
 
