@@ -127,6 +127,13 @@ def _int(doc, key, lo=0, hi=None):
     return v
 
 
+def _typed(doc, key, kind, what):
+    v = doc.get(key)
+    if not isinstance(v, kind):
+        raise FormatError("%s: must be %s" % (key, what))
+    return v
+
+
 def _pair(doc, key, lo=0, hi=65535):
     v = doc.get(key)
     if not isinstance(v, list) or len(v) != 2 or any(isinstance(e, bool) or not isinstance(e, int)
@@ -145,7 +152,8 @@ def from_dict(doc):
         raise FormatError("format: expected %r, got %r" % (FORMAT, doc.get("format")))
     for key in doc:
         if key not in FIELDS:
-            raise FormatError("%s: not a field of %s (known: %s)" % (key, FORMAT, ", ".join(FIELDS)))
+            raise FormatError("unknown field %r (a %s document has %s)"
+                              % (key[:40], FORMAT, ", ".join(FIELDS)))
     world = World()
     world.seed = _int(doc, "seed", 0, 0xFFFFFFFF)
     world.depth = _int(doc, "depth", 0, 65535)
@@ -181,13 +189,8 @@ def from_dict(doc):
     rows = doc.get("tiles")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise FormatError("tiles: must be a list of strings")
-    rooms = doc.get("rooms")
-    if not isinstance(rooms, list):
-        raise FormatError("rooms: must be a list")
-    digest = doc.get("hash")
-    if not isinstance(digest, str):
-        raise FormatError("hash: must be a string")
-    world.hash = digest
+    rooms = _typed(doc, "rooms", list, "a list")
+    world.hash = _typed(doc, "hash", str, "a string")
     if not bounded(world):
         return world                     # no tiles: check fails `dimensions`
     if len(rooms) > max_rooms(world.width, world.height):
