@@ -108,10 +108,12 @@ def _not_regular(path):
 
 
 def _remove_tree(path):
-    # A folder where an entry belongs, and everything in it (never following a link).
+    # A folder where an entry belongs, and everything in it, never following a link: without os.lstat
+    # a link to a folder looks like one, so there only an empty folder is removed.
     if _not_regular(path) == "a folder":
-        for name in _listdir(path):
-            _remove_tree(_join(path, name))
+        if hasattr(os, "lstat"):
+            for name in _listdir(path):
+                _remove_tree(_join(path, name))
         os.rmdir(path)
     else:
         os.remove(path)
