@@ -205,13 +205,17 @@ def do_world_render(args):
     from host import render_world, worlds
     spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     image = args.png or args.svg
+    shown = render_world.terminal_region(worlds.region_in(spec, args.region), image) if args.region else None
     if image:
         picture = built_world(args, args.region)
         files.write_output(image, render_world.png(picture) if args.png else render_world.svg(picture))
         if image == "-":
             return EXIT_OK
-    view = built_world(args, args.region or worlds.around_spawn(spec, render_world.VIEW))
+    view = built_world(args, shown or worlds.around_spawn(spec, render_world.VIEW))
     render_world.show(report.console(), view, image)
+    if shown and tuple(shown) != tuple(args.region):
+        report.console().print("the terminal shows at most %d x %d tiles: the whole region is in %s"
+                               % (render_world.TERMINAL_MOST + (image,)), highlight=False, soft_wrap=True)
     return EXIT_OK
 
 

@@ -12,6 +12,24 @@ COLOURS = {                          # one colour per material, pictures and ter
     "item": (255, 210, 0)}
 SPAWN_COLOUR = (255, 0, 255)
 VIEW = (78, 19)                      # the terminal picture's default window, in tiles
+TERMINAL_MOST = (256, 256)           # the largest region the terminal picture shows (a character a
+                                     # tile: 65,536 styled characters, past any screen already; at
+                                     # 2048 x 2048 it took minutes and gigabytes)
+
+
+def terminal_region(region, picture):
+    # The region the terminal shows for `--region region` (X, Y, W, H): itself when it fits in
+    # TERMINAL_MOST; else, with a picture file being written, its top left part of that size (said so on
+    # the picture's line); without one, CliError naming the limit.
+    from host.errors import CliError
+    x, y, w, h = region
+    most_w, most_h = TERMINAL_MOST
+    if w <= most_w and h <= most_h:
+        return region
+    if not picture:
+        raise CliError("region: %d x %d tiles is more than the terminal picture shows (at most %d x %d); "
+                       "use --png or --svg for a larger one" % (w, h, most_w, most_h))
+    return x, y, min(w, most_w), min(h, most_h)
 
 
 def rgb_of(t):

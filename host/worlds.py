@@ -1,7 +1,7 @@
 # The world facade (SPEC 10), beside twin.py's maze facade: shared/maze32's world modules driven from
 # CPython for the `maze32 world` commands and the tests. A world is named by spec_for; build gives a
 # Region (tiles, spawn, stairs, rooms); metrics, validation and document describe it; check_file
-# judges any maze32-world/1 file; sweep summarises a range of seeds. Library errors become CliError.
+# judges any maze32-world/2 file; sweep summarises a range of seeds. Library errors become CliError.
 #
 # Builds: a whole world without a cache goes through maze32.world.build_world (one pass of each field
 # stage over the world); a region, or anything with a cache, goes chunk by chunk (the cache's, or
@@ -236,7 +236,7 @@ def checks_of(mask):
 
 
 def document(region):
-    # The maze32-world/1 document of a region.
+    # The maze32-world/2 document of a region.
     s = region.spec
     return world_codec.to_dict(region.seed, s.depth, s.kind, s.strategy, s.width, s.height, region.ox,
                                region.oy, region.w, region.h, region.tiles, region.spawn, region.stairs,
@@ -271,18 +271,41 @@ def load_world(path):
 
 
 def check_file(path):
-    # The verdict on any maze32-world/1 file: {"file", "valid", "failed": [names], "checks": count}.
+    # The verdict on any maze32-world/2 file: {"file", "valid", "failed": [names], "false_claims":
+    # [lines], "checks": count}. Valid = every check holds and every claim of the document is true.
     world = load_world(path)
     flat = [v for r in world.rooms for v in r]
     view = world_check.View(world.width, world.height, world.depth, world.ox, world.oy, world.w, world.h,
                             world.tiles, world.spawn, world.stairs, flat, world.materials_match,
                             world.chunk)
-    marks, queue = check_buffers(max(1, world.w * world.h))
+    marks, queue = check_buffers(max(1, len(world.tiles)))     # none read: the extent was out of bounds
     mask = world_check.check_world(view, marks, queue)
     if not mask & world_check.DIMENSIONS and world_codec.world_hash(world) != world.hash:
         mask |= world_check.HASH
     failed = world_check.check_names(mask)
-    return {"file": path, "valid": not failed, "failed": failed, "checks": len(world_check.WORLD_CHECKS)}
+    false = [] if mask else false_claims(world)
+    return {"file": path, "valid": not failed and not false, "failed": failed, "false_claims": false,
+            "checks": len(world_check.WORLD_CHECKS)}
+
+
+def false_claims(world):
+    # What the document says that its tiles do not bear out (asked of a world whose checks all hold):
+    # the kind its depth makes, and that its seed and strategy regenerate exactly these tiles (the
+    # hash is of the content only, so it alone cannot tell one seed's world from another's).
+    false = []
+    kind = KIND_NAMES[kind_of(world.depth)]
+    if world.kind != kind:
+        false.append("kind: %r, but depth %d is %s" % (world.kind, world.depth, kind))
+    spec = spec_for(world.seed, world.depth, (world.width, world.height), world.strategy)
+    if STRATEGIES[spec.strategy] != world.strategy:      # the kind has one way of building only
+        false.append("strategy: %r, but a %s world is built only by %s"
+                     % (world.strategy, kind, STRATEGIES[spec.strategy]))
+        return false
+    region = build(spec, world.seed, (world.ox, world.oy, world.w, world.h))
+    if region.digest() != world.hash:
+        false.append("seed %d with strategy %s: generates another world (hash %s)"
+                     % (world.seed, world.strategy, region.digest()[:16]))
+    return false
 
 
 # -- sweep ------------------------------------------------------------------------------------------

@@ -107,3 +107,26 @@ def test_sweep_table(capsys):
     assert main(["world", "sweep", "--seeds", "5..6", "--depth", "7", "--strategy", "accretion"]) == 0
     out = capsys.readouterr().out
     assert "spawn_to_stairs" in out and "dungeon" in out and "2/2" in out
+
+
+# -- the terminal picture's limit (issue 22: a 2048 x 2048 region ran past 60 s at 3.1 GB) -------------
+def limit_memory():
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def test_a_region_too_large_for_the_terminal_is_refused_naming_the_limit():
+    from support import maze32, one_line_error
+    proc = maze32("world", "render", "--seed", "1", "--depth", "8", "--region", "0,0,2048,2048", timeout=60,
+                  preexec_fn=limit_memory)
+    one_line_error(proc, 2, "2048 x 2048", "at most %d x %d" % render_world.TERMINAL_MOST, "--png")
+
+
+def test_with_a_picture_file_the_terminal_shows_the_region_clipped(tmp_path, capsys):
+    png = tmp_path / "w.png"
+    most_w, most_h = render_world.TERMINAL_MOST
+    assert main(["world", "render", "--seed", "1", "--depth", "8", "--region", "0,0,%d,40" % (most_w + 44),
+                 "--png", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert read_png(png.read_bytes())[0] >= most_w + 44           # the file holds the whole region
+    assert "tiles 0,0 to %d,39 of" % (most_w - 1) in out.replace("\n", "") and "at most" in out

@@ -2,7 +2,8 @@
 pass of each field over the world): three seeds at depths 1..9 (BSP dungeons) and two at depths 7..9
 with accretion, 250 x 250; and chunks of 2048 x 2048 worlds, built as regions. Every runtime then
 rebuilds the same rows chunk by chunk (tests/drivers/world_catalogue.py). Never rerun to make a failure
-go away: a deliberate generator change bumps the format (maze32-world/1) and writes a new catalogue.
+go away: a deliberate generator change bumps the format (maze32-world/N, tiles.FORMAT) and writes a new
+catalogue.
 
 usage: python tests/golden/make_world_golden.py > tests/golden/world.tsv
 """

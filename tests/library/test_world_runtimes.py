@@ -2,7 +2,8 @@
 whole-world builds) rebuilt chunk by chunk on CPython, the MicroPython unix port in every flavour and
 the 32-bit webassembly port, one driver call each; chunk generation inside micropython.heap_lock() on
 every MicroPython flavour, the first chunk from a workspace that has made nothing yet (so nothing is
-first set up under the lock); and the generator's memory on the 32-bit port."""
+first set up under the lock); the world checks on every flavour; and the generator's memory on the 32-bit
+port."""
 import pytest
 
 import runtimes
@@ -49,3 +50,10 @@ def test_generator_memory_on_the_32_bit_port():
     grown, generating = (int(v) for v in out.split())
     assert 0 < grown <= 32 * 1024, grown
     assert generating == 0
+
+
+@pytest.mark.parametrize("runtime", runtimes.CATALOGUE_FLAVOURS)
+def test_the_world_checks_agree_on_every_flavour(runtime):
+    # check_world's viper kernels (the flood, the solid-tile sums of the rooms rule) on each build.
+    lines = [line.split() for line in runtimes.run(runtime, "world_check_run.py").splitlines()]
+    assert [line[2:] for line in lines] == [["0", "64"], ["0", "64"]], lines

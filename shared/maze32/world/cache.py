@@ -2,27 +2,41 @@
 # <root>/worlds/<seed>/depth_<N>/ (the board's root is `cache`), so walking back over a world reads
 # instead of generating. A chunk depends only on (world, chunk coordinates), so an entry is a copy of
 # what generate_chunk would write, never trusted blindly:
-#   - written atomically: to NAME.part, then renamed over NAME (a cut in the middle leaves at most a
-#     .part file, which is ignored and removed);
+#   - written atomically, by several processes at once: to a temporary file of the writer's own
+#     (.maze32-<random>.tmp in the entry's folder), then renamed over NAME, so a reader sees the old
+#     entry or the new one, never a part; two writers of one chunk write the same bytes, and the last
+#     rename wins. Folders are made as os.makedirs(exist_ok) would, a folder another process made first
+#     being no error. A cut in the middle leaves at most a temporary file, removed on the next open
+#     once it is a minute old (a younger one may be another process's write under way);
 #   - checksummed: the first 8 bytes of SHA-256 over header and payload; an entry that is short, long,
-#     of another world, or fails its checksum is regenerated, rewritten and reported (`repaired`);
+#     of another world (the seed, depth, size, strategy and chunk are recorded and compared), fails its
+#     checksum, or is no regular file (a folder, a FIFO, a link, a device: never opened, so never a
+#     hang) is regenerated, replaced and reported (`repaired`);
 #   - capped: the entries under <root>/worlds take at most `limit` bytes; the least recently used go
 #     first (use within this session, then modification time: on a board, the time it was written).
 # Entry NAME: "<W>x<H>-<strategy>-<cx>-<cy>.chunk". Bytes: b"M32C", version, W, H (16-bit), depth,
-# strategy, cx, cy, payload length (16-bit), payload, checksum. Payload: the chunk's cw x ch tiles
+# strategy, cx, cy, payload length (16-bit), a zero byte, the seed (32-bit, big-endian), payload,
+# checksum. Payload: the chunk's cw x ch tiles
 # row-major, then spawn and stairs inside it (x, y; 255 when absent), then its rooms (count, then x, y,
 # w, h each, chunk coordinates; accretion dungeons only).
-# Unwritable or full storage raises CacheError naming the file: nothing is half-written.
+# Unwritable or full storage raises CacheError naming the file: nothing is half-written. MicroPython
+# too (the board's flash): os.rename, os.stat, no os.replace, os.lstat or os.urandom on every port.
 import hashlib
 import os
+import time
 
-from maze32.world.tiles import CHUNK_SHIFT, STRATEGIES, STONE
+from maze32.world.tiles import CHUNK_SHIFT, STRATEGIES, STONE, MAX_CHUNK_ROOMS
 from maze32.world import generate_chunk, begin_chunk, fill_chunk
 
 _MAGIC = b"M32C"
-VERSION = 1
-_HEAD = 16
+VERSION = 2                  # 2: the seed recorded
+_HEAD = 20
 _SUM = 8
+_LARGEST = _HEAD + 64 * 64 + 5 + 4 * MAX_CHUNK_ROOMS + _SUM    # no entry is longer: read no more
+_TEMP = ".maze32-"           # temporary files: _TEMP + random + ".tmp" (".part" under VERSION 1)
+ORPHAN_SECONDS = 60
+_KINDS = {0x4000: "a folder", 0xA000: "a link", 0x1000: "a FIFO", 0x2000: "a device", 0x6000: "a device",
+          0xC000: "a socket"}
 HIT = "hit"
 MISS = "miss"
 REPAIRED = "repaired"
@@ -77,6 +91,46 @@ def _seed_of(spec):
     return (spec.seed_hi << 16) | spec.seed_lo
 
 
+def _lstat(path):
+    # os.lstat where the port has it (a link is then seen as one), else os.stat; None when missing.
+    try:
+        return getattr(os, "lstat", os.stat)(path)
+    except OSError:
+        return None
+
+
+def _not_regular(path):
+    # None for a regular file or nothing at all; else what is there ("a folder", "a link", ...).
+    st = _lstat(path)
+    if st is None or st[0] & 0xF000 == 0x8000:
+        return None
+    return _KINDS.get(st[0] & 0xF000, "not a regular file")
+
+
+def _remove_tree(path):
+    # A folder where an entry belongs, and everything in it, never following a link: without os.lstat
+    # a link to a folder looks like one, so there only an empty folder is removed.
+    if _not_regular(path) == "a folder":
+        if hasattr(os, "lstat"):
+            for name in _listdir(path):
+                _remove_tree(_join(path, name))
+        os.rmdir(path)
+    else:
+        os.remove(path)
+
+
+def _token():
+    # Random enough that no two writers, in any number of processes, share a temporary name.
+    if hasattr(os, "urandom"):
+        return "".join("%02x" % b for b in os.urandom(6))
+    import random
+    return "%08x%d" % (random.getrandbits(32), time.ticks_us() if hasattr(time, "ticks_us") else 0)
+
+
+def _temporary(name):
+    return (name.startswith(_TEMP) and name.endswith(".tmp")) or name.endswith(".part")
+
+
 class ChunkCache:
     def __init__(self, root, limit=64 * 1024 * 1024, report=None):
         # root: the folder that holds worlds/ (created on the first write). report(message) hears of
@@ -91,6 +145,7 @@ class ChunkCache:
         self._sizes = None           # path -> size of every entry, once scanned
         self._order = None           # paths, least recently used first
         self._buf = None
+        self._scan()                 # and orphaned temporary files removed
 
     # -- where entries live ------------------------------------------------------------------------
     def folder(self, spec):
@@ -138,6 +193,8 @@ class ChunkCache:
         out[12] = cy
         _put16(out, 13, n)
         out[15] = 0
+        seed = _seed_of(spec)
+        out[16:20] = bytes(((seed >> 24) & 255, (seed >> 16) & 255, (seed >> 8) & 255, seed & 255))
         p = _HEAD
         y = 0
         while y < ch:
@@ -163,9 +220,12 @@ class ChunkCache:
     def _read(self, spec, ws, cx, cy, tiles, path):
         # None when there is no entry; HIT when a sound one filled tiles and ws; otherwise what is
         # wrong with it.
+        odd = _not_regular(path)
+        if odd:
+            return "not a regular file (%s)" % odd
         try:
             with open(path, "rb") as f:
-                data = f.read()
+                data = f.read(_LARGEST + 1)
         except OSError:
             return None
         cw = spec.chunk_width(cx)
@@ -179,8 +239,9 @@ class ChunkCache:
             return "not a chunk entry"
         if hashlib.sha256(memoryview(data)[:_HEAD + n]).digest()[:_SUM] != data[_HEAD + n:]:
             return "corrupted (checksum mismatch)"
-        if ((data[5] << 8) | data[6], (data[7] << 8) | data[8], data[9], data[10], data[11], data[12]) \
-                != (spec.width, spec.height, spec.depth, spec.strategy, cx, cy):
+        seed = (data[16] << 24) | (data[17] << 16) | (data[18] << 8) | data[19]
+        if ((data[5] << 8) | data[6], (data[7] << 8) | data[8], data[9], data[10], data[11], data[12],
+                seed) != (spec.width, spec.height, spec.depth, spec.strategy, cx, cy, _seed_of(spec)):
             return "another world's chunk"
         begin_chunk(ws, spec, cx, cy)
         fill_chunk(tiles, STONE)
@@ -217,15 +278,16 @@ class ChunkCache:
         old = self._sizes.get(path, 0)
         self._make_room(len(data) - old, path)
         _makedirs(self.folder(spec))
-        part = path + ".part"
+        part = _join(self.folder(spec), _TEMP + _token() + ".tmp")
         try:
             with open(part, "wb") as f:
                 f.write(data)
+            if _not_regular(path) == "a folder":
+                _remove_tree(path)           # a rename does not replace a folder
             try:
-                os.rename(part, path)
+                os.rename(part, path)        # replaces a file, a FIFO or a link (not its target)
             except OSError:
-                os.remove(path)              # a port whose rename does not replace
-                os.rename(part, path)
+                _replace_slowly(part, path)
         except OSError as e:
             try:
                 os.remove(part)
@@ -237,22 +299,25 @@ class ChunkCache:
 
     # -- size cap -------------------------------------------------------------------------------------
     def _scan(self):
-        # Every entry under root/worlds with its size, least recently modified first; .part leftovers
-        # removed.
+        # Every entry under root/worlds with its size, least recently modified first; temporary files a
+        # minute old removed (younger ones may be another process's writes under way).
         if self._sizes is not None:
             return
         found = []
+        now = time.time()
         top = _join(self.root, "worlds")
         for seed in _listdir(top):
             for depth in _listdir(_join(top, seed)):
                 folder = _join(top, seed, depth)
                 for name in _listdir(folder):
                     path = _join(folder, name)
-                    if name.endswith(".part"):
-                        try:
-                            os.remove(path)
-                        except OSError:
-                            pass
+                    if _temporary(name):
+                        st = _lstat(path)
+                        if st is not None and now - st[8] >= ORPHAN_SECONDS:
+                            try:
+                                os.remove(path)
+                            except OSError:
+                                pass          # another process removed it first
                         continue
                     if not name.endswith(".chunk"):
                         continue
@@ -303,6 +368,21 @@ class ChunkCache:
             self.evicted += 1
         if total + need > self.limit:
             raise CacheError("cache: %d bytes do not fit under its limit of %d" % (need, self.limit))
+
+
+def _replace_slowly(part, path):
+    # A port whose rename does not replace: remove, then rename. Another process may have put its own
+    # copy of the same chunk there in between; that copy is as good as ours.
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    try:
+        os.rename(part, path)
+    except OSError as e:
+        if _not_regular(path) is not None or _lstat(path) is None:
+            raise e                          # (a bare raise: the native emitter has none)
+        os.remove(part)
 
 
 def _put16(buf, n, v):

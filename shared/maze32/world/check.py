@@ -14,7 +14,9 @@
 #               spawn or to an open tile on a region edge that is not the world's edge (beyond which
 #               the route may go on)
 #   rooms       depth 7+: rooms listed (one or more in a whole world), each an open rectangle of at
-#               least 5 x 3 inside the map and inside the region; above depth 7, none listed
+#               least 5 x 3 inside the map and inside the region; above depth 7, none listed. Each
+#               room costs four look-ups in a table of solid-tile sums (built in the flood's queue once
+#               the flood is done), so the check is linear in the tiles whatever the rooms listed.
 #   hash        (files only) the recorded hash is the recomputed one
 from maze32._compat import const, micropython, ptr8
 from maze32.world.tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, KINDS, side_error, kind_of
@@ -101,7 +103,7 @@ def check_world(view, marks, queue):
             mask |= STAIRS_CHECK
     elif n != 0:
         mask |= STAIRS_CHECK
-    if not rooms_hold(v, whole):
+    if not rooms_hold(v, whole, queue):
         mask |= ROOMS
     return mask
 
@@ -246,12 +248,47 @@ def flood_region(v, marks_obj, queue_obj, start: int, whole: int) -> int:
     return tail
 
 
-def rooms_hold(v, whole):
-    # The rooms rule: see the head of this module (the kind table says which kinds list rooms).
+@micropython.viper
+def solid_sums(tiles_obj, w: int, h: int, sums_obj):
+    # sums[y * w + x] = the solid tiles in columns 0..x of rows 0..y (at most 2048 * 2048: 31 bits).
+    tiles = ptr8(tiles_obj)
+    sums = ptr32(sums_obj)
+    solid = ptr8(SOLID)
+    y = 0
+    while y < h:
+        row = 0
+        x = 0
+        while x < w:
+            c = y * w + x
+            row += solid[tiles[c]]
+            if y > 0:
+                sums[c] = row + sums[c - w]
+            else:
+                sums[c] = row
+            x += 1
+        y += 1
+
+
+def solid_in(sums, w, x0, y0, x1, y1):
+    # Solid tiles in columns x0..x1 of rows y0..y1 (region coordinates, inclusive).
+    n = sums[y1 * w + x1]
+    if x0 > 0:
+        n -= sums[y1 * w + x0 - 1]
+    if y0 > 0:
+        n -= sums[(y0 - 1) * w + x1]
+        if x0 > 0:
+            n += sums[(y0 - 1) * w + x0 - 1]
+    return n
+
+
+def rooms_hold(v, whole, sums):
+    # The rooms rule: see the head of this module (the kind table says which kinds list rooms). sums:
+    # the flood's queue, free again, which becomes the table of solid-tile sums.
     if not KINDS[kind_of(v.depth)].rooms:
         return v.room_count == 0
     if whole and v.room_count == 0:
         return False
+    solid_sums(v.tiles, v.w, v.h, sums)
     rooms = v.rooms
     k = 0
     while k < v.room_count:
@@ -263,14 +300,7 @@ def rooms_hold(v, whole):
             return False
         if x < v.ox or y < v.oy or x + w > v.ox + v.w or y + h > v.oy + v.h:
             return False
-        j = 0
-        while j < h:
-            c = (y - v.oy + j) * v.w + (x - v.ox)
-            i = 0
-            while i < w:
-                if SOLID[v.tiles[c + i]]:
-                    return False
-                i += 1
-            j += 1
+        if solid_in(sums, v.w, x - v.ox, y - v.oy, x - v.ox + w - 1, y - v.oy + h - 1):
+            return False
         k += 1
     return True

@@ -1,7 +1,7 @@
-# The maze32-world/1 file format (SPEC 10) and its hash.
+# The maze32-world/2 file format (SPEC 10) and its hash.
 #
 # Canonical bytes, hashed with SHA-256 (content only, no seed, so equal worlds have equal hashes):
-#     b"maze32-world/1", then as big-endian 16-bit numbers W, H, then depth as one byte, then origin x,
+#     b"maze32-world/2", then as big-endian 16-bit numbers W, H, then depth as one byte, then origin x,
 #     origin y, extent w, extent h (16-bit each), then the region's tiles row-major, one byte each (the
 #     material's index in tiles.MATERIALS), then spawn x, y, stairs x, y, the number of rooms and
 #     each room's x, y, w, h (16-bit each): the rooms lying wholly inside the region, in the world's
@@ -12,13 +12,24 @@
 # The JSON document: format, seed, depth, kind, strategy, size [W, H], chunk, origin [x, y], extent
 # [w, h], materials [{name, code, solid, liquid, hazard}], tiles (one string a row, a material code a
 # tile), spawn [x, y], stairs [x, y], rooms [[x, y, w, h]], hash. from_dict rejects a document of the
-# wrong shape (types, sizes, unknown codes) with FormatError naming the field; whether a well-formed
-# world keeps the rules is check's to say.
+# wrong shape (types, sizes, unknown codes, unknown fields, more rooms than the world can hold) with
+# FormatError naming the field; whether a well-formed world keeps the rules is check's to say. Its work
+# is bounded before anything is allocated: the tiles are read only when the size and the extent are
+# within the world's limits (else there are none, and check fails `dimensions`).
 import hashlib
 from binascii import hexlify
 
 from maze32.world.tiles import (FORMAT, MAGIC, MATERIALS, MATERIAL_COUNT, CHUNK, CODES, STRATEGIES,
-                                KIND_NAMES)
+                                KIND_NAMES, side_error)
+
+FIELDS = ("format", "seed", "depth", "kind", "strategy", "size", "chunk", "origin", "extent", "materials",
+          "tiles", "spawn", "stairs", "rooms", "hash")
+
+
+def max_rooms(width, height):
+    # The most rooms a width x height world can list: each is 5 x 3 or more inside the stone border,
+    # with a wall of its own on one side and one end.
+    return ((width - 2) // 6 + 1) * ((height - 2) // 4 + 1)
 
 
 class FormatError(ValueError):
@@ -79,7 +90,7 @@ def material_dicts():
 
 def to_dict(seed, depth, kind, strategy, width, height, ox, oy, w, h, tiles, spawn, stairs, rooms,
             digest):
-    # The maze32-world/1 document of a region (tiles: w * h bytes, row-major).
+    # The maze32-world/2 document of a region (tiles: w * h bytes, row-major).
     rows = []
     for y in range(h):
         rows.append("".join(CODES[t] for t in tiles[y * w:(y + 1) * w]))
@@ -104,6 +115,7 @@ class World:
         self.hash = ""
         self.materials_match = True
         self.strategy = "bsp"
+        self.kind = KIND_NAMES[0]
 
 
 def _int(doc, key, lo=0, hi=None):
@@ -112,6 +124,13 @@ def _int(doc, key, lo=0, hi=None):
         raise FormatError("%s: must be an integer" % key)
     if v < lo or (hi is not None and v > hi):
         raise FormatError("%s: %d is outside %d..%d" % (key, v, lo, hi if hi is not None else v))
+    return v
+
+
+def _typed(doc, key, kind, what):
+    v = doc.get(key)
+    if not isinstance(v, kind):
+        raise FormatError("%s: must be %s" % (key, what))
     return v
 
 
@@ -126,11 +145,15 @@ def _pair(doc, key, lo=0, hi=65535):
 
 
 def from_dict(doc):
-    # A World from a maze32-world/1 document; FormatError for anything of the wrong shape.
+    # A World from a maze32-world/2 document; FormatError for anything of the wrong shape.
     if not isinstance(doc, dict):
-        raise FormatError("not a maze32-world/1 document (the top level is not an object)")
+        raise FormatError("not a maze32-world/2 document (the top level is not an object)")
     if doc.get("format") != FORMAT:
         raise FormatError("format: expected %r, got %r" % (FORMAT, doc.get("format")))
+    for key in doc:
+        if key not in FIELDS:
+            raise FormatError("unknown field %r (a %s document has %s)"
+                              % (key[:40], FORMAT, ", ".join(FIELDS)))
     world = World()
     world.seed = _int(doc, "seed", 0, 0xFFFFFFFF)
     world.depth = _int(doc, "depth", 0, 65535)
@@ -144,6 +167,10 @@ def from_dict(doc):
     if strategy not in STRATEGIES:
         raise FormatError("strategy: must be one of %s" % ", ".join(STRATEGIES))
     world.strategy = strategy
+    kind = doc.get("kind")
+    if kind not in KIND_NAMES:
+        raise FormatError("kind: must be one of %s" % ", ".join(KIND_NAMES))
+    world.kind = kind
     materials = doc.get("materials")
     if not isinstance(materials, list) or not all(isinstance(m, dict) for m in materials):
         raise FormatError("materials: must be a list of objects")
@@ -162,6 +189,13 @@ def from_dict(doc):
     rows = doc.get("tiles")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise FormatError("tiles: must be a list of strings")
+    rooms = _typed(doc, "rooms", list, "a list")
+    world.hash = _typed(doc, "hash", str, "a string")
+    if not bounded(world):
+        return world                     # no tiles: check fails `dimensions`
+    if len(rooms) > max_rooms(world.width, world.height):
+        raise FormatError("rooms: %d listed; a %d x %d world holds at most %d" % (
+            len(rooms), world.width, world.height, max_rooms(world.width, world.height)))
     if len(rows) != world.h:
         raise FormatError("tiles: %d rows for an extent %d high" % (len(rows), world.h))
     tiles = bytearray(world.w * world.h)
@@ -173,19 +207,19 @@ def from_dict(doc):
                 raise FormatError("tiles: row %d column %d: %r is no material's code" % (y, x, ch))
             tiles[y * world.w + x] = index.get(ch, MATERIAL_COUNT)
     world.tiles = tiles
-    rooms = doc.get("rooms")
-    if not isinstance(rooms, list):
-        raise FormatError("rooms: must be a list")
     for r in rooms:
         if not isinstance(r, list) or len(r) != 4 or any(isinstance(e, bool) or not isinstance(e, int)
                                                          or e < 0 or e > 65535 for e in r):
             raise FormatError("rooms: each must be [x, y, w, h], integers 0..65535")
     world.rooms = [tuple(r) for r in rooms]
-    digest = doc.get("hash")
-    if not isinstance(digest, str):
-        raise FormatError("hash: must be a string")
-    world.hash = digest
     return world
+
+
+def bounded(world):
+    # Whether the size is a world's and the extent lies inside it: what reading the tiles waits on.
+    return (not side_error("width", world.width) and not side_error("height", world.height)
+            and world.w >= 1 and world.h >= 1 and world.ox + world.w <= world.width
+            and world.oy + world.h <= world.height)
 
 
 def world_hash(world):

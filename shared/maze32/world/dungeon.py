@@ -234,6 +234,9 @@ def render_layout(ws, spec, buf, rx, ry):
     dig_plan(ws, buf, ox, oy)
     rng = ws.rng
     seed_stream(spec, rng, rx, ry, _SALT_SPOTS)      # where in its room each trap and item goes
+    # A trap's acid pocket is 2 rows deep under its lid but stops above the region's rim: a room may
+    # stand 1 row above the rim's inner row, and the rim of a region on the world's edge is the border.
+    pit_floor = oy + spec.region_height(ry) - 2
     i = 0
     while i < ws.trap_count:
         k = ws.traps[i]
@@ -241,7 +244,7 @@ def render_layout(ws, spec, buf, rx, ry):
         x = ox + ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - w - 1)
         y = oy + ws.room_y[k] + ws.room_h[k] - 1
         fill_rect(ws, buf, x, y, x + w - 1, y, TRAP, _SET)
-        fill_rect(ws, buf, x, y + 1, x + w - 1, y + 2, ACID, _ON_STONE)
+        fill_rect(ws, buf, x, y + 1, x + w - 1, y + 2 if y + 2 < pit_floor else pit_floor, ACID, _ON_STONE)
         i += 1
     i = 0
     while i < ws.item_count:
