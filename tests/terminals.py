@@ -142,7 +142,8 @@ def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
         assert term.wait_for("maze32 on", wait), term.text()
         for _ in range(rounds):
             term.send(key)
-            assert term.wait_for("explore  depth 1", wait * 3), term.screen[-600:]
+            assert term.start(wait * 3), term.screen[-600:]                      # its goal, then a key
+            assert term.wait_for("explore  depth 1", wait), term.screen[-600:]
             for k in (b"d", b"d", b"s", b"a", b"s"):         # walk, dig
                 term.send(k)
                 term.read(0.4)
