@@ -203,10 +203,11 @@ def build_key(src, freeze=None):
 
 
 def frozen_sources(freeze):
-    # maze32's manifest.py (freeze) freezes the .py files of shared/ and firmware/ beside it.
+    # maze32's manifest (freeze: shared/manifest.py) freezes the .py files of the checkout's shared/
+    # and firmware/.
     if not freeze:
         return []
-    root = Path(freeze).parent
+    root = Path(freeze).resolve().parent.parent
     return [Path(freeze)] + [p for d in ("shared", "firmware") for p in (root / d).rglob("*.py")]
 
 
