@@ -260,8 +260,8 @@ def test_a_game_pauses_on_a_key_and_while_the_terminal_is_too_small():
     ("duel", ["@  you", "B  the bot", "K  your key", "E  your exit, in the other half", "C  compass",
               "A  artifact", "L  landmark", "·  fog"]),
     ("deeper", ["@  you", "H  the hatch", "G  a ghost asleep", "G  a ghost awake", "██  hedge"]),
-    ("explore", ["@  you", '""  grass', "░░  dirt", "██  stone", "▒▒  sand", "≈≈  water", "≈≈  lava",
-                 "≈≈  acid", "||  wood", "[]  door", "^^  trap", ">>  stairs", "**  item"])])
+    ("explore", ["@  you", '""  grass', "░░  dirt", "██  stone", "▒▒  sand", "~~  water", "≈≈  lava",
+                 "%%  acid", "||  wood", "[]  door", "^^  trap", ">>  stairs", "**  item"])])
 def test_help_shows_the_goal_keys_and_every_glyph(name, wanted):
     # ? covers the game (paused) with its goal, the keys and the legend; any key goes back.
     rnd = games.new_round(games.by_name(name), 7, (32, 32), {})
@@ -568,6 +568,7 @@ def test_explore_in_the_twin_starts_deeper_and_r_goes_back_to_the_spawn(tmp_path
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
     term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5", "--depth", "8"], env=env)
     try:
+        assert term.start(10.0), term.text()                 # past the goal screen
         assert term.wait_for("explore  depth 8 (dungeon)", 10.0), term.text()
         status = lambda: re.search(r"stairs [\d,]+ tiles? [NESW]+", term.text()).group(0)   # noqa: E731
         at_spawn = status()

@@ -251,7 +251,7 @@ def test_the_status_line_gives_the_stairs_bearing_and_distance():
                                        explore_view.bearing(dx, dy))
         line = rnd.status(80)
         assert text in line and line.endswith("r: to spawn") and len(line) < 80, line
-        assert "r: back to spawn, q quits" in rnd.status(120)
+        assert "r: back to spawn   ? help" in rnd.status(120)
 
 
 def test_every_material_has_its_own_glyph():

@@ -304,7 +304,9 @@ class ChunkCache:
         if self._sizes is not None:
             return
         found = []
-        now = time.time()
+        # A port without a wall clock (MicroPython's qemu port has ticks only) cannot tell an orphan's
+        # age: it leaves temporary files alone rather than remove another process's write.
+        now = time.time() if hasattr(time, "time") else None
         top = _join(self.root, "worlds")
         for seed in _listdir(top):
             for depth in _listdir(_join(top, seed)):
@@ -313,7 +315,7 @@ class ChunkCache:
                     path = _join(folder, name)
                     if _temporary(name):
                         st = _lstat(path)
-                        if st is not None and now - st[8] >= ORPHAN_SECONDS:
+                        if st is not None and now is not None and now - st[8] >= ORPHAN_SECONDS:
                             try:
                                 os.remove(path)
                             except OSError:
