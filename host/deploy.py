@@ -191,6 +191,7 @@ def deploy(board, profile, emit, progress=None):
         verdict = board_selftest(board)
     if verdict:
         raise CliError("board at %s: the %s flavour fails the self-test: %s" % (board.port, result["emit"], verdict))
+    board.soft_reset()      # leave the board fresh: the self-test's code would hold heap the game needs
     return result
 
 

@@ -296,10 +296,12 @@ def test_play_port_plays_the_boards_menu_and_games(served):
         term.send(b"q")
         assert term.wait_for("Duel", 10.0), term.text()
         term.send(b"1")
-        assert term.wait_for("key", 10.0), term.text()
+        assert term.start(10.0), term.text()                     # past Duel's goal screen
+        assert term.wait_for("key no", 10.0), term.text()       # its status line: the game runs
         term.send(b"q")
-        assert term.wait_for("Duel", 10.0), term.text()
+        assert term.wait_for("quit  time", 10.0), term.text()   # the menu again, with the result
         term.send(b"q")
+        assert term.wait_for("the board's game ended", 20.0), term.text()
         assert term.proc.wait(20) == 0
     finally:
         term.close()
