@@ -123,8 +123,9 @@ def _token():
     # Random enough that no two writers, in any number of processes, share a temporary name.
     if hasattr(os, "urandom"):
         return "".join("%02x" % b for b in os.urandom(6))
-    import random
-    return "%08x%d" % (random.getrandbits(32), time.ticks_us() if hasattr(time, "ticks_us") else 0)
+    # No os.urandom: this object's address and the clock, unique within a process (a board runs one);
+    # no random module, which a board may lack and which nothing of maze32 imports.
+    return "%x-%x" % (id(object()), time.ticks_us() if hasattr(time, "ticks_us") else 0)
 
 
 def _temporary(name):
