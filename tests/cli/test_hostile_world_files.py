@@ -1,4 +1,4 @@
-"""maze32 world check against malformed maze32-world/2 files: the bounds every file of ours is read
+"""maze32 world check against malformed maze32-world/3 files: the bounds every file of ours is read
 with (files.read_json), so each is exit 2 with one line naming the problem, never a traceback."""
 import json
 import resource
@@ -9,9 +9,9 @@ from support import maze32, one_line_error
 
 CASES = {
     "nested": ("[" * 5000 + "]" * 5000, "nested"),
-    "long integer": ('{"format": "maze32-world/2", "seed": ' + "9" * 5000 + "}", "digits"),
+    "long integer": ('{"format": "maze32-world/3", "seed": ' + "9" * 5000 + "}", "digits"),
     "NaN": ('{"format": NaN}', "NaN"),
-    "repeated key": ('{"format": "maze32-world/2", "format": "x"}', "twice"),
+    "repeated key": ('{"format": "maze32-world/3", "format": "x"}', "twice"),
     "binary": ("\x00\x01\x02\xff", "not"),
     "not an object": ("[1, 2, 3]", ""),
     "empty": ("", ""),
@@ -67,11 +67,12 @@ def test_more_rooms_than_the_world_holds_are_refused_unread(tmp_path, dungeon):
 
 
 def test_many_listed_rooms_cost_a_look_up_each(tmp_path, dungeon):
-    # As many copies of the largest room as the world may list: each is judged (true: it is open),
-    # the only failure is the hash of the changed list.
+    # The world's rooms, then copies of the largest up to as many as the world may list: each is
+    # judged (true: it is open), the only failure is the hash of the changed list.
     from maze32.world.codec import max_rooms
-    big = max(dungeon["rooms"], key=lambda r: r[2] * r[3])
-    proc = check_doc(tmp_path, dict(dungeon, rooms=[big] * max_rooms(250, 250)))
+    rooms = dungeon["rooms"]
+    big = max(rooms, key=lambda r: r[2] * r[3])
+    proc = check_doc(tmp_path, dict(dungeon, rooms=rooms + [big] * (max_rooms(250, 250) - len(rooms))))
     assert proc.returncode == 1 and json.loads(proc.stdout)["failed"] == ["hash"], proc.stdout
 
 

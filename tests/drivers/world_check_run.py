@@ -16,7 +16,8 @@ for strategy in (0, 1):
     chunk_rooms(ws, spec, rooms)
     sx, sy, tx, ty = locate(ws, spec, bytearray(CHUNK * CHUNK))
     region_rooms(WorldWorkspace(), spec, 0, 0, rooms)
-    view = wc.View(64, 64, 9, 0, 0, 64, 64, tiles, (sx, sy), (tx, ty), [v for r in rooms for v in r])
+    view = wc.View(64, 64, 9, 0, 0, 64, 64, tiles, (sx, sy), (tx, ty), [v for r in rooms for v in r],
+                   strategy=strategy)
     marks, queue = bytearray(CHUNK * CHUNK), array("i", bytes(4 * CHUNK * CHUNK))
     whole = wc.check_world(view, marks, queue)
     x, y = rooms[0][0], rooms[0][1]

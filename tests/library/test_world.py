@@ -11,7 +11,7 @@ from host.cli import main
 from maze32.rng import Rng
 from maze32.world import KINDS, kind_for, generate_chunk, locate
 from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, HAZARD, CODES, CHUNK, AIR, STONE, STAIRS, WATER,
-                                TRAP, ITEM, DOOR, ACID, WOOD, SAND, WorldSpec, WorldWorkspace,
+                                TRAP, ITEM, DOOR, ACID, FIRE, WOOD, SAND, WorldSpec, WorldWorkspace,
                                 seed_stream, SALT_LAYOUT, side_error)
 from maze32.world import check as world_check, dungeon as world_dungeon, surface as world_surface
 
@@ -228,8 +228,9 @@ def test_dungeon_rules():
             if strategy == "bsp":
                 assert w <= 12 and h <= 8
             assert all(not SOLID[region.at(x + i, y + j)] for i in range(w) for j in range(h))
-        for material in (DOOR, TRAP, ITEM, ACID):
+        for material in (DOOR, ITEM):
             assert region.tiles.count(material) > 0, (strategy, material)
+        assert region.tiles.count(TRAP) + region.tiles.count(FIRE) > 0, strategy
     # BSP: 1-2 trap rooms and 2-3 item rooms in the region (the world: one region).
     ws = WorldWorkspace()
     for seed in range(10):
@@ -247,16 +248,18 @@ def independent_bsp(spec, rx, ry):
     rooms = []
     flip = rng.below(2)
 
-    def split(x, y, nw, nh, depth):
+    def split(x, y, nw, nh, parent_across):
+        # Seed 004: splits alternate H/V; a node cuts across after a parent that cut down (or could
+        # only cut across), and down after one that cut across, wherever both fit.
         across_ok, down_ok = nw >= 30, nh >= 20
-        if across_ok and ((depth + flip) % 2 == 0 or not down_ok):
+        if across_ok and (not parent_across or not down_ok):
             cut = 15 + rng.below(nw - 30 + 1)
-            a = split(x, y, cut, nh, depth + 1)
-            b = split(x + cut, y, nw - cut, nh, depth + 1)
+            a = split(x, y, cut, nh, True)
+            b = split(x + cut, y, nw - cut, nh, True)
         elif down_ok:
             cut = 10 + rng.below(nh - 20 + 1)
-            a = split(x, y, nw, cut, depth + 1)
-            b = split(x, y + cut, nw, nh - cut, depth + 1)
+            a = split(x, y, nw, cut, False)
+            b = split(x, y + cut, nw, nh - cut, False)
         else:
             rw = 5 + rng.below(min(12, nw - 2) - 4)
             rh = 3 + rng.below(min(8, nh - 2) - 2)
@@ -265,7 +268,7 @@ def independent_bsp(spec, rx, ry):
         keep_first = rng.below(2) == 0
         rng.below(2)                       # the corridor's first leg
         return a if keep_first else b
-    split(1, 1, w - 2, h - 2, 0)
+    split(1, 1, w - 2, h - 2, flip == 1)
     return rooms
 
 
@@ -362,12 +365,56 @@ def corrupt(name, doc):
         set_tile(doc, x, y, ">")                 # a second stairs tile
     elif name == "connected":
         x, y = buried(doc)
-        set_tile(doc, x, y, ".")                 # a pocket of air sealed in stone
+        set_tile(doc, x, y, "w")                 # a pocket of water sealed in stone
     elif name == "rooms":
-        doc["rooms"][3][2] = 4                   # narrower than 5
+        x, y, w, h = next(r for r in doc["rooms"] if r[2] >= 5 and r[3] >= 5)
+        set_tile(doc, x + w // 2, y + h // 2, "#")   # stone amid a room listed as open
     elif name == "hash":
-        x, y = doc["spawn"]
-        set_tile(doc, x, y, "*")                 # an item under the spawn: every rule still holds
+        x, y = buried(doc)
+        set_tile(doc, x, y, "d")                 # dirt for stone deep in the rock: every rule still holds
+    elif name == "grounded":
+        x, y = doc["stairs"]
+        set_tile(doc, x, y + 1, "w")             # water under the stairs: open, and no passage
+    elif name == "doors":
+        x, y = find(doc, lambda x, y, ch: ch == "+")
+        set_tile(doc, x, y, ".")                 # an opening with no door
+    elif name == "corridors":
+        x, y = passage_run(doc)
+        set_tile(doc, x, y, "#")                 # a 2-wide corridor pinched to 1 (still passable)
+    elif name == "stocked":
+        for y, row in enumerate(doc["tiles"]):   # no items left
+            doc["tiles"][y] = row.replace("*", ".")
+    elif name == "lids":
+        x, y = find(doc, lambda x, y, ch: ch == "a")
+        set_tile(doc, x, y, "#")                 # a lid with no acid under it
+    elif name == "pools":
+        doc.update(caves_world())
+        x, y = find(doc, lambda x, y, ch: ch == "." and doc["tiles"][y + 1][x] == "#" and all(
+            doc["tiles"][y + j][x + i] not in "wla" for i in (-1, 0, 1) for j in (-1, 0, 1)))
+        set_tile(doc, x, y, "w")                 # a pool of one tile: radius 0, and one too many
+
+
+def passage_run(doc):
+    # A tile of a corridor 2 tall running across, stone above and below it, away from every room.
+    t = doc["tiles"]
+    near_room = set()
+    for x, y, w, h in doc["rooms"]:
+        near_room.update((i, j) for i in range(x - 3, x + w + 3) for j in range(y - 3, y + h + 3))
+    return find(doc, lambda x, y, ch: 3 <= x < 246 and 2 <= y < 246 and (x, y) not in near_room and all(
+        t[y][x + i] == "." and t[y + 1][x + i] == "." and t[y - 1][x + i] == "#" and t[y + 2][x + i] == "#"
+        for i in (-2, -1, 0, 1, 2)))
+
+
+_CAVES = {}
+
+
+def caves_world():
+    # The document of a valid caves world (depth 5): the pools' corruption needs one.
+    if not _CAVES:
+        region = hw.build(hw.spec_for(5, 5, SIZE), 5)
+        assert region.check_mask() == 0
+        _CAVES.update(hw.document(region))
+    return json.loads(json.dumps(_CAVES))
 
 
 def test_the_exported_world_passes(tmp_path, valid_world, capsys):

@@ -5,13 +5,15 @@
 # every tile of the new box and its rim still stone. Straight passages join the door to both rooms'
 # cores (a 5x3 or larger open rectangle in every room: the room's entry in `rooms`). Every room hangs
 # off an earlier one, so the rooms form a tree: connected by construction. Then the chunk's doorways
-# (tunnels), spawn and stairs where the chunk holds them, traps in 1-2 rooms, items in 2-3.
+# (tunnels), spawn and stairs where the chunk holds them (the stairs on solid ground), and the region's
+# traps (1-2, fire or a sealed acid pocket under a lid) and items (2-3) that fall to this chunk.
 # A local stage: it reads and writes only its own chunk.
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates, world/templates.py): core x, y, w, h; box x,
 #   y, w, h; shape; role (0 none, then SPAWN, STAIRS, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8
 from maze32.rng import draw_below
-from maze32.world.tiles import (TRAP, ACID, ITEM, STAIRS, STONE, SALT_CHUNK, CHUNK_SHIFT, seed_stream)
+from maze32.world.tiles import (TRAP, ACID, FIRE, ITEM, STAIRS, STONE, SOLID, SALT_CHUNK, SALT_STOCK, CHUNK_SHIFT,
+                                REGION_SHIFT, seed_stream, hash3)
 from maze32.world.fields import fill_window
 from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
@@ -46,7 +48,7 @@ def settle(ws, spec, tiles):
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
     open_doorways(ws, spec, tiles, hub, 1)
     place_ends(ws, spec, tiles)
-    place_traps_and_items(ws, tiles)
+    place_traps_and_items(ws, spec, tiles)
 
 
 def finish(ws, spec, buf):
@@ -274,7 +276,8 @@ def _floor_middle(ws, k):
 def place_ends(ws, spec, tiles):
     # The spawn chunk's spawn: room 0's floor, middle. The stairs chunk's stairs: the floor middle of
     # the room whose core centre is farthest from the spawn chunk's centre (from the spawn in the same
-    # chunk; then one tile right of the spawn's room middle if it is the same room).
+    # chunk; then one tile right of the spawn's room middle if it is the same room), moved along the
+    # floor to the first tile with solid ground under it when that one has none.
     a = ws.acc
     spawn_here = ws.cx == spec.spawn_cx and ws.cy == spec.spawn_cy
     if spawn_here:
@@ -304,9 +307,32 @@ def place_ends(ws, spec, tiles):
             c = ((c >> 6) << 6) + a[best * ROOM_BYTES] + a[best * ROOM_BYTES + 2] - 1
         else:
             a[best * ROOM_BYTES + 9] = STAIRS_ROOM
+        c = grounded_on_floor(ws, tiles, best, c, spawn_here)
         tiles[c] = STAIRS
         ws.stairs_x = ws.x0 + (c & 63)
         ws.stairs_y = ws.y0 + (c >> 6)
+
+
+def grounded_on_floor(ws, tiles, k, c, spawn_here):
+    # Tile c of room k's core floor, or the nearest rightwards round that floor, dropped down its
+    # column while the tile under it is open and inside the room's box (a round or blob room's floor
+    # lies below its core), that ends on solid ground (the spawn's tile, room 0's middle, excepted);
+    # c when none does.
+    o = k * ROOM_BYTES
+    x0 = ws.acc[o]
+    w = ws.acc[o + 2]
+    last = (min(ws.acc[o + 5] + ws.acc[o + 7], ws.ch - 1) - 1) << 6     # the box's last row (chunk)
+    row = (c >> 6) << 6
+    spawn = _floor_middle(ws, 0) if spawn_here else -1
+    i = 0
+    while i < w:
+        d = row + x0 + ((c & 63) - x0 + i) % w
+        i += 1
+        while d < last and not SOLID[tiles[d + 64]]:
+            d += 64
+        if d != spawn and SOLID[tiles[d + 64]]:
+            return d
+    return c
 
 
 def _free_room(ws):
@@ -330,30 +356,55 @@ def _claim_room(ws, role):
     return k * ROOM_BYTES
 
 
-def place_traps_and_items(ws, tiles):
-    # Traps (a lid of 2-3 tiles in the core's floor row over acid in the stone below) in 1-2 rooms,
-    # an item on the floor of 2-3 others.
+def stocked_here(spec, ws, salt_offset, count):
+    # How many of a region's `count` traps (or items) fall to this chunk: each is given to a chunk of
+    # the region by a hash of (region, its number), the same in every chunk.
+    rx = ws.x0 >> REGION_SHIFT
+    ry = ws.y0 >> REGION_SHIFT
+    rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
+    rrows = (spec.region_height(ry) + 63) >> CHUNK_SHIFT
+    mine = ((ws.cy - (ry << 2)) * rcols) + ws.cx - (rx << 2)
+    n = 0
+    i = 0
+    while i < count:
+        if hash3(spec.key0, rx, ry, SALT_STOCK + salt_offset + i) % (rcols * rrows) == mine:
+            n += 1
+        i += 1
+    return n
+
+
+def place_traps_and_items(ws, spec, tiles):
+    # Per region (seed 004's counts), traps in 1-2 rooms and items in 2-3 (stocked_here: the chunks
+    # that hold them), each in a room of its chunk: a trap is fire (1 in 3, on the core's floor) or a
+    # lid of 2-3 tiles in the floor over acid 2 deep, where the pocket and the ring round it are stone
+    # (sealed but for its lid; fire where the room has no such place); an item on the floor.
     rng = ws.rng
     a = ws.acc
-    n = 1 + draw_below(rng, 2)
-    while n:
-        n -= 1
+    key = hash3(spec.key1, ws.x0 >> REGION_SHIFT, ws.y0 >> REGION_SHIFT, SALT_STOCK)
+    n = stocked_here(spec, ws, 4, 1 + (key & 1))
+    tries = 0
+    while n and tries < 8:
+        tries += 1
         o = _claim_room(ws, TRAPPED)
         if o < 0:
             continue
+        fire = draw_below(rng, 3) == 0
         w = 2 + draw_below(rng, 2)
-        x = a[o] + 1 + draw_below(rng, a[o + 2] - w - 1)
+        x0 = a[o] + 1
+        span = a[o + 2] - w - 1
         y = a[o + 1] + a[o + 3] - 1
-        dig_line(tiles, x, y, x + w - 1, y, TRAP)
-        j = y + 1
-        while j <= y + 2 and j < ws.ch - 1:
-            i = x
-            while i < x + w:
-                if tiles[(j << 6) + i] == STONE:
-                    tiles[(j << 6) + i] = ACID
-                i += 1
-            j += 1
-    n = 2 + draw_below(rng, 2)
+        x = x0 + draw_below(rng, span)
+        i = 0
+        while not fire and i < span and not pocket_is_stone(ws, tiles, x, y, w):
+            x = x0 + (x - x0 + 1) % span
+            i += 1
+        if i == span:
+            fire = True                  # no sealed place for a pocket: a fire trap instead
+        n -= 1
+        dig_line(tiles, x, y, x + w - 1, y, FIRE if fire else TRAP)
+        if not fire:
+            dig_line(tiles, x, y + 1, x + w - 1, y + 2, ACID)
+    n = stocked_here(spec, ws, 8, 2 + ((key >> 1) & 1))
     while n:
         n -= 1
         o = _claim_room(ws, STOCKED)
@@ -361,6 +412,21 @@ def place_traps_and_items(ws, tiles):
             continue
         x = a[o] + 1 + draw_below(rng, a[o + 2] - 2)
         tiles[((a[o + 1] + a[o + 3] - 1) << 6) + x] = ITEM
+
+
+def pocket_is_stone(ws, tiles, x, y, w):
+    # Whether tiles x - 1..x + w, y + 1..y + 3 lie in the chunk and are all stone.
+    if x < 1 or x + w > ws.cw - 1 or y + 3 > ws.ch - 1:
+        return False
+    j = y + 1
+    while j <= y + 3:
+        i = x - 1
+        while i <= x + w:
+            if tiles[(j << 6) + i] != STONE:
+                return False
+            i += 1
+        j += 1
+    return True
 
 
 def chunk_rooms(ws, spec, out):

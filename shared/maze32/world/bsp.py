@@ -4,16 +4,17 @@
 # any chunk draws the part of the plan that falls inside it. The plan of the last region is kept in
 # the workspace: the chunks of one region reuse it.
 #   plan_region: split_space walks the binary space partition: the region less a 1-tile rim, cut
-#       alternately across and down (the root's first direction drawn) into leaves of at least 15 x 10
+#       alternately across and down where both fit (the root's first direction drawn) into leaves of at least 15 x 10
 #       (a side is cut only when both halves keep the least size; the cut is drawn uniformly), a room
 #       per leaf (5x3 to 12x8, 2 or more smaller than its leaf each way, centred), and after both halves
 #       of a node an L-shaped corridor, 2 tiles wide, between a room of each half (room centres; which
 #       room stands for the node and which leg comes first are drawn). link_regions: each edge shared
 #       with another region has a doorway 2 tiles wide at a position hashed from the edge, and a
-#       corridor from the nearest room, arriving square to the edge, in both regions. Then the spawn's
-#       room (spawn region) and the stairs' room (the room farthest from the spawn, or from the spawn
-#       region's centre in another region), traps (acid pockets under a lid) in 1-2 rooms, items in
-#       2-3 rooms, all drawn.
+#       corridor from the nearest room, arriving square to the edge, in both regions. Every corridor
+#       runs on a lattice of 3 (on_lattice), so none runs beside another. Then the spawn's room (spawn
+#       region) and the stairs' room (the room farthest from the spawn, or from the spawn region's centre
+#       in another region, with a floor tile that has stone under it, where the stairs stand), traps
+#       (fire, or acid pockets sealed under a lid) in 1-2 rooms, items in 2-3 rooms, all drawn.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
 from maze32.world.tiles import SALT_LAYOUT, SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3
@@ -37,7 +38,7 @@ def plan_region(ws, spec, rx, ry):
     split_space(ws, rw, rh)
     link_regions(ws, spec, rx, ry, rw, rh)
     choose_ends(ws, spec, rx, ry)
-    choose_traps_and_items(ws)
+    choose_traps_and_items(ws, rh)
     ws.layout_spec = spec
     ws.layout_rx = rx
     ws.layout_ry = ry
@@ -58,7 +59,8 @@ def add_corridor(ws, ax, ay, bx, by, bend, a, b):
 @micropython.viper
 def split_space(ws, w: int, h: int):
     # The partition of (1, 1, w - 2, h - 2), walked depth first with an explicit stack (ws.stack, 9
-    # values a frame: x, y, w, h, depth, across, cut, phase, room of the first half). Phase 0 cuts the
+    # values a frame: x, y, w, h, the parent's direction (1 across), across, cut, phase, room of the
+    # first half). A node cuts the other way from its parent where both ways fit. Phase 0 cuts the
     # node or makes it a leaf (add_room's draws: its width, its height); 1 has finished the first
     # half; 2 both, and joins them (draws: which room stands for the node, which leg comes first).
     # Every draw is rng.Rng.below's, made at one place in the loop with the state in locals.
@@ -84,7 +86,7 @@ def split_space(ws, w: int, h: int):
     st[1] = 1
     st[2] = w - 2
     st[3] = h - 2
-    st[4] = 0
+    st[4] = flip                 # the root's first direction: as if its parent had cut `flip`
     st[7] = 0
     sp = 1
     ret = 0                    # the room standing for the node just finished
@@ -100,7 +102,7 @@ def split_space(ws, w: int, h: int):
         n2 = 0
         across = 0
         if phase == 0:
-            if nw >= 30 and (((st[f + 4] + flip) & 1) == 0 or nh < 20):   # 2 * LEAF_W, 2 * LEAF_H
+            if nw >= 30 and (st[f + 4] == 0 or nh < 20):   # 2 * LEAF_W, 2 * LEAF_H: across after down
                 across = 1
                 n1 = nw - 29
             elif nh >= 20:
@@ -157,7 +159,7 @@ def split_space(ws, w: int, h: int):
             st[g + 1] = y
             st[g + 2] = cut if across == 1 else nw
             st[g + 3] = nh if across == 1 else cut
-            st[g + 4] = st[f + 4] + 1
+            st[g + 4] = st[f + 5]
             st[g + 7] = 0
             sp += 1
         elif phase == 1:
@@ -175,16 +177,16 @@ def split_space(ws, w: int, h: int):
                 st[g + 1] = y + cut
                 st[g + 2] = nw
                 st[g + 3] = nh - cut
-            st[g + 4] = st[f + 4] + 1
+            st[g + 4] = st[f + 5]
             st[g + 7] = 0
             sp += 1
         else:
             a = st[f + 8]
             b = ret
-            cor_ax[corridors] = room_x[a] + (room_w[a] >> 1)      # between the rooms' centres
-            cor_ay[corridors] = room_y[a] + (room_h[a] >> 1)
-            cor_bx[corridors] = room_x[b] + (room_w[b] >> 1)
-            cor_by[corridors] = room_y[b] + (room_h[b] >> 1)
+            cor_ax[corridors] = int(on_lattice(room_x[a], room_w[a]))      # between the rooms' middles
+            cor_ay[corridors] = int(on_lattice(room_y[a], room_h[a]))
+            cor_bx[corridors] = int(on_lattice(room_x[b], room_w[b]))
+            cor_by[corridors] = int(on_lattice(room_y[b], room_h[b]))
             cor_bend[corridors] = r2
             cor_a[corridors] = a
             cor_b[corridors] = b
@@ -195,6 +197,21 @@ def split_space(ws, w: int, h: int):
     rng.s1 = s1
     ws.room_count = rooms
     ws.cor_count = corridors
+
+
+@micropython.viper
+def on_lattice(lo: int, n: int) -> int:
+    # Where a corridor 2 wide leaves a room spanning lo..lo+n-1 (a row or a column): the multiple of 3
+    # nearest its middle with both of the corridor's lines inside it (lo - 1, on the rim, for a room 3
+    # high that holds none). Every corridor of a region lies on this lattice, so two never run beside
+    # each other: they share their lines or keep a line of stone between them.
+    c = lo + (n >> 1)
+    c -= c % 3
+    if c < lo:
+        c += 3
+    if c > lo + n - 2:
+        c -= 3
+    return c
 
 
 @micropython.viper
@@ -223,31 +240,35 @@ def nearest_room(ws, px: int, py: int, far: int) -> int:
 def link_regions(ws, spec, rx, ry, rw, rh):
     # Doorway corridors on the region's shared edges: left, right, top, bottom.
     key = spec.key0
+    # Doorways stand on the corridors' lattice of 3 (on_lattice) too.
     if rx > 0:
         y = 4 + hash3(key, rx, ry, SALT_LINK_V) % (rh - 8)
-        _link(ws, 0, y, 1)
+        _link(ws, 0, y - y % 3, 1)
     if rx < spec.region_cols - 1:
         y = 4 + hash3(key, rx + 1, ry, SALT_LINK_V) % (rh - 8)
-        _link(ws, rw - 2, y, 1)
+        _link(ws, rw - 2, y - y % 3, 1)
     if ry > 0:
         x = 4 + hash3(key, rx, ry, SALT_LINK_H) % (rw - 8)
-        _link(ws, x, 0, 0)
+        _link(ws, x - x % 3, 0, 0)
     if ry < spec.region_rows - 1:
         x = 4 + hash3(key, rx, ry + 1, SALT_LINK_H) % (rw - 8)
-        _link(ws, x, rh - 2, 0)
+        _link(ws, x - x % 3, rh - 2, 0)
 
 
 def _link(ws, dx, dy, bend):
     # A corridor from the room nearest (dx, dy) to (dx, dy); bend 1 arrives across (a side edge),
     # bend 0 arrives down (a top or bottom edge).
     k = nearest_room(ws, dx, dy, 0)
-    add_corridor(ws, ws.room_x[k] + (ws.room_w[k] >> 1), ws.room_y[k] + (ws.room_h[k] >> 1),
+    add_corridor(ws, on_lattice(ws.room_x[k], ws.room_w[k]), on_lattice(ws.room_y[k], ws.room_h[k]),
                  dx, dy, bend, k, NO_ROOM)
 
 
 def choose_ends(ws, spec, rx, ry):
-    # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region, the room
-    # farthest from the spawn (its region's centre when that is another region; the first on ties).
+    # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region: the room
+    # farthest from the spawn (Manhattan, from its region's centre when that is another region; the
+    # first on ties) that has a floor tile with stone under it, where the stairs stand (the one
+    # nearest the middle going right; the spawn's own room keeps its middle for the spawn); the
+    # farthest room's middle when no room has one.
     ws.spawn_room = -1
     ws.stairs_room = -1
     spawn_here = rx == spec.spawn_cx and ry == spec.spawn_cy
@@ -261,12 +282,108 @@ def choose_ends(ws, spec, rx, ry):
         else:
             px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
             py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
-        ws.stairs_room = nearest_room(ws, px, py, 1)
+        first = farthest_below(ws, px, py, 0x7FFF, -1)
+        k = first
+        while k >= 0:
+            if stand_stairs(ws, k):
+                ws.stairs_room = k
+                return
+            k = farthest_below(ws, px, py, ws.room_dist, k)
+        # No room has stone under its floor (a small region): the farthest, at its middle.
+        ws.stairs_room = first
+        ws.stairs_col = ws.room_x[first] + ws.room_w[first] - 1 if first == ws.spawn_room else \
+            ws.room_x[first] + (ws.room_w[first] >> 1)
 
 
-def _draw_room(ws, taken_a, taken_b):
-    # A room drawn uniformly that is neither the spawn's nor the stairs' nor among the first taken_a
-    # traps and taken_b items; -1 after 16 draws without one.
+def stand_stairs(ws, k):
+    # Whether room k has a floor tile with stone under it for the stairs: ws.stairs_col, from the
+    # middle rightwards round the floor.
+    x0 = ws.room_x[k]
+    w = ws.room_w[k]
+    below = ws.room_y[k] + ws.room_h[k]
+    i = 0
+    while i < w:
+        c = x0 + ((w >> 1) + i) % w
+        i += 1
+        if k == ws.spawn_room and c == x0 + (w >> 1):
+            continue
+        if box_is_stone(ws, c, below, c, below):
+            ws.stairs_col = c
+            return True
+    return False
+
+
+@micropython.viper
+def farthest_below(ws, px: int, py: int, limit: int, after: int) -> int:
+    # The room farthest from (px, py) (Manhattan from its middle) that comes after (limit, after) in
+    # the order of falling distance, then rising index: the next candidate once room `after`, at
+    # distance `limit`, is turned down (after = -1: the first). Its distance into ws.room_dist; -1 when
+    # none is left.
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    n = int(ws.room_count)
+    best = -1
+    best_d = -1
+    k = 0
+    while k < n:
+        dx = room_x[k] + (room_w[k] >> 1) - px
+        dy = room_y[k] + (room_h[k] >> 1) - py
+        d = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+        if (d < limit or (d == limit and k > after)) and d > best_d:
+            best = k
+            best_d = d
+        k += 1
+    ws.room_dist = best_d
+    return best
+
+
+@micropython.viper
+def box_is_stone(ws, x0: int, y0: int, x1: int, y1: int) -> int:
+    # Whether the plan leaves x0..x1, y0..y1 (region coordinates) stone: no room and no leg of a
+    # corridor (dungeon.dig_passages' rectangles) meets it.
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    cor_ax = ptr8(ws.cor_ax)
+    cor_ay = ptr8(ws.cor_ay)
+    cor_bx = ptr8(ws.cor_bx)
+    cor_by = ptr8(ws.cor_by)
+    cor_bend = ptr8(ws.cor_bend)
+    k = 0
+    n = int(ws.room_count)
+    while k < n:
+        if room_x[k] <= x1 and x0 < room_x[k] + room_w[k] and room_y[k] <= y1 and y0 < room_y[k] + room_h[k]:
+            return 0
+        k += 1
+    k = 0
+    n = int(ws.cor_count)
+    while k < n:
+        ax = int(cor_ax[k])
+        ay = int(cor_ay[k])
+        bx = int(cor_bx[k])
+        by = int(cor_by[k])
+        lx = ax if ax < bx else bx
+        hx = (bx if ax < bx else ax) + 1
+        ly = ay if ay < by else by
+        hy = (by if ay < by else ay) + 1
+        k += 1
+        if hx < x0 or lx > x1 or hy < y0 or ly > y1:
+            continue
+        r = ay if cor_bend[k - 1] == 0 else by            # the leg across: rows r, r + 1
+        if r <= y1 and y0 <= r + 1:
+            return 0
+        c = bx if cor_bend[k - 1] == 0 else ax            # the leg down: columns c, c + 1
+        if c <= x1 and x0 <= c + 1:
+            return 0
+    return 1
+
+
+def _draw_room(ws):
+    # A room drawn uniformly that is neither the spawn's nor the stairs' nor trapped nor stocked yet;
+    # -1 after 16 draws without one.
     rng = ws.rng
     tries = 0
     while tries < 16:
@@ -275,13 +392,13 @@ def _draw_room(ws, taken_a, taken_b):
         if k == ws.spawn_room or k == ws.stairs_room:
             continue
         j = 0
-        while j < taken_a:
+        while j < ws.trap_count:
             if ws.traps[j] == k:
                 k = -1
                 break
             j += 1
         j = 0
-        while k >= 0 and j < taken_b:
+        while k >= 0 and j < ws.item_count:
             if ws.items[j] == k:
                 k = -1
                 break
@@ -291,22 +408,45 @@ def _draw_room(ws, taken_a, taken_b):
     return -1
 
 
-def choose_traps_and_items(ws):
-    # 1-2 trap rooms and 2-3 item rooms, all distinct; fewer in a region with few rooms.
+def choose_traps_and_items(ws, rh):
+    # 1-2 trap rooms and 2-3 item rooms, all distinct (fewer in a region with few rooms), each with its
+    # place on the floor: a trap is fire (1 in 3) or a lid of 2-3 tiles over an acid pocket 2 deep,
+    # set where the pocket and the ring of tiles round it are stone in the plan (sealed but for its
+    # lid; fire in a room with no such place); an item is one tile.
     rng = ws.rng
     n = 1 + draw_below(rng, 2)
     ws.trap_count = 0
-    while n:
-        k = _draw_room(ws, ws.trap_count, 0)
-        if k >= 0:
-            ws.traps[ws.trap_count] = k
-            ws.trap_count += 1
-        n -= 1
+    tries = 0
+    while ws.trap_count < n and tries < 8:
+        tries += 1
+        k = _draw_room(ws)
+        if k < 0:
+            continue
+        fire = draw_below(rng, 3) == 0
+        w = 2 + draw_below(rng, 2)
+        x0 = ws.room_x[k] + 1
+        span = ws.room_w[k] - w - 1
+        y = ws.room_y[k] + ws.room_h[k] - 1
+        x = x0 + draw_below(rng, span)
+        i = 0
+        while not fire and i < span:             # along the floor from the drawn place
+            x = x0 + (x - x0 + 1) % span if i else x
+            if y + 3 <= rh - 1 and box_is_stone(ws, x - 1, y + 1, x + w, y + 3):
+                break
+            i += 1
+        if i == span:
+            fire = True                          # no sealed place for a pocket: fire instead
+        t = ws.trap_count
+        ws.traps[t] = k
+        ws.trap_x[t] = x
+        ws.trap_w[t] = w | (128 if fire else 0)
+        ws.trap_count = t + 1
     n = 2 + draw_below(rng, 2)
     ws.item_count = 0
     while n:
-        k = _draw_room(ws, ws.trap_count, ws.item_count)
+        k = _draw_room(ws)
         if k >= 0:
             ws.items[ws.item_count] = k
+            ws.item_x[ws.item_count] = ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - 2)
             ws.item_count += 1
         n -= 1

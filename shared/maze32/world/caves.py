@@ -25,6 +25,7 @@ from maze32.world.regions import keep_largest_region, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 
 _STONE = const(3)       # tiles.STONE
+CANDIDATES = const(12)  # places tried for each pool
 
 
 # -- the caves kind: stages ------------------------------------------------------------------------
@@ -167,7 +168,8 @@ def place_ends(ws, spec, tiles):
 def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
     # A pool at the first kept tile on solid ground in column x from row y down: liquid fills the
     # kept open tiles joined to it that lie at or below a waterline radius//2 above it and within
-    # `radius` of it. Returns the tiles filled (0: no ground under the anchor in this chunk).
+    # `radius` of it, when they make a pool of that radius (9 or more tiles wide: 2 * 4 + 1) that
+    # touches no other pool; else nothing is poured. Returns the tiles filled.
     tiles = ptr8(tiles_obj)
     marks = ptr8(ws.marks)
     queue = ptr16(ws.queue)
@@ -188,11 +190,15 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
     queue[0] = start
     head = 0
     tail = 1
+    lo = x
+    hi = x
+    touches = 0
     while head < tail:
         c = queue[head]
         head += 1
-        tiles[c] = material
         cx = c & 63
+        lo = cx if cx < lo else lo
+        hi = cx if cx > hi else hi
         k = 0
         while k < 4:
             if k == 0:
@@ -206,6 +212,8 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
             k += 1
             if n < 0 or n >= 4096:
                 continue
+            if marks[n] == 5:
+                touches = 1                   # a pool poured before
             if marks[n] != 2:
                 continue
             nx = n & 63
@@ -219,13 +227,22 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
             marks[n] = 4
             queue[tail] = n
             tail += 1
-    return tail
+    keep = 1 if hi - lo >= 8 and not touches else 0
+    i = 0
+    while i < tail:                           # poured (marks 5) or given back (2)
+        c = queue[i]
+        i += 1
+        marks[c] = 5 if keep else 2
+        if keep:
+            tiles[c] = material
+    return tail if keep else 0
 
 
 def fill_pools(ws, spec, tiles):
     # The region's pools (2 + depth // 2 per region of 256 x 256, seed 004), drawn from the region's
-    # stream: each in one of its chunks, radius 4..10, lava, acid or water, anchored radius + 1 or more
-    # from the chunk's sides so it stays inside; this chunk pours those anchored in it.
+    # stream: each in one of its chunks, radius 4..10, lava, acid or water, with CANDIDATES places
+    # anchored radius + 1 or more from the chunk's sides (so it stays inside); this chunk pours those
+    # anchored in it, each at the first of its places that holds a pool of its radius (pour_pool).
     rx = ws.x0 >> REGION_SHIFT
     ry = ws.y0 >> REGION_SHIFT
     rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
@@ -243,10 +260,14 @@ def fill_pools(ws, spec, tiles):
         ch = spec.chunk_height(ccy)
         if cw < 2 * radius + 4 or ch < 2 * radius + 4:
             continue                               # no room for it in that narrow chunk
-        px = radius + 1 + draw_below(rng, cw - 2 * radius - 2)
-        py = radius + 1 + draw_below(rng, ch - 2 * radius - 2)
-        if ccx == ws.cx and ccy == ws.cy:
-            pour_pool(ws, tiles, px, py, radius, material)
+        poured = ccx != ws.cx or ccy != ws.cy      # another chunk's pool: only its draws
+        i = 0
+        while i < CANDIDATES:
+            i += 1
+            px = radius + 1 + draw_below(rng, cw - 2 * radius - 2)
+            py = radius + 1 + draw_below(rng, ch - 2 * radius - 2)
+            if not poured:
+                poured = pour_pool(ws, tiles, px, py, radius, material) > 0
 
 
 def chunk_rooms(ws, spec, out):

@@ -18,8 +18,11 @@
 #               room costs four look-ups in a table of solid-tile sums (built in the flood's queue once
 #               the flood is done), so the check is linear in the tiles whatever the rooms listed.
 #   hash        (files only) the recorded hash is the recomputed one
+# and after them the checks of seed 004's plan (world/plan_check.py: grounded, doors, corridors,
+# farthest, stocked, lids, pools).
 from maze32._compat import const, micropython, ptr8
-from maze32.world.tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, KINDS, side_error, kind_of
+from maze32.world.tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, KINDS, BSP, side_error, kind_of
+from maze32.world.plan_check import PLAN_CHECKS, check_plan
 
 DIMENSIONS = const(1 << 0)
 BORDER = const(1 << 1)
@@ -29,7 +32,9 @@ STAIRS_CHECK = const(1 << 4)
 CONNECTED = const(1 << 5)
 ROOMS = const(1 << 6)
 HASH = const(1 << 7)
-WORLD_CHECKS = ("dimensions", "border", "materials", "spawn", "stairs", "connected", "rooms", "hash")
+# Bits 8 and up: seed 004's plan (plan_check.PLAN_CHECKS, judged there).
+WORLD_CHECKS = ("dimensions", "border", "materials", "spawn", "stairs", "connected", "rooms",
+                "hash") + PLAN_CHECKS
 
 
 def ptr32(buf):
@@ -45,9 +50,9 @@ def check_names(mask):
 class View:
     # What check_world reads: the world's size and depth, the region (origin, extent, tiles at pitch
     # w), spawn, stairs, rooms (a flat sequence x, y, w, h, ...), whether the material table was this
-    # format's, and the chunk size recorded.
+    # format's, the chunk size recorded and the dungeon strategy (an index into tiles.STRATEGIES).
     def __init__(self, width, height, depth, ox, oy, w, h, tiles, spawn, stairs, rooms,
-                 materials_match=True, chunk=CHUNK):
+                 materials_match=True, chunk=CHUNK, strategy=BSP):
         self.width = width
         self.height = height
         self.depth = depth
@@ -64,6 +69,7 @@ class View:
         self.room_count = len(rooms) // 4
         self.materials_match = materials_match
         self.chunk = chunk
+        self.strategy = strategy
 
 
 def check_world(view, marks, queue):
@@ -105,7 +111,7 @@ def check_world(view, marks, queue):
         mask |= STAIRS_CHECK
     if not rooms_hold(v, whole, queue):
         mask |= ROOMS
-    return mask
+    return mask | check_plan(v, whole, marks, queue)
 
 
 def edge_is_stone(v):
@@ -139,7 +145,7 @@ def count_materials(tiles_obj, n: int) -> int:
     i = 0
     while i < n:
         t = tiles[i]
-        if t >= 13:                          # MATERIAL_COUNT
+        if t >= 14:                          # MATERIAL_COUNT
             return 0
         seen |= 1 << t
         i += 1

@@ -1,18 +1,16 @@
 # Dungeons (SPEC 10, depths 7+), the BSP strategy: each region's plan (world/bsp.py: geometry only,
 # from the region's own random stream) drawn over the window, so any chunk renders the part of the plan
 # that falls inside it, and a chunk equals the same tiles of the whole world by construction.
-#   render_layout: rooms and corridors dug out of stone, doors where a corridor crosses the rim of a room
-#       it joins, traps, items, the stairs; clipped to the window.
+#   render_layout: rooms and corridors dug out of stone, a door on every opening of a room's rim, traps,
+#       items, the stairs; clipped to the window.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.rng import draw_below
-from maze32.world.tiles import STONE, TRAP, ACID, ITEM, STAIRS, REGION_SHIFT, seed_stream
+from maze32.world.tiles import STONE, TRAP, ACID, FIRE, ITEM, STAIRS, REGION_SHIFT
 from maze32.world.fields import fill_window
 from maze32.world.bsp import plan_region
 
 _SET = const(0)           # fill_rect modes: every tile,
 _ON_STONE = const(1)      # only stone tiles,
 _ON_AIR = const(2)        # only air tiles
-_SALT_SPOTS = const(21)   # the stream that places traps and items inside their rooms
 _AIR = const(0)           # tiles.AIR, STONE and DOOR, for the kernels
 _STONE = const(3)
 _DOOR = const(9)
@@ -140,90 +138,55 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
 
 @micropython.viper
 def finish_doors(ws, buf_obj, ox: int, oy: int):
-    # A door on every air tile where a corridor's leg (dig_passages' geometry) crosses the rim of a
-    # room it joins: the rim is the ring one tile outside the room, corners excepted, so a door stands
-    # square in a wall. A corridor's end at a region doorway (_NO_ROOM) has no room and no door. Runs
-    # after every passage is dug: doors only ever replace air.
+    # A door on every air tile of every room's rim (the ring one tile outside it, corners excepted:
+    # a room is entered only through these), in the window: a door at every entrance, whichever
+    # corridor made it. Runs after every passage is dug, and reads only the window's own tiles, which
+    # the plan alone made: the same in a chunk as in the whole world.
     buf = ptr8(buf_obj)
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
     room_h = ptr8(ws.room_h)
-    cor_ax = ptr8(ws.cor_ax)
-    cor_ay = ptr8(ws.cor_ay)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cor_bend = ptr8(ws.cor_bend)
-    cor_a = ptr16(ws.cor_a)
-    cor_b = ptr16(ws.cor_b)
     wx0 = int(ws.win_x0)
     wy0 = int(ws.win_y0)
     wx1 = wx0 + int(ws.win_w) - 1
     wy1 = wy0 + int(ws.win_h) - 1
     pitch = int(ws.win_pitch)
-    corridors = int(ws.cor_count)
+    rooms = int(ws.room_count)
     k = 0
-    while k < corridors:
-        # The corridor's ends and box, as dig_passages has them.
-        sx = ox + cor_ax[k]
-        sy = oy + cor_ay[k]
-        ex = ox + cor_bx[k]
-        ey = oy + cor_by[k]
-        bend = int(cor_bend[k])
-        left = sx if sx < ex else ex
-        right = (ex if sx < ex else sx) + 1
-        top = sy if sy < ey else ey
-        bottom = (ey if sy < ey else sy) + 1
-        j = 0                                           # (end, leg): j >> 1 the end, j & 1 the leg
-        if right < wx0 or bottom < wy0 or left > wx1 or top > wy1:
-            j = 4                                       # misses the window
-        while j < 4:
-            r = int(cor_a[k]) if j < 2 else int(cor_b[k])
-            if r == _NO_ROOM:
-                break
-            if j & 1 == 0:                              # across
-                a0 = left
-                a1 = right
-                b0 = sy if bend == 0 else ey
-                b1 = b0 + 1
-            else:                                       # down
-                a0 = ex if bend == 0 else sx
-                a1 = a0 + 1
-                b0 = top
-                b1 = bottom
-            j += 1
-            rx0 = ox + room_x[r]
-            ry0 = oy + room_y[r]
-            rx1 = rx0 + room_w[r] - 1
-            ry1 = ry0 + room_h[r] - 1
-            side = 0
-            while side < 4:                             # the rim's top, bottom, left, right line
-                if side < 2:
-                    line = ry0 - 1 if side == 0 else ry1 + 1
-                    x0 = a0 if a0 > rx0 else rx0
-                    x1 = a1 if a1 < rx1 else rx1
-                    y0 = line
-                    y1 = line if b0 <= line and line <= b1 else line - 1
-                else:
-                    line = rx0 - 1 if side == 2 else rx1 + 1
-                    y0 = b0 if b0 > ry0 else ry0
-                    y1 = b1 if b1 < ry1 else ry1
-                    x0 = line
-                    x1 = line if a0 <= line and line <= a1 else line - 1
-                side += 1
-                x0 = x0 if x0 > wx0 else wx0            # clipped to the window
-                y0 = y0 if y0 > wy0 else wy0
-                x1 = x1 if x1 < wx1 else wx1
-                y1 = y1 if y1 < wy1 else wy1
-                while y0 <= y1:
-                    c = (y0 - wy0) * pitch + (x0 - wx0)
-                    end = c + x1 - x0
-                    while c <= end:
-                        if buf[c] == _AIR:
-                            buf[c] = _DOOR
-                        c += 1
-                    y0 += 1
+    while k < rooms:
+        rx0 = ox + room_x[k]
+        ry0 = oy + room_y[k]
+        rx1 = rx0 + room_w[k] - 1
+        ry1 = ry0 + room_h[k] - 1
         k += 1
+        if rx1 + 1 < wx0 or ry1 + 1 < wy0 or rx0 - 1 > wx1 or ry0 - 1 > wy1:
+            continue                                    # rim and room miss the window
+        side = 0
+        while side < 4:                                 # the rim's top, bottom, left, right line
+            if side < 2:
+                x0 = rx0
+                x1 = rx1
+                y0 = ry0 - 1 if side == 0 else ry1 + 1
+                y1 = y0
+            else:
+                x0 = rx0 - 1 if side == 2 else rx1 + 1
+                x1 = x0
+                y0 = ry0
+                y1 = ry1
+            side += 1
+            x0 = x0 if x0 > wx0 else wx0                # clipped to the window
+            y0 = y0 if y0 > wy0 else wy0
+            x1 = x1 if x1 < wx1 else wx1
+            y1 = y1 if y1 < wy1 else wy1
+            while y0 <= y1:
+                c = (y0 - wy0) * pitch + (x0 - wx0)
+                end = c + x1 - x0
+                while c <= end:
+                    if buf[c] == _AIR:
+                        buf[c] = _DOOR
+                    c += 1
+                y0 += 1
 
 
 def render_layout(ws, spec, buf, rx, ry):
@@ -232,24 +195,24 @@ def render_layout(ws, spec, buf, rx, ry):
     ox = rx << REGION_SHIFT
     oy = ry << REGION_SHIFT
     dig_plan(ws, buf, ox, oy)
-    rng = ws.rng
-    seed_stream(spec, rng, rx, ry, _SALT_SPOTS)      # where in its room each trap and item goes
-    # A trap's acid pocket is 2 rows deep under its lid but stops above the region's rim: a room may
-    # stand 1 row above the rim's inner row, and the rim of a region on the world's edge is the border.
-    pit_floor = oy + spec.region_height(ry) - 2
+    # Traps and items where the plan put them, on their rooms' floors: a fire trap, or a lid over its
+    # acid pocket (2 rows of stone the plan keeps sealed).
     i = 0
     while i < ws.trap_count:
         k = ws.traps[i]
-        w = 2 + draw_below(rng, 2)
-        x = ox + ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - w - 1)
+        w = ws.trap_w[i] & 127
+        x = ox + ws.trap_x[i]
         y = oy + ws.room_y[k] + ws.room_h[k] - 1
-        fill_rect(ws, buf, x, y, x + w - 1, y, TRAP, _SET)
-        fill_rect(ws, buf, x, y + 1, x + w - 1, y + 2 if y + 2 < pit_floor else pit_floor, ACID, _ON_STONE)
+        if ws.trap_w[i] & 128:
+            fill_rect(ws, buf, x, y, x + w - 1, y, FIRE, _SET)
+        else:
+            fill_rect(ws, buf, x, y, x + w - 1, y, TRAP, _SET)
+            fill_rect(ws, buf, x, y + 1, x + w - 1, y + 2, ACID, _SET)
         i += 1
     i = 0
     while i < ws.item_count:
         k = ws.items[i]
-        x = ox + ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - 2)
+        x = ox + ws.item_x[i]
         y = oy + ws.room_y[k] + ws.room_h[k] - 1
         fill_rect(ws, buf, x, y, x, y, ITEM, _SET)
         i += 1
@@ -266,13 +229,11 @@ def render_layout(ws, spec, buf, rx, ry):
 
 def end_tile(ws, k, rx, ry, stairs):
     # Where the spawn (stairs 0) or the stairs (1) stand in room k of the planned region (rx, ry): the
-    # floor row's middle, or its last tile for stairs in the spawn's own room; packed x << 12 | y in
+    # floor row's middle, or the stairs' column the plan chose (bsp.choose_ends); packed x << 12 | y in
     # world coordinates, or -1 without a room.
     if k < 0:
         return -1
-    x = (rx << REGION_SHIFT) + ws.room_x[k] + (ws.room_w[k] >> 1)
-    if stairs and k == ws.spawn_room:
-        x = (rx << REGION_SHIFT) + ws.room_x[k] + ws.room_w[k] - 1
+    x = (rx << REGION_SHIFT) + (ws.stairs_col if stairs else ws.room_x[k] + (ws.room_w[k] >> 1))
     return (x << 12) | ((ry << REGION_SHIFT) + ws.room_y[k] + ws.room_h[k] - 1)
 
 

@@ -7,7 +7,7 @@
 #          chunks below keep their largest cave (regions.keep_largest_region); then the doorways (none
 #          between chunks of the top row: their sky joins them).
 #   finish (field) pools of water (bowls cut into the ground) and of sand (sand in place of ground),
-#          trees, the stairs.
+#          trees, the stairs (on solid ground: lower where a cave's tunnel crosses the ground).
 # Heights: three octaves of integer sine, base + detail + micro, weighted 5:2:1, scaled to the world's
 # relief of 4..8 tiles (WorldSpec.terrain): height(x) = 24 + (s * relief) >> 10, s = 5 S1 + 2 S2 + S3
 # in 0..1024 with S(angle) = 64 + 64 sin(2 pi angle / 256) from SINE. Features (seed 004's counts) per
@@ -16,7 +16,7 @@
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SALT_CHUNK, SINE, BASE,
+from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SOLID, CHUNK, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
 from maze32.world.fields import grow_cells, carve_cells, SPARSE
 from maze32.world.regions import keep_regions, keep_largest_region, remark, nearest_marked
@@ -376,17 +376,33 @@ def place_ends(ws, spec, buf):
     x = spec.stairs_column
     y = _ground(ws, spec, x) - 1
     if ws.win_x0 <= x < ws.win_x0 + ws.win_w and ws.win_y0 <= y < ws.win_y0 + ws.win_h:
+        y = ground_under(ws, buf, x, y)
         ws.stairs_x = x
         ws.stairs_y = y
         paint_column(ws, buf, x, y, y + 1, STAIRS, 0)
 
 
+def ground_under(ws, buf, x, y):
+    # Row y, or lower while the tile under it is open (a cave's tunnel to the sky may cross the
+    # ground there): the stairs stand on solid ground. Only within the top row of chunks, whose tiles a
+    # chunk's window and the whole world's hold alike.
+    pitch = ws.win_pitch
+    c = (y - ws.win_y0) * pitch + x - ws.win_x0
+    while y < CHUNK - 2 and not SOLID[buf[c + pitch]]:
+        c += pitch
+        y += 1
+    return y
+
+
 # -- what a host asks of the surface ---------------------------------------------------------------------
 def locate(ws, spec, scratch, stairs, generate):
-    # Spawn and stairs stand on the terrain at their drawn columns: from the heights, nothing built.
+    # Spawn and stairs stand on the terrain at their drawn columns: the spawn from the heights, the
+    # stairs from their chunk (built into scratch: they stand lower where a tunnel crosses the ground).
     sx = spec.spawn_column
-    tx = spec.stairs_column
-    return sx, height_at(spec, sx) - 1, tx, height_at(spec, tx) - 1
+    if not stairs:
+        return sx, height_at(spec, sx) - 1, -1, -1
+    generate(ws, spec, spec.stairs_cx, 0, scratch)
+    return sx, height_at(spec, sx) - 1, ws.stairs_x, ws.stairs_y
 
 
 def chunk_rooms(ws, spec, out):

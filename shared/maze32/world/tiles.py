@@ -23,9 +23,12 @@ from maze32.rng import Rng, mix_seed
 
 # The world format: bumped with every change to what a seed generates (the golden catalogue,
 # tests/golden/world.tsv, is written anew for it). /2: a BSP trap's acid pocket stops above the region's
-# rim (under /1 a trap room on the world's bottom edge put acid on the border).
-FORMAT = "maze32-world/2"
-MAGIC = b"maze32-world/2"
+# rim (under /1 a trap room on the world's bottom edge put acid on the border). /3: seed 004's plan
+# (issue 19): BSP corridors on a lattice of 3, doors at every room opening, splits alternating, traps
+# sealed or fire (a new material), accretion's traps and items counted per region, cave pools of their
+# radius, stairs on solid ground.
+FORMAT = "maze32-world/3"
+MAGIC = b"maze32-world/3"
 
 # Materials: (name, code, solid, liquid, hazard). A tile holds the index. Solid tiles block walking and
 # the connectivity checks; liquids and hazards are open. Grass and dirt and sand can be dug, stone not.
@@ -42,6 +45,7 @@ DOOR = const(9)       # a room's entrance, open
 TRAP = const(10)      # a trap's lid over an acid pocket, open and deadly
 STAIRS = const(11)    # leads a depth deeper
 ITEM = const(12)      # a pick-up in a room
+FIRE = const(13)      # a fire trap on a room's floor: open and deadly, not a liquid
 MATERIALS = (
     ("air", ".", False, False, False),
     ("grass", "g", True, False, False),
@@ -56,8 +60,9 @@ MATERIALS = (
     ("trap", "^", False, False, True),
     ("stairs", ">", False, False, False),
     ("item", "*", False, False, False),
+    ("fire", "f", False, False, True),
 )
-MATERIAL_COUNT = const(13)
+MATERIAL_COUNT = const(14)
 CODES = "".join(m[1] for m in MATERIALS)
 
 
@@ -139,6 +144,7 @@ SALT_EDGE_H = const(9)
 SALT_CELLS = const(10)
 SALT_LINK_V = const(11)
 SALT_LINK_H = const(12)
+SALT_STOCK = const(13)       # accretion: which chunks of a region hold its traps and items
 
 
 @micropython.viper
@@ -386,7 +392,12 @@ class WorldWorkspace:
         self.cor_b = zeros("H", MAX_CORRIDORS)
         self.cor_count = 0
         self.traps = zeros("H", 2)
+        self.trap_x = bytearray(2)        # a trap's first column, its width (| 128: fire), an item's column
+        self.trap_w = bytearray(2)
         self.items = zeros("H", 3)
+        self.item_x = bytearray(3)
+        self.room_dist = 0                # bsp.farthest_below's last distance
+        self.stairs_col = 0               # the stairs' column in their room (bsp.choose_ends)
         self.trap_count = self.item_count = 0
         self.spawn_room = self.stairs_room = -1
         self.layout_spec = None

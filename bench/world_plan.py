@@ -1,0 +1,63 @@
+"""The share of worlds that keep each check of seed 004's plan (shared/maze32/world/plan_check.py),
+over exported worlds of seeds nobody tuned to: each world is built, written as its maze32-world
+document, read back (codec.from_dict) and judged as `maze32 world check` judges a file. `farthest`
+(BSP only) is measured here and is not yet a check: whether the stairs stand in the room farthest from
+the spawn by path.
+
+usage: python bench/world_plan.py [--seeds 1000..1099] [--size 250x250] [--kinds surface,caves,bsp,accretion]
+"""
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "shared"))
+from host import worlds as hw  # noqa: E402
+from maze32.world import codec, check, plan_check  # noqa: E402
+from maze32.world.tiles import STRATEGIES  # noqa: E402
+
+FARTHEST = 1 << len(check.WORLD_CHECKS)      # measured here, not yet a check (plan_check's head)
+KINDS = {"surface": ((1, 2, 3), "bsp"), "caves": ((4, 5, 6), "bsp"), "bsp": ((7, 8, 9), "bsp"),
+         "accretion": ((7, 8, 9), "accretion")}
+
+
+def judged(seed, depth, size, strategy):
+    # The failed checks' mask of the world, judged from its exported document.
+    region = hw.build(hw.spec_for(seed, depth, size, strategy), seed)
+    world = codec.from_dict(hw.document(region))
+    flat = [v for r in world.rooms for v in r]
+    view = check.View(world.width, world.height, world.depth, world.ox, world.oy, world.w, world.h,
+                      world.tiles, world.spawn, world.stairs, flat, world.materials_match, world.chunk,
+                      STRATEGIES.index(world.strategy))
+    marks, queue = hw.check_buffers(len(world.tiles))
+    mask = check.check_world(view, marks, queue)
+    if world.strategy == "bsp" and world.depth >= 7 and not plan_check.stairs_farthest(view, marks, queue):
+        mask |= FARTHEST
+    return mask
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", default="1000..1099")
+    ap.add_argument("--size", default="250x250")
+    ap.add_argument("--kinds", default="surface,caves,bsp,accretion")
+    args = ap.parse_args()
+    first, _, last = args.seeds.partition("..")
+    seeds = range(int(first), int(last or first) + 1)
+    size = tuple(int(v) for v in args.size.split("x"))
+    names = check.WORLD_CHECKS[8:] + ("farthest",)
+    print("worlds of %s, seeds %s, depths of each kind in turn: share keeping each plan check"
+          % (args.size, args.seeds))
+    print("%-10s %6s" % ("kind", "worlds") + "".join("%11s" % n for n in names) + "%11s" % "other")
+    for kind in args.kinds.split(","):
+        depths, strategy = KINDS[kind]
+        masks = [judged(seed, depths[i % len(depths)], size, strategy) for i, seed in enumerate(seeds)]
+        cells = ["%10.0f%%" % (100.0 * sum(1 for m in masks if not m & (1 << (8 + i))) / len(masks))
+                 for i in range(len(names))]
+        other = sum(1 for m in masks if m & 0xFF)
+        print("%-10s %6d" % (kind, len(masks)) + "".join(cells) + "%11d" % other)
+
+
+if __name__ == "__main__":
+    main()
