@@ -6,8 +6,9 @@ with the work repeated REPEAT times and once without it (same imports, allocatio
 difference over REPEAT and over the chunks generated is one chunk's count, and that / 67,000 is the
 estimated board milliseconds (bench/board_time.py explains the method). Chunks of a 2048 x 2048 world:
 four per depth, in the top row (the surface's sky and ground) and below. A BSP dungeon plans its region
-of 256 x 256 once and its 16 chunks reuse the plan; `cold` replans before every chunk (a player's first
-chunk of a region pays this), `warm` does not.
+of 256 x 256 once and its 16 chunks reuse the plan: its rows take four chunks of one region
+(REGION_CHUNKS); `cold` replans before every chunk (a player's first chunk of a region pays this),
+`warm` makes the plan once, in the warm-up, and its chunks reuse it.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
@@ -40,6 +41,12 @@ from host.flavours import FLAVOURS, build  # noqa: E402
 
 INSTRUCTIONS_PER_BOARD_MS = 67000
 CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
+REGION_CHUNKS = ((4, 4), (5, 4), (6, 5), (7, 7))   # BSP rows: four chunks of region (1, 1)
+
+
+def chunks_for(depth, strategy):
+    # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses.
+    return REGION_CHUNKS if depth >= 7 and strategy == 0 else CHUNKS
 BUDGET_MS = 25.0
 TWIN_BUDGET_S = 0.5
 
@@ -80,7 +87,8 @@ def micropython():
 def instructions(flavour, library, depth, strategy, repeat, cold):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "work.py"
-        args = {"depth": depth, "strategy": strategy, "repeat": repeat, "cold": cold, "chunks": CHUNKS}
+        args = {"depth": depth, "strategy": strategy, "repeat": repeat, "cold": cold,
+                "chunks": chunks_for(depth, strategy)}
         script.write_text("ARGS = %r\n" % args + WORK)
         out = Path(tmp) / "callgrind.out"
         proc = subprocess.run(
@@ -117,8 +125,9 @@ def board(args):
     with ThreadPoolExecutor(args.jobs) as pool:
         counts = dict(zip(jobs, pool.map(chunk_instructions, jobs)))
     shutil.rmtree(tmp, ignore_errors=True)
-    print("one 64 x 64 chunk of a 2048 x 2048 world (mean of chunks %s), estimated C6 ms = x86 / %d"
-          % (", ".join("%d,%d" % c for c in CHUNKS), INSTRUCTIONS_PER_BOARD_MS))
+    print("one 64 x 64 chunk of a 2048 x 2048 world (mean of chunks %s; BSP: %s), estimated C6 ms = "
+          "x86 / %d" % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS),
+                        INSTRUCTIONS_PER_BOARD_MS))
     print("%-6s %-16s" % ("depth", "world") + "".join("%22s" % fl for fl in args.flavours.split(",")))
     worst = 0.0
     for depth, strategy, name, cold in rows:
@@ -208,7 +217,8 @@ def riscv(args):
                 deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
             out = ""
             for depth, strategy, _, cold in rows:       # a fresh interpreter per row: a whole heap
-                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "chunks": CHUNKS} + RISCV_WORK
+                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)],
+                                         "chunks": chunks_for(depth, strategy)} + RISCV_WORK
                 with riscv_time._board(served) as b:
                     out += b.exec(work, timeout=3600)
                     b.soft_reset()
@@ -220,7 +230,8 @@ def riscv(args):
                                      % (fl, depth, cx, cy))
                 counts.setdefault((fl, depth, strategy, cold == "1"), []).append(int(n))
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
-          "chunks %s; every chunk's tiles match CPython)" % ", ".join("%d,%d" % c for c in CHUNKS))
+          "chunks %s; BSP: %s; every chunk's tiles match CPython)"
+          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))
     print("%-6s %-22s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
     for depth, strategy, name, cold in rows:
         cells = ["{:,}".format(sum(counts[(fl, depth, strategy, cold)]) // len(CHUNKS)) for fl in flavours]

@@ -6,15 +6,15 @@ from maze32.world.tiles import MATERIALS
 from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
-# lava, acid, wood, door, trap, stairs, item). Every material its own glyph, so that a terminal without
+# lava, acid, wood, door, trap, stairs, item, fire). Every material its own glyph, so that a terminal without
 # colour (or a reader who cannot tell red from green) still tells water ~~, lava ≈≈ and acid %% apart.
 STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("██", "\x1b[0;90m"),
           ("▒▒", "\x1b[0;93m"), ("~~", "\x1b[0;1;34m"), ("≈≈", "\x1b[0;1;31m"), ("%%", "\x1b[0;1;92m"),
           ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
-          ("**", "\x1b[0;1;93m"))
+          ("**", "\x1b[0;1;93m"), ("!!", "\x1b[0;1;91m"))
 PLAYER = "\x1b[0;1;96m"
-DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a trap
-MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly",
+DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt by fire"}   # else a trap
+MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 

@@ -9,7 +9,7 @@ COLOURS = {                          # one colour per material, pictures and ter
     "air": (186, 224, 250), "grass": (74, 160, 60), "dirt": (133, 94, 58), "stone": (92, 92, 100),
     "sand": (231, 205, 128), "water": (46, 110, 220), "lava": (240, 90, 20), "acid": (150, 230, 40),
     "wood": (150, 100, 40), "door": (200, 140, 60), "trap": (220, 30, 120), "stairs": (255, 255, 255),
-    "item": (255, 210, 0)}
+    "item": (255, 210, 0), "fire": (255, 140, 0)}
 SPAWN_COLOUR = (255, 0, 255)
 VIEW = (78, 19)                      # the terminal picture's default window, in tiles
 TERMINAL_MOST = (256, 256)           # the largest region the terminal picture shows (a character a
