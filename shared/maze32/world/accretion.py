@@ -210,6 +210,14 @@ def attach_more_rooms(ws, tiles_obj) -> int:
         fits = 1
         if bx < 2 or by < 2 or bx + bw > cw - 2 or by + bh > ch - 2:
             fits = 0
+        else:
+            # Most attempts land on rooms already there: the rim's corners and the box's middle
+            # first, a cheap no before the scan of every tile (which alone decides a yes).
+            c = ((by - 1) << 6) + bx - 1
+            e = ((by + bh) << 6) + bx + bw
+            if tiles[c] != _STONE or tiles[e] != _STONE or tiles[c + bw + 1] != _STONE \
+                    or tiles[e - bw - 1] != _STONE or tiles[((by + (bh >> 1)) << 6) + bx + (bw >> 1)] != _STONE:
+                fits = 0
         y = by - 1
         while fits and y <= by + bh:                 # the box and its rim all stone
             c = (y << 6) + bx - 1

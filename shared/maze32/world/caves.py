@@ -18,7 +18,7 @@
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, REGION_SHIFT, WATER, STAIRS, seed_stream
+from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, SALT_POOL_PLACES, REGION_SHIFT, WATER, STAIRS, seed_stream
 from maze32.world.fields import grow_cells, carve_cells, DENSE
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 from maze32.world.regions import keep_largest_region, nearest_marked
@@ -240,9 +240,10 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
 
 def fill_pools(ws, spec, tiles):
     # The region's pools (2 + depth // 2 per region of 256 x 256, seed 004), drawn from the region's
-    # stream: each in one of its chunks, radius 4..10, lava, acid or water, with CANDIDATES places
-    # anchored radius + 1 or more from the chunk's sides (so it stays inside); this chunk pours those
-    # anchored in it, each at the first of its places that holds a pool of its radius (pour_pool).
+    # stream: each in one of its chunks, radius 4..10, lava, acid or water; this chunk pours those
+    # that fall to it, each at the first of CANDIDATES places (from the pool's own stream, drawn only
+    # here) anchored radius + 1 or more from the chunk's sides (so it stays inside) that holds a pool
+    # of its radius (pour_pool).
     rx = ws.x0 >> REGION_SHIFT
     ry = ws.y0 >> REGION_SHIFT
     rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
@@ -260,14 +261,17 @@ def fill_pools(ws, spec, tiles):
         ch = spec.chunk_height(ccy)
         if cw < 2 * radius + 4 or ch < 2 * radius + 4:
             continue                               # no room for it in that narrow chunk
-        poured = ccx != ws.cx or ccy != ws.cy      # another chunk's pool: only its draws
+        if ccx != ws.cx or ccy != ws.cy:
+            continue                               # another chunk's pool
+        places = ws.pool_rng
+        seed_stream(spec, places, rx, ry, SALT_POOL_PLACES + n)
         i = 0
         while i < CANDIDATES:
             i += 1
-            px = radius + 1 + draw_below(rng, cw - 2 * radius - 2)
-            py = radius + 1 + draw_below(rng, ch - 2 * radius - 2)
-            if not poured:
-                poured = pour_pool(ws, tiles, px, py, radius, material) > 0
+            px = radius + 1 + draw_below(places, cw - 2 * radius - 2)
+            py = radius + 1 + draw_below(places, ch - 2 * radius - 2)
+            if pour_pool(ws, tiles, px, py, radius, material):
+                break
 
 
 def chunk_rooms(ws, spec, out):

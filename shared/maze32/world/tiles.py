@@ -145,6 +145,7 @@ SALT_CELLS = const(10)
 SALT_LINK_V = const(11)
 SALT_LINK_H = const(12)
 SALT_STOCK = const(13)       # accretion: which chunks of a region hold its traps and items
+SALT_POOL_PLACES = const(32)  # caves: + a pool's number, the stream of its places
 
 
 @micropython.viper
@@ -371,6 +372,7 @@ class WorldWorkspace:
         self.row_runs = zeros("H", CHUNK + 1)    # regions.keep_regions: each row's first run
         self.chunk = None                         # a chunk's tiles while a whole world is built
         self.rng = Rng()
+        self.pool_rng = Rng()                     # caves: a pool's places, beside the region's stream
         self.pair = array("H", [0, 0])
         # The chunk being settled: coordinates, origin, size, and the tunnels' bounds in it.
         self.cx = self.cy = self.x0 = self.y0 = self.cw = self.ch = 0
