@@ -69,6 +69,8 @@ def split_space(ws, w: int, h: int):
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
     room_h = ptr8(ws.room_h)
+    room_lx = ptr8(ws.room_lx)
+    room_ly = ptr8(ws.room_ly)
     cor_ax = ptr8(ws.cor_ax)
     cor_ay = ptr8(ws.cor_ay)
     cor_bx = ptr8(ws.cor_bx)
@@ -146,6 +148,15 @@ def split_space(ws, w: int, h: int):
                 room_y[rooms] = y + ((nh - rh) >> 1)
                 room_w[rooms] = rw
                 room_h[rooms] = rh
+                # Where its corridors leave it: on_lattice of its columns and of its rows, inline.
+                lo = x + ((nw - rw) >> 1)
+                c = 3 * (((lo + (rw >> 1)) * 21846) >> 16)
+                c = c + 3 if c < lo else c
+                room_lx[rooms] = c - 3 if c > lo + rw - 2 else c
+                lo = y + ((nh - rh) >> 1)
+                c = 3 * (((lo + (rh >> 1)) * 21846) >> 16)
+                c = c + 3 if c < lo else c
+                room_ly[rooms] = c - 3 if c > lo + rh - 2 else c
                 ret = rooms
                 rooms += 1
                 sp -= 1
@@ -183,10 +194,10 @@ def split_space(ws, w: int, h: int):
         else:
             a = st[f + 8]
             b = ret
-            cor_ax[corridors] = int(on_lattice(room_x[a], room_w[a]))      # between the rooms' middles
-            cor_ay[corridors] = int(on_lattice(room_y[a], room_h[a]))
-            cor_bx[corridors] = int(on_lattice(room_x[b], room_w[b]))
-            cor_by[corridors] = int(on_lattice(room_y[b], room_h[b]))
+            cor_ax[corridors] = room_lx[a]                      # between the rooms' middles
+            cor_ay[corridors] = room_ly[a]
+            cor_bx[corridors] = room_lx[b]
+            cor_by[corridors] = room_ly[b]
             cor_bend[corridors] = r2
             cor_a[corridors] = a
             cor_b[corridors] = b
@@ -199,14 +210,14 @@ def split_space(ws, w: int, h: int):
     ws.cor_count = corridors
 
 
-@micropython.viper
-def on_lattice(lo: int, n: int) -> int:
+def on_lattice(lo, n):
     # Where a corridor 2 wide leaves a room spanning lo..lo+n-1 (a row or a column): the multiple of 3
     # nearest its middle with both of the corridor's lines inside it (lo - 1, on the rim, for a room 3
     # high that holds none). Every corridor of a region lies on this lattice, so two never run beside
-    # each other: they share their lines or keep a line of stone between them.
+    # each other: they share their lines or keep a line of stone between them. (split_space inlines
+    # it for each room it makes, into room_lx, room_ly; tests/test_world.py holds them to this.)
     c = lo + (n >> 1)
-    c -= c % 3
+    c = 3 * ((c * 21846) >> 16)                 # c less c % 3 (c < 2**15), without a division
     if c < lo:
         c += 3
     if c > lo + n - 2:
@@ -215,25 +226,33 @@ def on_lattice(lo: int, n: int) -> int:
 
 
 @micropython.viper
-def nearest_room(ws, px: int, py: int, far: int) -> int:
-    # The room whose centre is nearest (px, py), or the farthest when `far` (Manhattan; the first on
-    # ties).
+def rank_room(ws, px: int, py: int, far: int, limit: int, after: int) -> int:
+    # The room whose middle is nearest (px, py) (Manhattan; the first on ties), or with `far` the
+    # farthest of those that come after (limit, after) in the order of falling distance, then rising
+    # index: the next candidate once room `after`, at distance `limit`, is turned down (limit above
+    # every distance and after = -1: the farthest). Its distance into ws.room_dist; -1 when none is
+    # left.
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
     room_h = ptr8(ws.room_h)
     n = int(ws.room_count)
-    best = 0
+    best = -1
     best_d = -1
     k = 0
     while k < n:
         dx = room_x[k] + (room_w[k] >> 1) - px
         dy = room_y[k] + (room_h[k] >> 1) - py
         d = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-        if best_d < 0 or (far and d > best_d) or (not far and d < best_d):
+        if far:
+            if (d < limit or (d == limit and k > after)) and d > best_d:
+                best = k
+                best_d = d
+        elif best_d < 0 or d < best_d:
             best = k
             best_d = d
         k += 1
+    ws.room_dist = best_d
     return best
 
 
@@ -258,9 +277,8 @@ def link_regions(ws, spec, rx, ry, rw, rh):
 def _link(ws, dx, dy, bend):
     # A corridor from the room nearest (dx, dy) to (dx, dy); bend 1 arrives across (a side edge),
     # bend 0 arrives down (a top or bottom edge).
-    k = nearest_room(ws, dx, dy, 0)
-    add_corridor(ws, on_lattice(ws.room_x[k], ws.room_w[k]), on_lattice(ws.room_y[k], ws.room_h[k]),
-                 dx, dy, bend, k, NO_ROOM)
+    k = rank_room(ws, dx, dy, 0, 0, 0)
+    add_corridor(ws, ws.room_lx[k], ws.room_ly[k], dx, dy, bend, k, NO_ROOM)
 
 
 def choose_ends(ws, spec, rx, ry):
@@ -282,13 +300,13 @@ def choose_ends(ws, spec, rx, ry):
         else:
             px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
             py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
-        first = farthest_below(ws, px, py, 0x7FFF, -1)
+        first = rank_room(ws, px, py, 1, 0x7FFF, -1)
         k = first
         while k >= 0:
             if stand_stairs(ws, k):
                 ws.stairs_room = k
                 return
-            k = farthest_below(ws, px, py, ws.room_dist, k)
+            k = rank_room(ws, px, py, 1, ws.room_dist, k)
         # No room has stone under its floor (a small region): the farthest, at its middle.
         ws.stairs_room = first
         ws.stairs_col = ws.room_x[first] + ws.room_w[first] - 1 if first == ws.spawn_room else \
@@ -301,48 +319,25 @@ def stand_stairs(ws, k):
     x0 = ws.room_x[k]
     w = ws.room_w[k]
     below = ws.room_y[k] + ws.room_h[k]
+    stone = stone_columns(ws, x0, below, x0 + w - 1, below)
     i = 0
     while i < w:
         c = x0 + ((w >> 1) + i) % w
         i += 1
         if k == ws.spawn_room and c == x0 + (w >> 1):
             continue
-        if box_is_stone(ws, c, below, c, below):
+        if stone >> (c - x0) & 1:
             ws.stairs_col = c
             return True
     return False
 
 
 @micropython.viper
-def farthest_below(ws, px: int, py: int, limit: int, after: int) -> int:
-    # The room farthest from (px, py) (Manhattan from its middle) that comes after (limit, after) in
-    # the order of falling distance, then rising index: the next candidate once room `after`, at
-    # distance `limit`, is turned down (after = -1: the first). Its distance into ws.room_dist; -1 when
-    # none is left.
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    n = int(ws.room_count)
-    best = -1
-    best_d = -1
-    k = 0
-    while k < n:
-        dx = room_x[k] + (room_w[k] >> 1) - px
-        dy = room_y[k] + (room_h[k] >> 1) - py
-        d = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-        if (d < limit or (d == limit and k > after)) and d > best_d:
-            best = k
-            best_d = d
-        k += 1
-    ws.room_dist = best_d
-    return best
-
-
-@micropython.viper
-def box_is_stone(ws, x0: int, y0: int, x1: int, y1: int) -> int:
-    # Whether the plan leaves x0..x1, y0..y1 (region coordinates) stone: no room and no leg of a
-    # corridor (dungeon.dig_passages' rectangles) meets it.
+def stone_columns(ws, x0: int, y0: int, x1: int, y1: int) -> int:
+    # Which columns of x0..x1 (at most 30; region coordinates) the plan leaves stone in rows y0..y1,
+    # as a mask (bit i: column x0 + i): each room and each leg of a corridor (dungeon.dig_passages'
+    # rectangles) that meets the rows clears the columns it covers. One pass over the plan, whatever
+    # the columns asked.
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
@@ -352,33 +347,45 @@ def box_is_stone(ws, x0: int, y0: int, x1: int, y1: int) -> int:
     cor_bx = ptr8(ws.cor_bx)
     cor_by = ptr8(ws.cor_by)
     cor_bend = ptr8(ws.cor_bend)
+    mask = (1 << (x1 - x0 + 1)) - 1
     k = 0
     n = int(ws.room_count)
-    while k < n:
-        if room_x[k] <= x1 and x0 < room_x[k] + room_w[k] and room_y[k] <= y1 and y0 < room_y[k] + room_h[k]:
-            return 0
+    while k < n:                                        # the rooms
+        ly = int(room_y[k])
+        lx = int(room_x[k])
+        hx = lx + int(room_w[k]) - 1
         k += 1
+        if ly > y1 or ly + int(room_h[k - 1]) <= y0 or hx < x0 or lx > x1:
+            continue
+        lx = lx if lx > x0 else x0
+        hx = hx if hx < x1 else x1
+        mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
     k = 0
     n = int(ws.cor_count)
-    while k < n:
+    while k < n and mask:                               # both legs of each corridor
         ax = int(cor_ax[k])
         ay = int(cor_ay[k])
         bx = int(cor_bx[k])
         by = int(cor_by[k])
-        lx = ax if ax < bx else bx
-        hx = (bx if ax < bx else ax) + 1
-        ly = ay if ay < by else by
-        hy = (by if ay < by else ay) + 1
+        bend = int(cor_bend[k])
         k += 1
-        if hx < x0 or lx > x1 or hy < y0 or ly > y1:
-            continue
-        r = ay if cor_bend[k - 1] == 0 else by            # the leg across: rows r, r + 1
-        if r <= y1 and y0 <= r + 1:
-            return 0
-        c = bx if cor_bend[k - 1] == 0 else ax            # the leg down: columns c, c + 1
-        if c <= x1 and x0 <= c + 1:
-            return 0
-    return 1
+        ly = ay if bend == 0 else by                    # across: rows ly, ly + 1
+        if ly <= y1 and ly + 1 >= y0:
+            lx = ax if ax < bx else bx
+            hx = (bx if ax < bx else ax) + 1
+            if hx >= x0 and lx <= x1:
+                lx = lx if lx > x0 else x0
+                hx = hx if hx < x1 else x1
+                mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
+        lx = bx if bend == 0 else ax                    # down: columns lx, lx + 1
+        if lx + 1 >= x0 and lx <= x1:
+            ly = ay if ay < by else by
+            hy = (by if ay < by else ay) + 1
+            if hy >= y0 and ly <= y1:
+                hx = lx + 1 if lx + 1 < x1 else x1
+                lx = lx if lx > x0 else x0
+                mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
+    return mask
 
 
 def _draw_room(ws):
@@ -429,9 +436,12 @@ def choose_traps_and_items(ws, rh):
         y = ws.room_y[k] + ws.room_h[k] - 1
         x = x0 + draw_below(rng, span)
         i = 0
+        if not fire:                             # the stone columns under the floor (and round it)
+            stone = stone_columns(ws, x0 - 1, y + 1, x0 + span + w - 1, y + 3) if y + 3 <= rh - 1 else 0
+            full = (1 << (w + 2)) - 1
         while not fire and i < span:             # along the floor from the drawn place
             x = x0 + (x - x0 + 1) % span if i else x
-            if y + 3 <= rh - 1 and box_is_stone(ws, x - 1, y + 1, x + w, y + 3):
+            if (stone >> (x - x0)) & full == full:
                 break
             i += 1
         if i == span:

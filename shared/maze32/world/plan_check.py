@@ -35,6 +35,7 @@ FEW_ROOMS = const(8)
 POOL_MIN_W = const(9)
 POOL_MAX_W = const(21)
 POOL_MAX_H = const(16)
+UNMARK = const(256)         # fill_marks: clear mark 2, keep mark 1
 
 
 def ptr32(buf):
@@ -139,13 +140,14 @@ def mark_passages(tiles_obj, marks_obj, n: int):
 
 @micropython.viper
 def fill_marks(marks_obj, pitch: int, x0: int, y0: int, w: int, h: int, m: int):
+    # Marks of the rectangle (x0, y0, w, h) at `pitch` become m; with UNMARK they lose their mark 2.
     marks = ptr8(marks_obj)
     y = 0
     while y < h:
         c = (y0 + y) * pitch + x0
         end = c + w
         while c < end:
-            marks[c] = m
+            marks[c] = m if m != 256 else marks[c] & 1          # UNMARK
             c += 1
         y += 1
 
@@ -227,6 +229,19 @@ def stairs_farthest(v, marks, queue):
 
 
 @micropython.viper
+def neighbour(c: int, k: int, w: int, n: int) -> int:
+    # Tile c's neighbour k (up, down, left, right) in a region w wide of n tiles, or -1 past its edge.
+    if k == 0:
+        return c - w
+    if k == 1:
+        return c + w if c + w < n else -1
+    x = c % w
+    if k == 2:
+        return c - 1 if x > 0 else -1
+    return c + 1 if x < w - 1 else -1
+
+
+@micropython.viper
 def farthest_level(v, marks_obj, queue_obj, start: int, stairs: int) -> int:
     # marks: 2 on the tiles of the rooms judged. Whether the room holding `stairs` is reached last.
     tiles = ptr8(v.tiles)
@@ -255,19 +270,11 @@ def farthest_level(v, marks_obj, queue_obj, start: int, stairs: int) -> int:
             last_level = level
             if holds:
                 stairs_level = level
-        x = c % w
         k = 0
         while k < 4:
-            if k == 0:
-                m = c - w
-            elif k == 1:
-                m = c + w
-            elif k == 2:
-                m = c - 1 if x > 0 else -1
-            else:
-                m = c + 1 if x < w - 1 else -1
+            m = int(neighbour(c, k, w, n))
             k += 1
-            if m < 0 or m >= n or marks[m] & 1 or solid[tiles[m]]:
+            if m < 0 or marks[m] & 1 or solid[tiles[m]]:
                 continue
             marks[m] |= 1
             queue[tail] = m
@@ -284,25 +291,12 @@ def clear_room(v, marks, c, stairs):
     while k < v.room_count:
         rx, ry, rw, rh = rooms[4 * k], rooms[4 * k + 1], rooms[4 * k + 2], rooms[4 * k + 3]
         if rx <= x < rx + rw and ry <= y < ry + rh:
-            clear_bit(marks, v.w, rx - v.ox, ry - v.oy, rw, rh)
+            fill_marks(marks, v.w, rx - v.ox, ry - v.oy, rw, rh, UNMARK)
             tx = stairs % v.w + v.ox
             ty = stairs // v.w + v.oy
             return rx <= tx < rx + rw and ry <= ty < ry + rh
         k += 1
     return False
-
-
-@micropython.viper
-def clear_bit(marks_obj, pitch: int, x0: int, y0: int, w: int, h: int):
-    marks = ptr8(marks_obj)
-    y = 0
-    while y < h:
-        c = (y0 + y) * pitch + x0
-        end = c + w
-        while c < end:
-            marks[c] &= 1
-            c += 1
-        y += 1
 
 
 # -- bodies: 4-connected runs of tiles of one sort, counted per region ----------------------------------
@@ -347,16 +341,9 @@ def flood_body(v, marks_obj, queue_obj, start: int, t: int) -> int:
         hi_y = y if y > hi_y else hi_y
         k = 0
         while k < 4:
-            if k == 0:
-                m = c - w
-            elif k == 1:
-                m = c + w
-            elif k == 2:
-                m = c - 1 if x > 0 else -1
-            else:
-                m = c + 1 if x < w - 1 else -1
+            m = int(neighbour(c, k, w, n))
             k += 1
-            if m < 0 or m >= n or marks[m] or tiles[m] != t:
+            if m < 0 or marks[m] or tiles[m] != t:
                 continue
             marks[m] = 1
             queue[tail] = m

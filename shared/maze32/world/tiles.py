@@ -384,6 +384,8 @@ class WorldWorkspace:
         self.room_y = bytearray(MAX_ROOMS)
         self.room_w = bytearray(MAX_ROOMS)
         self.room_h = bytearray(MAX_ROOMS)
+        self.room_lx = bytearray(MAX_ROOMS)     # where its corridors leave it (bsp.on_lattice)
+        self.room_ly = bytearray(MAX_ROOMS)
         self.room_count = 0
         self.cor_ax = bytearray(MAX_CORRIDORS)
         self.cor_ay = bytearray(MAX_CORRIDORS)
@@ -398,7 +400,7 @@ class WorldWorkspace:
         self.trap_w = bytearray(2)
         self.items = zeros("H", 3)
         self.item_x = bytearray(3)
-        self.room_dist = 0                # bsp.farthest_below's last distance
+        self.room_dist = 0                # bsp.rank_room's last distance
         self.stairs_col = 0               # the stairs' column in their room (bsp.choose_ends)
         self.trap_count = self.item_count = 0
         self.spawn_room = self.stairs_room = -1
