@@ -229,7 +229,7 @@ def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
             assert data, seen
             seen += data
     with connected(served) as b:
-        assert b.exec("import sys\nprint('app' in sys.modules)").strip() == "True"   # main.py ran it
+        assert b.exec("import sys\nprint('maze32_game.app' in sys.modules)").strip() == "True"   # main.py ran it
         b.exec("import os\nos.remove('main.py')")      # the rest of the module's boots stay quiet
 
 
