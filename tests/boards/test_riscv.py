@@ -151,7 +151,7 @@ def test_heaplock_harness_catches_allocation(served):
 # -- the device workflow -------------------------------------------------------------------------------------
 def listing(served):
     with connected(served) as b:
-        out = b.exec("import os\nfor d in ('', 'lib/maze32'):\n"
+        out = b.exec("import os\nfor d in ('', 'lib/maze32', 'lib/maze32_game'):\n"
                      " for e in os.ilistdir(d or '.'):\n  print((d + '/' if d else '') + e[0], e[3])")
     return dict(line.rsplit(" ", 1) for line in out.splitlines())
 
