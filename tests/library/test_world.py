@@ -231,13 +231,31 @@ def test_dungeon_rules():
         for material in (DOOR, ITEM):
             assert region.tiles.count(material) > 0, (strategy, material)
         assert region.tiles.count(TRAP) + region.tiles.count(FIRE) > 0, strategy
-    # BSP: 1-2 trap rooms and 2-3 item rooms in the region (the world: one region).
+    # BSP: 1-2 trap rooms and 2-3 item rooms in the region (the world: one region); every corridor
+    # leaves its rooms on the lattice of 3 (bsp.on_lattice), so no two run beside each other.
+    from maze32.world.bsp import on_lattice, NO_ROOM
     ws = WorldWorkspace()
     for seed in range(10):
         spec = hw.spec_for(seed, 7, SIZE)
         world_dungeon.plan_region(ws, spec, 0, 0)
         assert 1 <= ws.trap_count <= 2 and 2 <= ws.item_count <= 3
         assert ws.spawn_room >= 0 and ws.stairs_room >= 0
+    for spec, (rx, ry) in [(hw.spec_for(seed, 8, SIZE), (0, 0)) for seed in range(5)] + [
+            (hw.spec_for(seed, 8, (2048, 2048)), (1, 1)) for seed in range(5)]:
+        world_dungeon.plan_region(ws, spec, rx, ry)
+        for k in range(ws.room_count):
+            assert ws.room_lx[k] == on_lattice(ws.room_x[k], ws.room_w[k])
+            assert ws.room_ly[k] == on_lattice(ws.room_y[k], ws.room_h[k])
+        for k in range(ws.cor_count):
+            a, b = ws.cor_a[k], ws.cor_b[k]
+            assert (ws.cor_ax[k], ws.cor_ay[k]) == (ws.room_lx[a], ws.room_ly[a])
+            if b != NO_ROOM:
+                assert (ws.cor_bx[k], ws.cor_by[k]) == (ws.room_lx[b], ws.room_ly[b])
+            elif ws.cor_bend[k]:                # a doorway on a side edge: the leg across at its row
+                assert ws.cor_by[k] % 3 == 0
+            else:                               # on a top or bottom edge: the leg down at its column
+                assert ws.cor_bx[k] % 3 == 0
+        assert all(v % 3 == 0 for v in ws.room_lx[:ws.room_count] + ws.room_ly[:ws.room_count])
 
 
 def independent_bsp(spec, rx, ry):
