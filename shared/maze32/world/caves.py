@@ -25,7 +25,7 @@ from maze32.world.regions import keep_largest_region, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 
 _STONE = const(3)       # tiles.STONE
-CANDIDATES = const(12)  # places tried for each pool
+CANDIDATES = const(32)  # places tried for each pool (12 left 1 in about 300 pools unpoured)
 
 
 # -- the caves kind: stages ------------------------------------------------------------------------
