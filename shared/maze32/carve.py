@@ -4,7 +4,6 @@
 from maze32._compat import micropython, ptr8, ptr16
 from maze32.grid import DEGREE, PICK, ROTATE, STEP32
 from maze32.maze import WHOLE
-from maze32.rng import draw_below
 
 
 def close_walls(maze, ws):
@@ -42,7 +41,8 @@ def carve_tree(c: int, options: int):
     ws = _carving[1]
     cells = ptr8(maze.cells)
     w = int(maze.width)
-    fence_row = (int(maze.height) >> 1) << 5
+    half = int(maze.height) >> 1
+    fence_row = half << 5
     i = 0
     while i < w:
         cells[fence_row | i] = cells[fence_row | i] | 16
@@ -60,9 +60,23 @@ def carve_tree(c: int, options: int):
     m16 = 0xFFFF                       # a local: the constant would take two instructions per use
     last_x = w - 1
     rng = ws.rng
-    r = int(draw_below(rng, w * (int(maze.height) >> 1)))
     s0 = int(rng.s0)
     s1 = int(rng.s1)
+    # The root, as Rng.below(W * H/2), drawn here rather than by rng.draw_below (a call, and the
+    # state read and written once more): half A has at most 512 cells, so the mask has at most 9
+    # bits, as below.
+    n = w * half
+    mask = n - 1
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    r = n
+    while r >= n:
+        r = (((s0 + s1) >> 7) + s0) & mask
+        s1 ^= s0
+        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
+        s1 = ((s1 << 10) | (s1 >> 6)) & m16
     root = ((r // w) << 5) | (r % w)
     depth[root] = 0
     # The search keeps on its stack only the cells that had sides left unvisited when they last

@@ -9,6 +9,8 @@ from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM
 # The searches' cells and workspace (_compat.py, Registers: the kernels' arguments are their two
 # busiest locals).
 _search = [None, None]
+_ROW0 = ROWS[0]
+_ROW1, _ROWS2, _ROWS4, _ROWS8, _ROWS16 = DOUBLINGS
 
 
 def reset_routes(ws):
@@ -29,14 +31,15 @@ def reset_routes(ws):
         reset_words(ws.dist, (h << 6) | ws.prepared_w)
         return
     view = ws.dist_view
-    view[ROWS[0]] = ws.dist_row
-    sources = ws.dist_rows
-    k = 0
-    covered = 1
-    while covered < h:
-        view[DOUBLINGS[k]] = sources[k]
-        covered <<= 1
-        k += 1
+    view[_ROW0] = ws.dist_row
+    rows = ws.dist_rows                # unrolled: a loop's bookkeeping costs as much as a copy here
+    view[_ROW1] = rows[0]
+    view[_ROWS2] = rows[1]
+    view[_ROWS4] = rows[2]             # a grid has at least 8 rows
+    if h > 8:
+        view[_ROWS8] = rows[3]
+        if h > 16:
+            view[_ROWS16] = rows[4]
     if h < PITCH:
         view[ROWS[h]] = ws.dist_below
 
