@@ -15,15 +15,16 @@ def carve_half(maze, ws):
     # Stage 2: carve_tree on maze and ws.
     _carving[0] = maze
     _carving[1] = ws
-    carve_tree(0, 0)
+    carve_tree(maze.cells, 0)
 
 
-# carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals).
+# carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals,
+# the cells' pointer and the current cell).
 _carving = [None, None]
 
 
 @micropython.viper
-def carve_tree(c: int, options: int):
+def carve_tree(cells: ptr8, c: int):
     # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
     # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
     # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
@@ -35,11 +36,10 @@ def carve_tree(c: int, options: int):
     # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it. ws.dist then
     # holds no routes: the record of what it measured (maze.MEASURED_FROM, entry 0) is cleared.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
-    # and no cell keeps the fence bit. c and options are the search's current cell and its unvisited
-    # sides (the arguments' values are not used).
+    # and no cell keeps the fence bit. cells is maze.cells; c is the search's current cell (the
+    # argument's value is not used).
     maze = _carving[0]
     ws = _carving[1]
-    cells = ptr8(maze.cells)
     w = int(maze.width)
     half = int(maze.height) >> 1
     fence_row = half << 5
