@@ -66,11 +66,10 @@ def carve_tree(cells: ptr8, c: int):
     # state read and written once more): half A has at most 512 cells, so the mask has at most 9
     # bits, as below.
     n = w * half
-    mask = n - 1
-    mask |= mask >> 1
-    mask |= mask >> 2
-    mask |= mask >> 4
-    mask |= mask >> 8
+    mask = 1                           # the smallest covering bit mask, as Rng.below finds it
+    while mask < n:
+        mask <<= 1
+    mask -= 1
     r = n
     while r >= n:
         r = (((s0 + s1) >> 7) + s0) & mask
