@@ -38,8 +38,24 @@ def carve_tree(cells: ptr8, c: int):
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
     # and no cell keeps the fence bit. cells is maze.cells; c is the search's current cell (the
     # argument's value is not used).
-    maze = _carving[0]
+    # As bytecode, the first 16 locals (the arguments first, then in order of first appearance) load
+    # and store with one-byte opcodes, the rest with a longer form that costs more per use: the search's
+    # busiest ones are named here first (viper keeps only the arguments in registers either way).
+    options = 0
+    here = 0                           # cells[c]
+    s0 = 0
+    s1 = 0
+    flag = 0
+    m = 0
+    r = 0
+    n = 0
+    mask = 0
+    d = 0                              # depth[c]
+    top = 0
+    x = 0
     ws = _carving[1]
+    remain = ptr8(ws.marks)
+    maze = _carving[0]
     w = int(maze.width)
     half = int(maze.height) >> 1
     fence_row = half << 5
@@ -55,7 +71,6 @@ def carve_tree(cells: ptr8, c: int):
     pick = ptr8(PICK)
     rotate = ptr8(ROTATE)
     step = ptr8(STEP32)
-    remain = ptr8(ws.marks)
     rot = int(maze.rot)
     m16 = 0xFFFF                       # a local: the constant would take two instructions per use
     last_x = w - 1
@@ -85,10 +100,7 @@ def carve_tree(cells: ptr8, c: int):
     # A cell's rotated partner in half B is written once, when the cell is finished (carves its last
     # passage, or is found exhausted). Nothing in half B is read meanwhile except row H/2 as the fence,
     # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
-    top = 0
     c = root
-    here = 0                           # cells[c]
-    d = 0                              # depth[c]
     while True:
         x = c & 31
         options = 0
