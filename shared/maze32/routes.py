@@ -18,11 +18,11 @@ def reset_routes(ws):
     # in the row below it, before a search (the guard row stays BLOCKED: no search enters it). The
     # rows further down are left as they are: a search reaches them only through the row below the
     # grid, which it never enters; nor the columns between W and 31, which no step reaches.
-    # Compiled, one kernel writes the prepared rows two entries a store (about 3,000 RV32
-    # instructions at 32x32, 700 at 8x8). As bytecode, where each store is an interpreted step of
-    # about 400, the template row of the prepared width (ws.dist_row) is copied into row 0 and
-    # doubled into the rows below by buffer copies (maze.DOUBLINGS), about 2,500 each, h=8 ending after three.
-    # No 2 KiB template either way (issue 24's memory budget).
+    # Compiled, one kernel writes the prepared rows two entries a store (reset_words; this function
+    # costs about 4,700 RV32 instructions at 8x8, 9,900 at 32x32). As bytecode, where each store is an
+    # interpreted step of about 400, the row of the prepared width (ws.dist_row) is copied into row 0
+    # and doubled into the rows below (maze.DOUBLINGS) as far as the grid reaches: buffer copies of
+    # about 3,000 each, five at 8x8. No 2 KiB template either way (issue 24's memory budget).
     # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
     # measured (validate.py) is forgotten.
     ws.measured[MEASURED_FROM] = 0
