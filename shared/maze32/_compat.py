@@ -42,6 +42,19 @@ def ptr16(buf):
     return buf
 
 
+def ptr32(buf):
+    return buf
+
+
+def compiled(kernel):
+    # Whether `kernel`, a function decorated @micropython.viper, is machine code here: the viper
+    # emitter makes functions of a type of their own (py/objfun.c, mp_type_fun_viper), while the
+    # bytecode flavour and CPython make the same kind as this plain function. A module picks its
+    # word-wide kernels (ptr32 stores, little-endian) only where they are compiled; as bytecode it
+    # takes a path of buffer copies instead, which the VM runs at C speed.
+    return type(kernel) is not type(compiled)
+
+
 # time.ticks_us/ticks_diff exist on MicroPython only; the twin uses a monotonic clock in their place.
 try:
     from time import ticks_us, ticks_diff

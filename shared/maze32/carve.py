@@ -4,7 +4,6 @@
 from maze32._compat import micropython, ptr8, ptr16
 from maze32.grid import DEGREE, PICK, ROTATE, STEP32
 from maze32.maze import WHOLE
-from maze32.rng import draw_below
 
 
 def close_walls(maze, ws):
@@ -16,15 +15,16 @@ def carve_half(maze, ws):
     # Stage 2: carve_tree on maze and ws.
     _carving[0] = maze
     _carving[1] = ws
-    carve_tree(0, 0)
+    carve_tree(maze.cells, 0)
 
 
-# carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals).
+# carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals,
+# the cells' pointer and the current cell).
 _carving = [None, None]
 
 
 @micropython.viper
-def carve_tree(c: int, options: int):
+def carve_tree(cells: ptr8, c: int):
     # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
     # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
     # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
@@ -36,13 +36,29 @@ def carve_tree(c: int, options: int):
     # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it. ws.dist then
     # holds no routes: the record of what it measured (maze.MEASURED_FROM, entry 0) is cleared.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
-    # and no cell keeps the fence bit. c and options are the search's current cell and its unvisited
-    # sides (the arguments' values are not used).
-    maze = _carving[0]
+    # and no cell keeps the fence bit. cells is maze.cells; c is the search's current cell (the
+    # argument's value is not used).
+    # As bytecode, the first 16 locals (the arguments first, then in order of first appearance) load
+    # and store with one-byte opcodes, the rest with a longer form that costs more per use: the search's
+    # busiest ones are named here first (viper keeps only the arguments in registers either way).
+    options = 0
+    here = 0                           # cells[c]
+    s0 = 0
+    s1 = 0
+    flag = 0
+    m = 0
+    r = 0
+    n = 0
+    mask = 0
+    d = 0                              # depth[c]
+    top = 0
+    x = 0
     ws = _carving[1]
-    cells = ptr8(maze.cells)
+    remain = ptr8(ws.marks)
+    maze = _carving[0]
     w = int(maze.width)
-    fence_row = (int(maze.height) >> 1) << 5
+    half = int(maze.height) >> 1
+    fence_row = half << 5
     i = 0
     while i < w:
         cells[fence_row | i] = cells[fence_row | i] | 16
@@ -55,14 +71,26 @@ def carve_tree(c: int, options: int):
     pick = ptr8(PICK)
     rotate = ptr8(ROTATE)
     step = ptr8(STEP32)
-    remain = ptr8(ws.marks)
     rot = int(maze.rot)
     m16 = 0xFFFF                       # a local: the constant would take two instructions per use
     last_x = w - 1
     rng = ws.rng
-    r = int(draw_below(rng, w * (int(maze.height) >> 1)))
     s0 = int(rng.s0)
     s1 = int(rng.s1)
+    # The root, as Rng.below(W * H/2), drawn here rather than by rng.draw_below (a call, and the
+    # state read and written once more): half A has at most 512 cells, so the mask has at most 9
+    # bits, as below.
+    n = w * half
+    mask = 1                           # the smallest covering bit mask, as Rng.below finds it
+    while mask < n:
+        mask <<= 1
+    mask -= 1
+    r = n
+    while r >= n:
+        r = (((s0 + s1) >> 7) + s0) & mask
+        s1 ^= s0
+        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
+        s1 = ((s1 << 10) | (s1 >> 6)) & m16
     root = ((r // w) << 5) | (r % w)
     depth[root] = 0
     # The search keeps on its stack only the cells that had sides left unvisited when they last
@@ -72,10 +100,7 @@ def carve_tree(c: int, options: int):
     # A cell's rotated partner in half B is written once, when the cell is finished (carves its last
     # passage, or is found exhausted). Nothing in half B is read meanwhile except row H/2 as the fence,
     # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
-    top = 0
     c = root
-    here = 0                           # cells[c]
-    d = 0                              # depth[c]
     while True:
         x = c & 31
         options = 0

@@ -41,6 +41,18 @@ def add_cycles(maze, ws, cycles: int):
     # from carve_half) wins; that gap is a lower bound on the tree path around it. Seam walls join A
     # to B, so they are never candidates here.
     # Invariant on return: exactly `cycles` more edge pairs; config limits `cycles` to the closed walls.
+    # The sampling loop's locals first: as bytecode, the first 16 load and store with one-byte
+    # opcodes (carve.carve_tree).
+    r = 0
+    t = 0
+    s0 = 0
+    s1 = 0
+    i = 0
+    x = 0
+    y = 0
+    c = 0
+    sampled = 0
+    gap = 0
     cells = ptr8(maze.cells)
     depth = ptr16(ws.dist)
     w = int(maze.width)

@@ -69,9 +69,10 @@ class _Whole:
 # One slice object for "the whole buffer", made once: `buf[:] = src` builds its slice on the stack in
 # the bytecode VM but on the heap in native code, while `buf[WHOLE] = src` allocates in neither.
 WHOLE = _Whole()[:]
-# Rows 4-7, 8-15 and 16-31 of a 32-row buffer: copying its first 4, 8, then 16 rows into them fills
-# all 32 rows with rows 0-3 (Workspace.dist_rows).
-DOUBLINGS = (_Whole()[4 * PITCH:8 * PITCH], _Whole()[8 * PITCH:16 * PITCH], _Whole()[16 * PITCH:32 * PITCH])
+# Rows 1, 2-3, 4-7, 8-15 and 16-31 of a 32-row buffer: copying its first 1, 2, 4, 8, then 16 rows
+# into them fills all 32 rows with row 0 (Workspace.dist_rows). ROWS[y]: row y alone.
+DOUBLINGS = tuple(_Whole()[(PITCH << k) >> 1:PITCH << k] for k in range(1, 6))
+ROWS = tuple(_Whole()[y * PITCH:(y + 1) * PITCH] for y in range(PITCH))
 
 
 def filled(typecode, n, value):
@@ -94,8 +95,14 @@ class Workspace:
         self.dist_store = filled("H", PITCH + GUARDED, UNSEEN)
         self.dist = memoryview(self.dist_store)[PITCH:]
         self.dist_view = self.dist                     # whole-buffer copy through views never allocates
-        # Its first 4, 8 and 16 rows: routes.reset_routes doubles rows 0-3 into all 32 (DOUBLINGS).
-        self.dist_rows = (self.dist_view[0:4 * PITCH], self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
+        # Where the reset is buffer copies (routes.reset_routes as bytecode): one row of the prepared
+        # width (UNSEEN on the grid, BLOCKED beyond it: prepare), copied into row 0 and doubled from
+        # the first 1, 2, 4, 8 and 16 rows (DOUBLINGS); the row below the grid from the 32 BLOCKED
+        # entries below index 0.
+        self.dist_row = filled("H", PITCH, UNSEEN)
+        self.dist_rows = (self.dist_view[0:PITCH], self.dist_view[0:2 * PITCH], self.dist_view[0:4 * PITCH],
+                          self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])
+        self.dist_below = memoryview(self.dist_store)[0:PITCH]
         i = 0
         while i < PITCH:
             self.dist_store[i] = BLOCKED               # below index 0: no search ever enters it
@@ -133,6 +140,12 @@ class Workspace:
     def prepare(self, width, height):
         # The grid of the next searches: routes.reset_routes leaves the cells outside it BLOCKED, so a
         # search never enters them.
+        if width != self.prepared_w:
+            row = self.dist_row
+            x = 0
+            while x < PITCH:
+                row[x] = UNSEEN if x < width else BLOCKED
+                x += 1
         self.prepared_w = width
         self.prepared_h = height
 

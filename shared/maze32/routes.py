@@ -1,78 +1,89 @@
 # Breadth-first route distances: the one search that placement and validation share (over a duel
 # maze's passages), and its counterpart over a hedge level's tiles (Deeper's goal checks and its ghosts).
 # Both searches are viper kernels where compiled.
-from maze32._compat import micropython, ptr8, ptr16
-from maze32.grid import PITCH, SHIFT
-from maze32.maze import DOUBLINGS, MEASURED_FROM
+from maze32._compat import micropython, ptr8, ptr16, ptr32, compiled
+from maze32.grid import PITCH
+from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM
 
 
 # The searches' cells and workspace (_compat.py, Registers: the kernels' arguments are their two
 # busiest locals).
 _search = [None, None]
+_ROW0 = ROWS[0]
+_ROW1, _ROWS2, _ROWS4, _ROWS8, _ROWS16 = DOUBLINGS
 
 
 def reset_routes(ws):
     # ws.dist back to UNSEEN on the prepared grid (ws.prepare) and BLOCKED beside its last column and
     # in the row below it, before a search (the guard row stays BLOCKED: no search enters it). The
     # rows further down are left as they are: a search reaches them only through the row below the
-    # grid, which it never enters. Rows 0-3 are written by a kernel, then doubled into rows 4-7, 8-15 and 16-31
-    # by three buffer copies (maze.DOUBLINGS): each copy costs about 2,400 RV32 instructions
-    # besides its bytes in every flavour, each entry the kernel writes about 12 in viper and 400 in
-    # bytecode; so this costs about twice the one copy of a whole template (native), without the
-    # template's 2 KiB.
+    # grid, which it never enters; nor the columns between W and 31, which no step reaches.
+    # Compiled, one kernel writes the prepared rows two entries a store (reset_words; this function
+    # costs about 4,700 RV32 instructions at 8x8, 9,900 at 32x32). As bytecode, where each store is an
+    # interpreted step of about 400, the row of the prepared width (ws.dist_row) is copied into row 0
+    # and doubled into the rows below (maze.DOUBLINGS) as far as the grid reaches: buffer copies of
+    # about 3,000 each, five at 8x8. No 2 KiB template either way (issue 24's memory budget).
     # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
     # measured (validate.py) is forgotten.
-    # A grid of 8 or 16 rows stops doubling once its rows are covered (the rows below the row it
-    # blocks are never read).
     ws.measured[MEASURED_FROM] = 0
-    first_rows(ws.dist, ws.prepared_w)
-    view = ws.dist_view
     h = ws.prepared_h
-    view[DOUBLINGS[0]] = ws.dist_rows[0]
-    if h > 8:
-        view[DOUBLINGS[1]] = ws.dist_rows[1]
-        if h > 16:
-            view[DOUBLINGS[2]] = ws.dist_rows[2]
-    if h < PITCH:
-        _search[1] = ws
-        block_row(ws.dist, h << SHIFT)
-
-
-@micropython.viper
-def first_rows(dist: ptr16, w: int):
-    # Rows 0-3 of dist: UNSEEN in columns 0..w-1 (w is even), and below 32 columns BLOCKED in column w
-    # and column 31, the only others a search can step into (off the east edge, and west of column 0,
-    # which is column 31 of the row above); the columns between are never read.
-    if w == 32:
-        i = -4
-        while i < 124:
-            i += 4
-            dist[i] = 0xFFFF
-            dist[i + 1] = 0xFFFF
-            dist[i + 2] = 0xFFFF
-            dist[i + 3] = 0xFFFF
+    if WORDS:
+        reset_words(ws.dist, (h << 6) | ws.prepared_w)
         return
-    row = 0
-    while row < 128:
-        x = 0
-        while x < w:
-            dist[row + x] = 0xFFFF
-            dist[row + x + 1] = 0xFFFF
-            x += 2
-        dist[row + w] = 0xFFFE         # east of the last column
-        dist[row + 31] = 0xFFFE        # west of column 0 of the row below
-        row += 32
+    view = ws.dist_view
+    view[_ROW0] = ws.dist_row
+    rows = ws.dist_rows                # unrolled: a loop's bookkeeping costs as much as a copy here
+    view[_ROW1] = rows[0]
+    view[_ROWS2] = rows[1]
+    view[_ROWS4] = rows[2]             # a grid has at least 8 rows
+    if h > 8:
+        view[_ROWS8] = rows[3]
+        if h > 16:
+            view[_ROWS16] = rows[4]
+    if h < PITCH:
+        view[ROWS[h]] = ws.dist_below
 
 
 @micropython.viper
-def block_row(dist: ptr16, row: int):
-    # The first w entries of dist from index row BLOCKED (w from _search's workspace): the row below
-    # a grid of fewer than 32 rows, where a passage off its bottom edge would lead.
-    end = row + int(_search[1].prepared_w)
-    while row < end:
-        dist[row] = 0xFFFE
-        dist[row + 1] = 0xFFFE
-        row += 2
+def reset_words(dist: ptr32, shape: int):
+    # reset_routes compiled, on the grid shape = H << 6 | W, two ws.dist entries per 32-bit store
+    # (little-endian: entry 2i is the low half of word i). Row y is words 16y..16y+15. Below 32
+    # columns, entries W, W+1 and 30, 31 are BLOCKED (a step east of the last column, and west of
+    # column 0 into column 31 of the row above); the row below the grid is BLOCKED on its W entries.
+    w = shape & 63
+    end = (shape >> 6) << 4            # words of the rows 0..H-1
+    ones = -1                          # UNSEEN, UNSEEN: a local, as a constant takes two instructions
+    i = 0
+    if w == 32:
+        while i < end:                 # 16 words a row, H even: a multiple of 8
+            dist[i] = ones
+            dist[i + 1] = ones
+            dist[i + 2] = ones
+            dist[i + 3] = ones
+            dist[i + 4] = ones
+            dist[i + 5] = ones
+            dist[i + 6] = ones
+            dist[i + 7] = ones
+            i += 8
+    else:
+        half = w >> 1
+        blocked = -65538               # 0xFFFEFFFE: BLOCKED, BLOCKED
+        row = 0
+        while row < end:
+            i = row
+            stop = row + half
+            while i < stop:
+                dist[i] = ones
+                i += 1
+            dist[i] = blocked          # entries W, W+1
+            dist[row + 15] = blocked   # entries 30, 31
+            row += 16
+    if end < 512:
+        stop = end + (w >> 1)
+        blocked = -65538
+        while end < stop:
+            dist[end] = blocked
+            end += 1
 
 
 def measure_routes(maze, ws, source, target=-1):
@@ -95,7 +106,7 @@ def measure_tile_routes(tiles, ws, source):
     # returns the tiles reached. Wall tiles are never entered and keep the template's value. The
     # template must be prepared for the level's largest side (hedge_level.MAX_LEVEL_SIDE): cells of a
     # smaller level outside its side are walls, so they are never entered either. Deeper calls this
-    # once per tick, so the reset is one buffer copy.
+    # once per tick.
     reset_routes(ws)
     return spread_tile_routes(tiles, ws, source)
 
@@ -190,3 +201,7 @@ def spread_tile_routes(tiles_obj, ws, source: int) -> int:
                 queue[tail] = n
                 tail += 1
     return tail
+
+
+# Word-wide resets where the kernels are machine code (reset_routes).
+WORDS = compiled(reset_words)

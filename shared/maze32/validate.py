@@ -200,21 +200,30 @@ _scan = [None, None, 0, 0]
 def scan_rows(c: int, f: int) -> int:
     # The scan of scan_cells; c and f are the current cell and its flags (the arguments' values are
     # not used). Disagreements are gathered with | and tested once per row: no branch per cell.
+    # The names the loop over a row's cells uses come first: as bytecode, the first 16 locals load and
+    # store with one-byte opcodes (carve.carve_tree).
+    e = 0
+    counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
+    total = 0                          # the fingerprint's two sums
+    run = 0
+    twin = 0
+    apart = 0
+    agree = 0
+    last = 0
     maze = _scan[0]
-    ws = _scan[1]
-    first = int(_scan[2])
-    end = int(_scan[3])
+    rot = int(maze.rot)
     cells = ptr8(maze.cells)
     ends = ptr16(ENDS)
     rotate = ptr8(ROTATE)
+    ws = _scan[1]
+    first = int(_scan[2])
+    end = int(_scan[3])
     tally = ptr16(ws.tally)
     w = int(maze.width)
-    rot = int(maze.rot)
     last_x = w - 1
     last_y = int(maze.height) - 1
     mask = 0
-    counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
-    total = w                          # the fingerprint's two sums
+    total = w
     run = last_y
     y = first
     while y < end:

@@ -4,6 +4,8 @@ of the cells and the start); a maze changed since, a search in between, or a maz
 searched on its own, and every verdict is the one a fresh workspace gives."""
 import pytest
 
+import runtimes
+
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed, OK
 from maze32 import routes
 from maze32.codec import to_dict, check_document, metrics
@@ -112,3 +114,14 @@ def test_a_reset_frames_the_grid_as_a_template_did(size):
     for x in range(w):
         assert ws.dist[(h << 5) | x] == BLOCKED
         assert ws.dist[(32 << 5) | x] == BLOCKED
+
+
+def test_every_build_resets_the_frame_and_the_compiled_ones_by_words():
+    # routes.reset_routes writes two entries a store where its kernels are machine code
+    # (_compat.compiled), copies of a template row as bytecode and on CPython: every build frames the
+    # grid the same, and the word-wide kernel runs exactly in the viper and native builds.
+    sizes = [[32, 32], [8, 8], [30, 32], [32, 10], [10, 30], [16, 8]]
+    for runtime in runtimes.FLAVOURS:
+        lines = runtimes.run(runtime, "reset_frame.py", {"sizes": sizes}).split("\n")
+        assert lines[0] == "words %d" % (runtime in ("unix-viper", "unix-native")), (runtime, lines[0])
+        assert lines[1:1 + len(sizes)] == ["%d %d 0" % (w, h) for w, h in sizes], (runtime, lines)
