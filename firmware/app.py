@@ -102,6 +102,13 @@ class Terminal:
     def draw(self, rnd):
         self.front.draw(rnd)
 
+    def attached(self):
+        # `maze32 play` came back to the game (term.take saw its ATTACHED): maybe another terminal, of
+        # another size, with nothing of the game on it yet: the alternate screen, its size, every line.
+        write(tm.ENTER)
+        self.screen.clear()
+        self.ask_size()
+
     def ask_size(self):
         # The terminal's size by the cursor-position report (ESC [ 6 n after moving the cursor as far
         # as it goes); keeps 80 x 24 when nothing answers within 300 ms (a bare serial monitor).

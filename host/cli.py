@@ -150,7 +150,7 @@ def play_options(p):
                    help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
                         "p on the end screen writes maze32-replay-SEED.svg")
     p.add_argument("--port", default=None, metavar="PORT",
-                   help="play the board's own game on this port instead (Ctrl-] detaches)")
+                   help="play the board's own game on this port instead (Ctrl-] detaches, the game left paused there)")
     p.add_argument("--board", action="store_true",
                    help="play the board's own game on the virtual board")
     p.add_argument("--host", nargs="?", const=3232, default=None, type=options.count("host", 1, 65535),
