@@ -74,6 +74,11 @@ def hedge_options(p):
                    help="requested seed, 0..4294967295 (required)")
     p.add_argument("--level", type=options.count("level", 1), default=1, metavar="L",
                    help="depth, 1 or more (the side grows to 21)")
+    p.add_argument("--svg", default=None, metavar="FILE",
+                   help="also write an SVG picture with title and legend to FILE (- for stdout, instead "
+                        "of the terminal picture)")
+    p.add_argument("--png", default=None, metavar="FILE",
+                   help="also write the same picture as PNG to FILE (- for stdout)")
     options.add_json(p, "the level's document")
 
 
@@ -232,7 +237,8 @@ COMMANDS = {
                        "maze32 render --code 1SG0-0000-7RBJR --route --png maze.png"],
                       render_options),
     "hedge": Command(do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",
-                     ["maze32 hedge --seed 7 --level 3"], hedge_options),
+                     ["maze32 hedge --seed 7 --level 3", "maze32 hedge --seed 7 --level 9 --png level.png"],
+                     hedge_options),
     "board": Command(None, "board profiles (list) and the virtual board (serve)",
                      ["maze32 board list", "maze32 board serve"], actions=BOARD_ACTIONS),
     "deploy": Command(do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",

@@ -86,8 +86,20 @@ def do_render(args):
 
 
 def do_hedge(args):
+    from host import render_hedge
+    pictures = (args.svg, args.png)
+    if pictures.count("-") + bool(args.json) > 1:
+        raise CliError("--json, --svg - and --png -: only one can go to stdout")
     level = twin.hedge_level(args.seed, args.level)
-    report.publish(level, report.show_hedge, args.json)
+    if args.svg is not None:
+        files.write_output(args.svg, render_hedge.svg(level))
+    if args.png is not None:
+        files.write_output(args.png, render_hedge.png(level))
+    if "-" not in pictures:
+        report.publish(level, report.show_hedge, args.json)
+        written = [p for p in pictures if p is not None]
+        if written and not args.json:
+            report.console().print("written: %s" % ", ".join(written), highlight=False, soft_wrap=True)
     return EXIT_OK if all(level["checks"].values()) else EXIT_FAILED
 
 
