@@ -180,12 +180,18 @@ def world_export_options(p):
 
 
 def world_render_options(p):
+    from host import render_world
     options.add_world(p, region_too=True)
     images = p.add_mutually_exclusive_group()
     images.add_argument("--png", default=None, metavar="FILE",
-                        help="also write a PNG (one colour per material, a legend; the whole world "
-                             "unless --region)")
+                        help="also write a PNG: a title, the map (one colour per material), the spawn "
+                             "and the stairs marked, a legend; %d x %d tiles round the spawn at %d "
+                             "pixels a tile unless --region or --whole" % (
+                                 render_world.PICTURE_VIEW + (render_world.PIXELS,)))
     images.add_argument("--svg", default=None, metavar="FILE", help="also write an SVG, likewise")
+    p.add_argument("--whole", action="store_true",
+                   help="the picture file holds the whole world (the terminal still shows the view "
+                        "round the spawn)")
 
 
 def world_sweep_options(p):
@@ -213,7 +219,8 @@ WORLD_ACTIONS = {
                      ["maze32 world check world.json"], lambda p: check_options(p, "maze32-world/2")),
     "render": Command(do_world_render, "draw a world in the terminal, and as PNG or SVG",
                       ["maze32 world render --seed 7 --depth 2",
-                       "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png"],
+                       "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png",
+                       "maze32 world render --seed 7 --depth 8 --whole --png world.png"],
                       world_render_options),
     "sweep": Command(do_world_sweep, "build a range of seeds: open fraction, regions, rooms, pools, stairs",
                      ["maze32 world sweep --seeds 0..19 --depth 1..9"], world_sweep_options),

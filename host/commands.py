@@ -214,13 +214,20 @@ def do_world_check(args):
 
 
 def do_world_render(args):
+    # The terminal shows the region, or the view round the spawn; a picture file the region, the whole
+    # world (--whole), or by default a larger view round the spawn at several pixels a tile.
     from host import render_world, worlds
+    if args.whole and args.region:
+        raise CliError("--whole and --region: one or the other (the whole world, or a part of it)")
     spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     image = args.png or args.svg
     shown = render_world.terminal_region(worlds.region_in(spec, args.region), image) if args.region else None
     if image:
-        picture = built_world(args, args.region)
-        files.write_output(image, render_world.png(picture) if args.png else render_world.svg(picture))
+        around = not (args.region or args.whole)
+        picture = built_world(args, worlds.around_spawn(spec, render_world.PICTURE_VIEW) if around else
+                              args.region)
+        files.write_output(image, render_world.png(picture, around) if args.png else
+                           render_world.svg(picture, around))
         if image == "-":
             return EXIT_OK
     view = built_world(args, shown or worlds.around_spawn(spec, render_world.VIEW))

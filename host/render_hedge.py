@@ -9,7 +9,7 @@ from rich.text import Text
 
 from host import raster
 from host.render import MARGIN, LEGEND_SIZE, Legend, wrap
-from host.scene import Scene, to_png, to_svg
+from host.scene import Scene, marker as disc, to_png, to_svg
 from maze32.hedge_level import wake_distance
 
 HEDGE, FLOOR, HATCH = 0, 1, 2                   # the tile codes (maze32.hedge_level)
@@ -55,13 +55,6 @@ def checks_line(doc):
     if failed:
         return "checks: FAILED %s (of %d)" % (", ".join(failed), len(doc["checks"]))
     return "all %d checks hold: %s" % (len(doc["checks"]), ", ".join(doc["checks"]))
-
-
-def disc(sc, cx, cy, r, fill, glyph):
-    # A marker as the maze picture draws its objects: a disc, a white ring, a white letter.
-    sc.circle(cx, cy, r, fill, "white", 1.5)
-    size = max(4, int(r * 1.45 / 4 + 0.5) * 4)     # a multiple of 4: crisp in the PNG's bitmap font
-    sc.text(cx, cy + size * 7 / 16.0, glyph, size, "white", "middle", bold=True)
 
 
 def picture(doc, cell=None):
