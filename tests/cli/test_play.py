@@ -1,6 +1,7 @@
 """maze32 play: the views of SPEC 12 (firmware/term.py and the games' views) without a terminal, and the twin driven
 through a real 80 x 24 pseudo-terminal read by a terminal emulator: the window follows the player, a
 Duel won against the easiest bot ends on the end screen, every way out restores the terminal."""
+import contextlib
 import os
 import re
 import signal
@@ -502,15 +503,30 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
         term.close()
 
 
+def deployed(tmp_path):
+    # The environment of a virtual board folder under tmp_path, with the library and game deployed.
+    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
+    assert maze32("deploy", env=env).returncode == 0
+    return env
+
+
+@contextlib.contextmanager
+def attached(*args, env, size=(80, 24)):
+    # `maze32 play ARGS` (--port URL, --board) on a terminal of `size`, closed after.
+    term = PtyProcess([MAZE32, "play", *args], env=env, size=size)
+    try:
+        yield term
+    finally:
+        term.close()
+
+
 @pytest.mark.slow
 def test_play_on_the_board_through_mpremote(tmp_path):
     # deploy to a virtual board, then `maze32 play --port URL`: the board's own menu and game, typed
     # at from this terminal, until the board's program ends.
-    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
-    assert maze32("deploy", env=env).returncode == 0
+    env = deployed(tmp_path)
     with served_board(env) as url:
-        term = PtyProcess([MAZE32, "play", "--port", url], env=env)
-        try:
+        with attached("--port", url, env=env) as term:
             assert term.wait_for("maze32 on Espressif ESP32-C6-DevKitC-1", 6.0)
             term.send(b"2")
             assert term.start(4.0) and term.wait_for("deeper  depth 1", 4.0), term.text()
@@ -522,8 +538,6 @@ def test_play_on_the_board_through_mpremote(tmp_path):
             assert term.proc.wait(10) == 0
             term.read(0.3)
             assert term.restored() and "bye" in term.screen.decode(errors="replace")
-        finally:
-            term.close()
 
 
 def walk_into_deeper(term):
@@ -553,41 +567,28 @@ def comes_back_paused(term, where):
 def test_a_game_left_on_the_board_is_there_when_you_come_back(tmp_path):
     # Ctrl-] and the terminal closing (SIGHUP) leave the board's game running, paused; `play --port`
     # again shows it where it was (firmware/term.py's ATTACHED/DETACHED), on a terminal of another size.
-    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
-    assert maze32("deploy", env=env).returncode == 0
+    env = deployed(tmp_path)
     with served_board(env) as url:
-        term = PtyProcess([MAZE32, "play", "--port", url], env=env)
-        try:
+        with attached("--port", url, env=env) as term:
             assert term.wait_for("maze32 on", 8.0), term.text()
-            tile = walk_into_deeper(term)
+            where = walk_into_deeper(term)
             term.send(b"\x1d")
             assert term.wait_for("detached: the game waits on the board", 5.0) and term.proc.wait(10) == 0
             assert term.restored()
-        finally:
-            term.close()
-        term = PtyProcess([MAZE32, "play", "--port", url], env=env)
-        try:
-            comes_back_paused(term, tile)
+        with attached("--port", url, env=env) as term:
+            comes_back_paused(term, where)
             term.proc.send_signal(signal.SIGHUP)              # the terminal closes
             assert term.proc.wait(10) == 128 + signal.SIGHUP
-        finally:
-            term.close()
-        term = PtyProcess([MAZE32, "play", "--port", url], env=env, size=(100, 30))
-        try:
-            comes_back_paused(term, tile)
+        with attached("--port", url, env=env, size=(100, 30)) as term:
+            comes_back_paused(term, where)
             term.send(b"q")
             assert term.wait_for("quit  time", 3.0)
             term.send(b"q")                                   # the board's menu: the program ends
             assert term.wait_for("the board's game ended", 5.0) and term.proc.wait(10) == 0
-        finally:
-            term.close()
-        term = PtyProcess([MAZE32, "play", "--port", url], env=env)
-        try:                                                  # nothing left running: a fresh start
+        with attached("--port", url, env=env) as term:        # nothing left running: a fresh start
             assert term.wait_for("maze32 on", 8.0) and "paused" not in term.text(), term.text()
             term.send(b"q")
             assert term.wait_for("the board's game ended", 5.0)
-        finally:
-            term.close()
 
 
 @pytest.mark.slow
@@ -595,27 +596,20 @@ def test_play_board_keeps_its_virtual_board_between_attaches(tmp_path):
     # `play --board`: the kept virtual board (host/kept_board.py) outlives the command, so the game
     # left there is still there for the next `play --board`.
     from host import kept_board
+    env = deployed(tmp_path)
     root = tmp_path / "board"
-    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(root))
-    assert maze32("deploy", env=env).returncode == 0
     try:
-        term = PtyProcess([MAZE32, "play", "--board"], env=env)
-        try:
+        with attached("--board", env=env) as term:
             assert term.wait_for("maze32 on", 20.0), term.text()
-            tile = walk_into_deeper(term)
+            where = walk_into_deeper(term)
             term.send(b"\x1d")
             assert term.wait_for("detached", 5.0) and term.proc.wait(10) == 0
-        finally:
-            term.close()
         url = kept_board.running(root)
         assert url
-        term = PtyProcess([MAZE32, "play", "--board"], env=env)
-        try:
-            comes_back_paused(term, tile)
+        with attached("--board", env=env) as term:
+            comes_back_paused(term, where)
             term.send(b"\x1d")
             assert term.wait_for("detached", 5.0) and term.proc.wait(10) == 0
-        finally:
-            term.close()
         assert kept_board.running(root) == url                # the same board, not a second one
     finally:
         assert kept_board.stop(root)
