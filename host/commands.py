@@ -219,8 +219,10 @@ def do_world_render(args):
     from host import render_world, worlds
     if args.whole and args.region:
         raise CliError("--whole and --region: one or the other (the whole world, or a part of it)")
-    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     image = args.png or args.svg
+    if args.whole and not image:
+        raise CliError("--whole goes with --png or --svg (the terminal shows the view round the spawn)")
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     shown = render_world.terminal_region(worlds.region_in(spec, args.region), image) if args.region else None
     if image:
         around = not (args.region or args.whole)

@@ -90,6 +90,8 @@ def test_whole_draws_the_whole_world_with_both_markers(tmp_path, capsys):
     assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--whole", "--region", "0,0,9,9",
                  "--png", str(path)]) == 2
     assert "--whole and --region" in capsys.readouterr().err
+    assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--whole"]) == 2
+    assert "--whole goes with --png or --svg" in capsys.readouterr().err
 
 
 def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
