@@ -150,27 +150,31 @@ def picture(region, around=False, px=None):
     r = max(10.0, min(mw, mh) / 50.0)                 # markers large whatever the tile size
     sx, sy = region.spawn
     tx, ty = region.stairs
-    inside = region.ox <= tx < region.ox + w and region.oy <= ty < region.oy + h
+
+    def mark(x, y, fill, glyph, what):
+        # A marker on tile (x, y); one beyond the map on its edge, their way, ringed. -> inside?
+        inside = region.ox <= x < region.ox + w and region.oy <= y < region.oy + h
+        cx = clamp(ox + (x - region.ox + 0.5) * cell, ox + r, ox + mw - r)
+        cy = clamp(oy + (y - region.oy + 0.5) * cell, oy + r, oy + mh - r)
+        if not inside:
+            sc.circle(cx, cy, r + 4, "none", fill, 1.5)
+        marker(sc, cx, cy, r, fill, glyph, tip="%s at (%d, %d)" % (what, x, y))
+        return inside
     sc.group("markers")
-    mx = clamp(ox + (tx - region.ox + 0.5) * cell, ox + r, ox + mw - r)
-    my = clamp(oy + (ty - region.oy + 0.5) * cell, oy + r, oy + mh - r)
-    if not inside:                                    # off the map: on its edge, their way, a ring round it
-        sc.circle(mx, my, r + 4, "none", STAIRS_MARK, 1.5)
-    marker(sc, mx, my, r, STAIRS_MARK, ">", tip="the stairs at (%d, %d)" % (tx, ty))
-    if region.ox <= sx < region.ox + w and region.oy <= sy < region.oy + h:
-        marker(sc, ox + (sx - region.ox + 0.5) * cell, oy + (sy - region.oy + 0.5) * cell, r,
-               hex_of(SPAWN_COLOUR), "@", tip="the spawn at (%d, %d)" % (sx, sy))
+    stairs_in = mark(tx, ty, STAIRS_MARK, ">", "the stairs")
+    spawn_in = mark(sx, sy, hex_of(SPAWN_COLOUR), "@", "the spawn")
     sc.end()
 
+    beyond = "; beyond this map, so the ringed mark on its edge points %s way"
     sc.group("legend")
     lg = Legend(sc, lx, oy - 6, lw)
     lg.heading("Legend")
-    lg.row("spawn: where you start", lambda cy: marker(sc, lx + 23, cy, 9.5, hex_of(SPAWN_COLOUR), "@"))
+    lg.row("spawn: where you start" + ("" if spawn_in else beyond % "its"),
+           lambda cy: marker(sc, lx + 23, cy, 9.5, hex_of(SPAWN_COLOUR), "@"))
     dx, dy = tx - sx, ty - sy
     where = "" if not (dx or dy) else ", %s tiles %s of the spawn" % (
         "{:,}".format(int((dx * dx + dy * dy) ** 0.5)), compass(dx, dy))
-    lg.row("stairs: one depth deeper%s%s" % (where, "" if inside else "; beyond this map, so the ringed "
-                                                                     "mark on its edge points their way"),
+    lg.row("stairs: one depth deeper%s%s" % (where, "" if stairs_in else beyond % "their"),
            lambda cy: marker(sc, lx + 23, cy, 9.5, STAIRS_MARK, ">"))
     lg.heading("Materials")
     present = [t for t in sorted(set(region.tiles)) if t < len(MATERIALS)]

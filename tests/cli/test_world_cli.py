@@ -102,7 +102,9 @@ def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
     root = ElementTree.fromstring(path.read_text())
     ns = "{http://www.w3.org/2000/svg}"
     names = [t.text for t in root.iter(ns + "text")]
-    assert {"grass: dig it", "dirt: dig it", "stone: too hard to dig", "spawn: where you start"} <= set(names)
+    assert {"grass: dig it", "dirt: dig it", "stone: too hard to dig"} <= set(names)
+    assert "spawn: where you start; beyond this map, so the ringed mark on its edge points its way" in " ".join(
+        names)                                              # the spawn lies east of this region
     assert "seed 7, depth 1 (surface)" in root.find(ns + "title").text
     assert "tiles 0,0 to 119,59, 8 pixels a tile" in names
     assert len(root.findall(ns + "rect")) > 100
