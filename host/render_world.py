@@ -52,10 +52,11 @@ def hex_of(rgb):
 PALETTE = [hex_of(rgb_of(t)) for t in range(256)]     # tile value -> its colour (unknown ones black)
 
 
-def game_glyphs():
-    # Explore's table: [(glyph, ANSI style)] by material, the player's style, what each material does.
+def explore_view():
+    # Explore's view (firmware/explore_view.py): STYLES, its [(glyph, ANSI style)] by material; PLAYER;
+    # MEANINGS, what each material does; bearing(), its compass.
     view, = paths.firmware("explore_view")
-    return view.STYLES, view.PLAYER, view.MEANINGS
+    return view
 
 
 def meaning(name, meanings):
@@ -67,7 +68,8 @@ def terminal_text(region, legend=True):
     # The region as rich Text, two columns a tile as Explore draws it (the spawn as its @); then the
     # legend of the materials present, each in its glyph, in lines under 80 columns.
     from rich.text import Text
-    styles, player, meanings = game_glyphs()
+    view = explore_view()
+    styles, player, meanings = view.STYLES, view.PLAYER, view.MEANINGS
     text = Text()
     for y in range(region.oy, region.oy + region.h):
         row = region.tiles[(y - region.oy) * region.w:(y - region.oy + 1) * region.w]
@@ -129,10 +131,10 @@ def clamp(v, lo, hi):
     return lo if v < lo else hi if v > hi else v
 
 
-def picture(region, around=False, px=None):
+def picture(region, around=False):
     # The region as a Scene: title, the map (tiles of px pixels), the spawn and stairs markers, legend.
-    meanings = game_glyphs()[2]
-    px = px or (PIXELS if around else max(1, min(8, MOST_PIXELS // max(region.w, region.h))))
+    view = explore_view()
+    px = (PIXELS if around else max(1, min(8, MOST_PIXELS // max(region.w, region.h))))
     cell = px / float(SCALE)
     w, h = region.w, region.h
     ox, oy = MARGIN + 4, MARGIN + 52
@@ -173,13 +175,13 @@ def picture(region, around=False, px=None):
            lambda cy: marker(sc, lx + 23, cy, 9.5, hex_of(SPAWN_COLOUR), "@"))
     dx, dy = tx - sx, ty - sy
     where = "" if not (dx or dy) else ", %s tiles %s of the spawn" % (
-        "{:,}".format(int((dx * dx + dy * dy) ** 0.5)), compass(dx, dy))
+        "{:,}".format(int((dx * dx + dy * dy) ** 0.5)), view.bearing(dx, dy))
     lg.row("stairs: one depth deeper%s%s" % (where, "" if stairs_in else beyond % "their"),
            lambda cy: marker(sc, lx + 23, cy, 9.5, STAIRS_MARK, ">"))
     lg.heading("Materials")
     present = [t for t in sorted(set(region.tiles)) if t < len(MATERIALS)]
     for t in present:
-        lg.row(meaning(MATERIALS[t][0], meanings),
+        lg.row(meaning(MATERIALS[t][0], view.MEANINGS),
                lambda cy, t=t: (sc.rect(lx + 3, cy - 9, 40, 18, "#6b7280"),
                                 sc.rect(lx + 4, cy - 8, 38, 16, PALETTE[t])))
     lg.y += 6
@@ -191,11 +193,6 @@ def picture(region, around=False, px=None):
     legend = "; ".join(["%s %s" % (MATERIALS[t][0], PALETTE[t]) for t in present] +
                        ["spawn %s" % hex_of(SPAWN_COLOUR), "stairs-marker %s" % STAIRS_MARK])
     return sc, legend
-
-
-def compass(dx, dy):
-    view, = paths.firmware("explore_view")
-    return view.bearing(dx, dy)
 
 
 def svg(region, around=False):
