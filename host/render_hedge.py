@@ -1,6 +1,6 @@
 # Pictures of a Deeper hedge level (`maze32 hedge`): SVG and PNG through host/scene.py with a title and
 # a legend column like the maze's picture (render.py's Legend), and the terminal picture two columns a
-# tile, in the game's own glyphs and colours (firmware/deeper_view.py: hedges green, the hatch yellow,
+# tile, in the game's own glyphs and colours (maze32_game/deeper_view.py: hedges green, the hatch yellow,
 # ghosts red, you cyan), so it is square on a terminal as the game is, with a legend under it. What is
 # drawn comes from the level's document (twin.hedge_level).
 from collections import deque
@@ -18,7 +18,7 @@ COLOURS = {"hedge": "#3f7d3a", "floor": "#f6f3e8", "hatch": "#d99a06", "ghost": 
            "wakes": "#f9d9d4"}                  # floor where a ghost wakes: a faint red
 TERMINAL = {"hedge": "green", "hatch": "bold yellow", "ghost": "bold bright_red", "you": "bold cyan"}
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-FRAMES_PER_SECOND = 20                          # the game's (firmware/term.py)
+FRAMES_PER_SECOND = 20                          # the game's (maze32_game/term.py)
 
 
 def route(doc):

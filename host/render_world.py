@@ -1,11 +1,11 @@
 # Pictures of a world (SPEC 10): in the terminal in Explore's own glyphs and colours (two columns a
-# tile, firmware/explore_view.py's table: the one source), and as SVG or PNG through host/scene.py,
+# tile, maze32_game/explore_view.py's table: the one source), and as SVG or PNG through host/scene.py,
 # the maze pictures' path (one pixel font, one rasteriser, one SVG writer): a title, the map, the spawn
 # and the stairs marked large, a legend column of the materials shown with what each does in the game.
 # The picture shows PICTURE_VIEW round the spawn at PIXELS a tile unless asked for the whole world
 # (--whole) or a region.
 from maze32.world.tiles import FORMAT, MATERIALS, KIND_NAMES
-from host import paths, raster
+from host import raster
 from host.render import MARGIN, LEGEND_SIZE, Legend
 from host.scene import Scene, marker, to_png, to_svg
 
@@ -53,9 +53,9 @@ PALETTE = [hex_of(rgb_of(t)) for t in range(256)]     # tile value -> its colour
 
 
 def explore_view():
-    # Explore's view (firmware/explore_view.py): STYLES, its [(glyph, ANSI style)] by material; PLAYER;
-    # MEANINGS, what each material does; bearing(), its compass.
-    view, = paths.firmware("explore_view")
+    # Explore's view (firmware/maze32_game/explore_view.py): STYLES, its [(glyph, ANSI style)] by
+    # material; PLAYER; MEANINGS, what each material does; bearing(), its compass. Imported when drawn.
+    from maze32_game import explore_view as view
     return view
 
 

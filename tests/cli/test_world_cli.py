@@ -111,14 +111,13 @@ def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
 
 
 def test_terminal_picture_is_in_explores_glyphs_and_fits(capsys):
-    # The game's table (firmware/explore_view.py), two columns a tile, the spawn its @.
+    # The game's table (firmware/maze32_game/explore_view.py), two columns a tile, the spawn its @.
     assert main(["world", "render", "--seed", "7", "--depth", "4", *SIZE]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert max(len(line) for line in lines) < 80 and len(lines) <= 24
     assert "@ " in out and "stone: too hard to dig" in out and "spawn: where you start" in out
-    from host import paths
-    view, = paths.firmware("explore_view")
+    from maze32_game import explore_view as view
     region = hw.build(hw.spec_for(7, 4, (250, 250)), 7, (0, 0, 20, 5))
     text = render_world.terminal_text(region, legend=False)
     rows = text.plain.splitlines()
