@@ -42,7 +42,8 @@ def terminal_region(region, picture):
 
 
 def rgb_of(t):
-    return COLOURS[MATERIALS[t][0]] if t < len(MATERIALS) else (0, 0, 0)
+    # A material's colour; black for a tile code past the table, or a material not given one here yet.
+    return COLOURS.get(MATERIALS[t][0], (0, 0, 0)) if t < len(MATERIALS) else (0, 0, 0)
 
 
 def hex_of(rgb):
