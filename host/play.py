@@ -90,6 +90,8 @@ def attach(port, timeout=None):
                 if kept:
                     board.soft_reset()
                 ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
+            if ended:
+                board.soft_reset()      # the game's buffers and modules go: the board is left fresh
     sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else
                                    "detached: the game waits on the board, paused; play again to go on"))
     return 0

@@ -183,7 +183,7 @@ class Link:
             raise Lost(_reason(e))
 
 
-# What `play --port` says to the board's game as it leaves and comes back (maze32_game/term.py), and how
+# What `play --port` says to the board's game as it leaves and comes back (maze32_game/attach.py), and how
 # long a game (reading its keys every 50 ms) has to answer with its screen before the board is at its REPL.
 DETACHED = b"\x1b[O"
 ATTACHED = b"\x1b[I"

@@ -16,9 +16,7 @@ PLAYER = "\x1b[0;1;96m"
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a trap
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
-            "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig",
-            "air": "air: open; you fall through it", "wood": "wood: a tree, walk through it",
-            "door": "door: a room's way in"}
+            "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")

@@ -52,12 +52,6 @@ HINT = "? help"                                   # the status line's, when ther
 KEYS = "arrows/WASD move  p pause  ? help  q quit"  # the message line's, when there is no event
 LOCKSTEP_KEYS = "arrows/WASD move  ? help  q quit  (a linked game cannot pause)"
 NOTE_TICKS = 80                                   # how long an event stays on the message line: 4 s
-# What `maze32 play --port/--board` sends when it leaves the board's game and when it comes back to it
-# (host/transport.py): xterm's focus-out and focus-in reports, which no terminal sends unasked (nothing
-# here asks, ESC [ ? 1004 h). take() takes them out of what was typed: leaving pauses the game in play
-# (term.away), coming back draws the whole screen again for the terminal that came (term.attached()).
-DETACHED = "\x1b[O"
-ATTACHED = "\x1b[I"
 
 
 # -- the clock: the board's time module, or CPython's -----------------------------------------------
@@ -118,16 +112,9 @@ def join_keys(keys):
 
 
 def take(term):
-    # What was typed on term and not used yet, the host's leaving and coming back taken out.
+    # What was typed on term and not used yet.
     text = term.pending + term.typed()
     term.pending = ""
-    if "\x1b[" in text:
-        left, came = text.rfind(DETACHED), text.rfind(ATTACHED)
-        if left >= 0 or came >= 0:
-            text = text.replace(DETACHED, "").replace(ATTACHED, "")
-            term.away = left > came
-            if came > left and hasattr(term, "attached"):
-                term.attached()
     return text
 
 
@@ -363,15 +350,12 @@ def play(rnd, term):
     can_pause = getattr(rnd, "can_pause", True)
     cover = START if can_pause else None
     moved = not can_pause                       # the clock starts at the first move
+    rest = ""
     queue = []                                  # movement keys typed, one played a tick (at most
     left = -1                                   # one waits); frames still to show after the end
     while True:
         start = term.now_ms()
-        keys, term.pending = split_keys(take(term))    # a cut-off escape waits in pending, for take()
-        if getattr(term, "away", False):
-            term.away = False                   # the host left: paused until someone comes back
-            if can_pause and cover is None and left < 0:
-                cover, queue = PAUSED, []
+        keys, rest = split_keys(rest + take(term))
         button = term.button()
         for k in keys:
             if k in QUIT:

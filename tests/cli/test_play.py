@@ -566,7 +566,7 @@ def comes_back_paused(term, where):
 @pytest.mark.slow
 def test_a_game_left_on_the_board_is_there_when_you_come_back(tmp_path):
     # Ctrl-] and the terminal closing (SIGHUP) leave the board's game running, paused; `play --port`
-    # again shows it where it was (maze32_game/term.py's ATTACHED/DETACHED), on a terminal of another size.
+    # again shows it where it was (maze32_game/attach.py), on a terminal of another size.
     env = deployed(tmp_path)
     with served_board(env) as url:
         with attached("--port", url, env=env) as term:
