@@ -74,6 +74,11 @@ def hedge_options(p):
                    help="requested seed, 0..4294967295 (required)")
     p.add_argument("--level", type=options.count("level", 1), default=1, metavar="L",
                    help="depth, 1 or more (the side grows to 21)")
+    p.add_argument("--svg", default=None, metavar="FILE",
+                   help="also write an SVG picture with title and legend to FILE (- for stdout, instead "
+                        "of the terminal picture)")
+    p.add_argument("--png", default=None, metavar="FILE",
+                   help="also write the same picture as PNG to FILE (- for stdout)")
     options.add_json(p, "the level's document")
 
 
@@ -150,7 +155,7 @@ def play_options(p):
                    help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
                         "p on the end screen writes maze32-replay-SEED.svg")
     p.add_argument("--port", default=None, metavar="PORT",
-                   help="play the board's own game on this port instead (Ctrl-] detaches)")
+                   help="play the board's own game on this port instead (Ctrl-] detaches, the game left paused there)")
     p.add_argument("--board", action="store_true",
                    help="play the board's own game on the virtual board")
     p.add_argument("--host", nargs="?", const=3232, default=None, type=options.count("host", 1, 65535),
@@ -175,12 +180,18 @@ def world_export_options(p):
 
 
 def world_render_options(p):
+    from host import render_world
     options.add_world(p, region_too=True)
     images = p.add_mutually_exclusive_group()
     images.add_argument("--png", default=None, metavar="FILE",
-                        help="also write a PNG (one colour per material, a legend; the whole world "
-                             "unless --region)")
+                        help="also write a PNG: a title, the map (one colour per material), the spawn "
+                             "and the stairs marked, a legend; %d x %d tiles round the spawn at %d "
+                             "pixels a tile unless --region or --whole" % (
+                                 render_world.PICTURE_VIEW + (render_world.PIXELS,)))
     images.add_argument("--svg", default=None, metavar="FILE", help="also write an SVG, likewise")
+    p.add_argument("--whole", action="store_true",
+                   help="the picture file holds the whole world (the terminal still shows the view "
+                        "round the spawn)")
 
 
 def world_sweep_options(p):
@@ -208,7 +219,8 @@ WORLD_ACTIONS = {
                      ["maze32 world check world.json"], lambda p: check_options(p, "maze32-world/3")),
     "render": Command(do_world_render, "draw a world in the terminal, and as PNG or SVG",
                       ["maze32 world render --seed 7 --depth 2",
-                       "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png"],
+                       "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png",
+                       "maze32 world render --seed 7 --depth 8 --whole --png world.png"],
                       world_render_options),
     "sweep": Command(do_world_sweep, "build a range of seeds: open fraction, regions, rooms, pools, stairs",
                      ["maze32 world sweep --seeds 0..19 --depth 1..9"], world_sweep_options),
@@ -232,7 +244,8 @@ COMMANDS = {
                        "maze32 render --code 1SG0-0000-7RBJR --route --png maze.png"],
                       render_options),
     "hedge": Command(do_hedge, "a Deeper hedge-maze level: picture, ghosts, hash and checks",
-                     ["maze32 hedge --seed 7 --level 3"], hedge_options),
+                     ["maze32 hedge --seed 7 --level 3", "maze32 hedge --seed 7 --level 9 --png level.png"],
+                     hedge_options),
     "board": Command(None, "board profiles (list) and the virtual board (serve)",
                      ["maze32 board list", "maze32 board serve"], actions=BOARD_ACTIONS),
     "deploy": Command(do_deploy, "compile shared/ and firmware/ with mpy-cross and copy what changed",

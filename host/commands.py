@@ -86,8 +86,20 @@ def do_render(args):
 
 
 def do_hedge(args):
+    from host import render_hedge
+    pictures = (args.svg, args.png)
+    if pictures.count("-") + bool(args.json) > 1:
+        raise CliError("--json, --svg - and --png -: only one can go to stdout")
     level = twin.hedge_level(args.seed, args.level)
-    report.publish(level, report.show_hedge, args.json)
+    if args.svg is not None:
+        files.write_output(args.svg, render_hedge.svg(level))
+    if args.png is not None:
+        files.write_output(args.png, render_hedge.png(level))
+    if "-" not in pictures:
+        report.publish(level, report.show_hedge, args.json)
+        written = [p for p in pictures if p is not None]
+        if written and not args.json:
+            report.console().print("written: %s" % ", ".join(written), highlight=False, soft_wrap=True)
     return EXIT_OK if all(level["checks"].values()) else EXIT_FAILED
 
 
@@ -202,13 +214,22 @@ def do_world_check(args):
 
 
 def do_world_render(args):
+    # The terminal shows the region, or the view round the spawn; a picture file the region, the whole
+    # world (--whole), or by default a larger view round the spawn at several pixels a tile.
     from host import render_world, worlds
-    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
+    if args.whole and args.region:
+        raise CliError("--whole and --region: one or the other (the whole world, or a part of it)")
     image = args.png or args.svg
+    if args.whole and not image:
+        raise CliError("--whole goes with --png or --svg (the terminal shows the view round the spawn)")
+    spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     shown = render_world.terminal_region(worlds.region_in(spec, args.region), image) if args.region else None
     if image:
-        picture = built_world(args, args.region)
-        files.write_output(image, render_world.png(picture) if args.png else render_world.svg(picture))
+        around = not (args.region or args.whole)
+        picture = built_world(args, worlds.around_spawn(spec, render_world.PICTURE_VIEW) if around else
+                              args.region)
+        files.write_output(image, render_world.png(picture, around) if args.png else
+                           render_world.svg(picture, around))
         if image == "-":
             return EXIT_OK
     view = built_world(args, shown or worlds.around_spawn(spec, render_world.VIEW))

@@ -72,13 +72,28 @@ def raw_terminal(fd, out, enter=""):
 
 
 def attach(port, timeout=None):
-    # The board's own game (firmware/maze32_game/app.py) in this terminal; Ctrl-] leaves it.
+    # The board's own game (firmware/maze32_game/app.py) in this terminal. Ctrl-] (or the terminal
+    # closing) leaves it running, paused, and the next attach comes back to it where it was; with none
+    # running there, the board starts it. No port: the kept virtual board (host/kept_board.py), started
+    # if need be, and soft-reset before a fresh start, so that it runs what was last deployed.
     from host import transport
     fd = terminal_fd()
-    with transport.connected(port, timeout) as board:
+    kept = port is None
+    if kept:
+        from host import kept_board
+        port = kept_board.ensure()
+    with transport.connected(port, timeout, enter=False) as board:
         with raw_terminal(fd, sys.stdout):
-            ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
-    sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else "detached"))
+            ended = board.resume(fd, sys.stdout.buffer)
+            if ended is None:
+                board.enter()
+                if kept:
+                    board.soft_reset()
+                ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
+            if ended:
+                board.soft_reset()      # the game's buffers and modules go: the board is left fresh
+    sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else
+                                   "detached: the game waits on the board, paused; play again to go on"))
     return 0
 
 

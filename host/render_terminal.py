@@ -1,4 +1,4 @@
-# A maze32/1 document in the terminal (rich Text), and a Deeper hedge level as text. The picture fits
+# A maze32/1 document in the terminal (rich Text; a Deeper level: render_hedge.py). The picture fits
 # 80 x 24: the full picture (two text lines and two columns a cell, box-drawing walls) when it fits,
 # else a compact one (walls as braille dots, each text line two maze rows, two columns a cell);
 # --full always draws the full one. What they draw comes from render.py's maze as data.
@@ -261,16 +261,3 @@ def show(out, doc, route=False, heat=False, svg_path=None, full=False, png_path=
         out.print(line, soft_wrap=True)
     if written:
         out.print("written: %s" % ", ".join(written), soft_wrap=True)
-
-
-# -- Deeper -----------------------------------------------------------------------------------------
-def hedge_text(doc):
-    # One character per tile: walls as blocks, H the hatch, G a ghost, @ the spawn.
-    from maze32.hedge import WALL, HATCH
-    spots = dict(((g["x"], g["y"]), "G") for g in doc["ghosts"])
-    spots[tuple(doc["spawn"])] = "@"
-    rows = []
-    for y, row in enumerate(doc["tiles"]):
-        rows.append("".join(spots.get((x, y), "█" if t == WALL else ("H" if t == HATCH else " "))
-                            for x, t in enumerate(row)))
-    return "\n".join(rows)

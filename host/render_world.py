@@ -1,20 +1,29 @@
-# Pictures of a world (SPEC 10): in the terminal (rich Text, one character a tile), and as SVG or PNG
-# through render.py's Scene, so a world and a maze share one picture path: one pixel font and one
-# rasteriser (host/raster.py), one SVG writer. One colour per material, the same everywhere.
-from maze32.world.tiles import MATERIALS, KIND_NAMES
+# Pictures of a world (SPEC 10): in the terminal in Explore's own glyphs and colours (two columns a
+# tile, maze32_game/explore_view.py's table: the one source), and as SVG or PNG through host/scene.py,
+# the maze pictures' path (one pixel font, one rasteriser, one SVG writer): a title, the map, the spawn
+# and the stairs marked large, a legend column of the materials shown with what each does in the game.
+# The picture shows PICTURE_VIEW round the spawn at PIXELS a tile unless asked for the whole world
+# (--whole) or a region.
+from maze32.world.tiles import FORMAT, MATERIALS, KIND_NAMES
 from host import raster
-from host.scene import Scene, to_png, to_svg
+from host.render import MARGIN, LEGEND_SIZE, Legend
+from host.scene import Scene, marker, to_png, to_svg
 
-COLOURS = {                          # one colour per material, pictures and terminal alike
+COLOURS = {                          # one colour per material in the pictures
     "air": (186, 224, 250), "grass": (74, 160, 60), "dirt": (133, 94, 58), "stone": (92, 92, 100),
     "sand": (231, 205, 128), "water": (46, 110, 220), "lava": (240, 90, 20), "acid": (150, 230, 40),
     "wood": (150, 100, 40), "door": (200, 140, 60), "trap": (220, 30, 120), "stairs": (255, 255, 255),
     "item": (255, 210, 0), "fire": (255, 140, 0)}
 SPAWN_COLOUR = (255, 0, 255)
-VIEW = (78, 19)                      # the terminal picture's default window, in tiles
-TERMINAL_MOST = (256, 256)           # the largest region the terminal picture shows (a character a
-                                     # tile: 65,536 styled characters, past any screen already; at
-                                     # 2048 x 2048 it took minutes and gigabytes)
+STAIRS_MARK = "#1f2937"              # the stairs' marker (the stairs' own colour is white)
+VIEW = (39, 19)                      # the terminal picture's default window, in tiles (78 columns)
+TERMINAL_MOST = (256, 256)           # the largest region the terminal picture shows (65,536 styled
+                                     # tiles, past any screen already; at 2048 x 2048 it took minutes
+                                     # and gigabytes)
+PICTURE_VIEW = (160, 100)            # the picture's default window round the spawn, in tiles
+PIXELS = 6                           # pixels a tile there
+MOST_PIXELS = 1600                   # a whole world or a region: tiles of whole pixels, about this wide
+SCALE = 2                            # PNG pixels a picture unit, as the maze pictures
 
 
 def terminal_region(region, picture):
@@ -33,7 +42,8 @@ def terminal_region(region, picture):
 
 
 def rgb_of(t):
-    return COLOURS[MATERIALS[t][0]] if t < len(MATERIALS) else (0, 0, 0)
+    # A material's colour; black for a tile code past the table, or a material not given one here yet.
+    return COLOURS.get(MATERIALS[t][0], (0, 0, 0)) if t < len(MATERIALS) else (0, 0, 0)
 
 
 def hex_of(rgb):
@@ -43,81 +53,155 @@ def hex_of(rgb):
 PALETTE = [hex_of(rgb_of(t)) for t in range(256)]     # tile value -> its colour (unknown ones black)
 
 
+def explore_view():
+    # Explore's view (firmware/maze32_game/explore_view.py): STYLES, its [(glyph, ANSI style)] by
+    # material; PLAYER; MEANINGS, what each material does; bearing(), its compass. Imported when drawn.
+    from maze32_game import explore_view as view
+    return view
+
+
+def meaning(name, meanings):
+    return meanings.get(name, name)
+
+
+# -- the terminal ---------------------------------------------------------------------------------
 def terminal_text(region, legend=True):
-    # The region as rich Text: one character a tile (the material's code) in the material's colour,
-    # the spawn as @; then the legend of the materials present.
+    # The region as rich Text, two columns a tile as Explore draws it (the spawn as its @); then the
+    # legend of the materials present, each in its glyph, in lines under 80 columns.
     from rich.text import Text
+    view = explore_view()
+    styles, player, meanings = view.STYLES, view.PLAYER, view.MEANINGS
     text = Text()
-    styles = ["#%02x%02x%02x" % rgb_of(t) for t in range(len(MATERIALS))]
-    glyph = [m[1] if m[0] != "air" else " " for m in MATERIALS]
     for y in range(region.oy, region.oy + region.h):
         row = region.tiles[(y - region.oy) * region.w:(y - region.oy + 1) * region.w]
+        parts = []
         for i, t in enumerate(row):
             if (region.ox + i, y) == tuple(region.spawn):
-                text.append("@", style="bold #ff00ff on #000000")
-            elif t < len(MATERIALS):
-                text.append(glyph[t] if t else " ", style="%s on %s" % ("black" if t else styles[0], styles[t]))
+                parts.append(player + "@ ")
             else:
-                text.append("?", style="bold red")
+                glyph, style = styles[t] if t < len(styles) else ("??", "\x1b[0;1;31m")
+                parts.append(style + glyph)
+        text.append_text(Text.from_ansi("".join(parts) + "\x1b[0m"))
         text.append("\n")
     if legend:
-        present = sorted(set(region.tiles))
-        for t in present:
-            if t < len(MATERIALS):
-                text.append(" %s " % (MATERIALS[t][1] if t else " "), style="black on " + styles[t])
-                text.append(" %s  " % MATERIALS[t][0])
-        text.append(" @ ", style="bold #ff00ff on #000000")
-        text.append(" spawn\n")
+        entries = [(player, "@ ", "spawn: where you start")]
+        entries += [(styles[t][1], styles[t][0], meaning(MATERIALS[t][0], meanings))
+                    for t in sorted(set(region.tiles)) if t < len(styles)]
+        line = Text()
+        for style, glyph, what in entries:
+            piece = Text.from_ansi(style + glyph + "\x1b[0m")
+            piece.append(" " + what + "   ")
+            if line.cell_len and line.cell_len + piece.cell_len > 80:
+                text.append_text(line.rstrip() or line)
+                text.append("\n")
+                line = Text()
+            line.append_text(piece)
+        line.rstrip()
+        text.append_text(line)
+        text.append("\n")
     return text
 
 
 def show(out, view, written=None):
     # The terminal picture of a region, the line naming it, and the picture file written, if any.
     s = view.spec
-    out.print(terminal_text(view))
-    out.print("seed %d, depth %d (%s), tiles %d,%d to %d,%d of %d x %d; hash %s" % (
+    out.print(terminal_text(view), end="", soft_wrap=True)
+    out.print("seed %d, depth %d (%s), tiles %d,%d to %d,%d of %d x %d" % (
         view.seed, s.depth, KIND_NAMES[s.kind], view.ox, view.oy, view.ox + view.w - 1,
-        view.oy + view.h - 1, s.width, s.height, view.digest()[:16]), highlight=False, soft_wrap=True)
+        view.oy + view.h - 1, s.width, s.height), highlight=False, soft_wrap=True)
+    out.print("hash %s" % view.digest()[:16], highlight=False)
     if written:
         out.print("wrote %s" % written, highlight=False, soft_wrap=True)
 
 
-def picture(region, cell, size):
-    # The region as a Scene: each tile a square of `cell` units in its material's colour at the top
-    # left, the spawn magenta, and under the map a legend (a swatch and the name, in text of `size`,
-    # of each material present, and of the spawn).
+# -- the picture ----------------------------------------------------------------------------------
+def title(region):
+    s = region.spec
+    return "maze32 world  seed %d, depth %d (%s), %d \u00d7 %d tiles" % (
+        region.seed, s.depth, KIND_NAMES[s.kind], s.width, s.height)
+
+
+def subtitle(region, px, around):
+    where = ("the whole world" if region.whole else "tiles %d,%d to %d,%d%s" % (
+        region.ox, region.oy, region.ox + region.w - 1, region.oy + region.h - 1,
+        " round the spawn (--whole: the whole world)" if around else ""))
+    return "%s, %d pixel%s a tile" % (where, px, "" if px == 1 else "s")
+
+
+def clamp(v, lo, hi):
+    return lo if v < lo else hi if v > hi else v
+
+
+def picture(region, around=False):
+    # The region as a Scene: title, the map (tiles of px pixels), the spawn and stairs markers, legend.
+    view = explore_view()
+    px = (PIXELS if around else max(1, min(8, MOST_PIXELS // max(region.w, region.h))))
+    cell = px / float(SCALE)
     w, h = region.w, region.h
-    present = [t for t in sorted(set(region.tiles)) if t < len(MATERIALS)]
-    entries = [(hex_of(rgb_of(t)), MATERIALS[t][0]) for t in present] + [(hex_of(SPAWN_COLOUR), "spawn")]
-    step = 2.5 * size + max(raster.text_width(name, size) for _, name in entries)   # one entry's width
-    width = max(w * cell, step)
-    per_row = max(1, int(width // step))
-    line = 1.5 * size
-    sc = Scene(width, h * cell + line * (-(-len(entries) // per_row)) + size / 2,
-               "maze32 world: seed %d, depth %d (%s), region %d,%d,%d,%d" % (
-                   region.seed, region.spec.depth, KIND_NAMES[region.spec.kind], region.ox, region.oy, w, h))
-    sc.cells(0, 0, cell, w, h, region.tiles, PALETTE)
-    sx, sy = region.spawn[0] - region.ox, region.spawn[1] - region.oy
-    if 0 <= sx < w and 0 <= sy < h:
-        sc.rect(sx * cell, sy * cell, cell, cell, hex_of(SPAWN_COLOUR))
-    sc.group("legend")
-    for i, (fill, name) in enumerate(entries):
-        x0 = (i % per_row) * step + size / 4
-        y0 = h * cell + size / 2 + (i // per_row) * line
-        sc.rect(x0 - 1, y0 - 1, size + 2, size + 2, "#111827")    # an outline: stairs are white
-        sc.rect(x0, y0, size, size, fill)
-        sc.text(x0 + 1.5 * size, y0 + size * 7 / 8, name, size)
+    ox, oy = MARGIN + 4, MARGIN + 52
+    mw, mh = w * cell, h * cell
+    lx, lw = ox + mw + 28, 340
+    heading, sub = title(region), subtitle(region, px, around)
+    sc = Scene(max(lx + lw + MARGIN, 2 * MARGIN + raster.text_width(heading, 16)), 0, heading)
+    sc.group("title")
+    sc.text(MARGIN, MARGIN + 16, heading, 16, bold=True)
+    sc.text(MARGIN, MARGIN + 36, sub, LEGEND_SIZE, "#4b5563")
     sc.end()
-    return sc, "; ".join("%s %s" % (name, fill) for fill, name in entries)
+    sc.cells(ox, oy, cell, w, h, region.tiles, PALETTE)
+    sc.lines([[(ox, oy), (ox + mw, oy), (ox + mw, oy + mh), (ox, oy + mh), (ox, oy)]], "#6b7280", 1,
+             square=True)
+    r = max(10.0, min(mw, mh) / 50.0)                 # markers large whatever the tile size
+    sx, sy = region.spawn
+    tx, ty = region.stairs
+
+    def mark(x, y, fill, glyph, what):
+        # A marker on tile (x, y); one beyond the map on its edge, their way, ringed. -> inside?
+        inside = region.ox <= x < region.ox + w and region.oy <= y < region.oy + h
+        cx = clamp(ox + (x - region.ox + 0.5) * cell, ox + r, ox + mw - r)
+        cy = clamp(oy + (y - region.oy + 0.5) * cell, oy + r, oy + mh - r)
+        if not inside:
+            sc.circle(cx, cy, r + 4, "none", fill, 1.5)
+        marker(sc, cx, cy, r, fill, glyph, tip="%s at (%d, %d)" % (what, x, y))
+        return inside
+    sc.group("markers")
+    stairs_in = mark(tx, ty, STAIRS_MARK, ">", "the stairs")
+    spawn_in = mark(sx, sy, hex_of(SPAWN_COLOUR), "@", "the spawn")
+    sc.end()
+
+    beyond = "; beyond this map, so the ringed mark on its edge points %s way"
+    sc.group("legend")
+    lg = Legend(sc, lx, oy - 6, lw)
+    lg.heading("Legend")
+    lg.row("spawn: where you start" + ("" if spawn_in else beyond % "its"),
+           lambda cy: marker(sc, lx + 23, cy, 9.5, hex_of(SPAWN_COLOUR), "@"))
+    dx, dy = tx - sx, ty - sy
+    where = "" if not (dx or dy) else ", %s tiles %s of the spawn" % (
+        "{:,}".format(int((dx * dx + dy * dy) ** 0.5)), view.bearing(dx, dy))
+    lg.row("stairs: one depth deeper%s%s" % (where, "" if stairs_in else beyond % "their"),
+           lambda cy: marker(sc, lx + 23, cy, 9.5, STAIRS_MARK, ">"))
+    lg.heading("Materials")
+    present = [t for t in sorted(set(region.tiles)) if t < len(MATERIALS)]
+    for t in present:
+        lg.row(meaning(MATERIALS[t][0], view.MEANINGS),
+               lambda cy, t=t: (sc.rect(lx + 3, cy - 9, 40, 18, "#6b7280"),
+                                sc.rect(lx + 4, cy - 8, 38, 16, PALETTE[t])))
+    lg.y += 6
+    lg.note("In the game (maze32 play --mode explore) each material has its own glyph; `maze32 world "
+            "render` without a file shows them.")
+    lg.note("%s; hash %s\u2026" % (FORMAT, region.digest()[:16]))
+    sc.end()
+    sc.height = max(oy + mh, lg.y) + MARGIN
+    legend = "; ".join(["%s %s" % (MATERIALS[t][0], PALETTE[t]) for t in present] +
+                       ["spawn %s" % hex_of(SPAWN_COLOUR), "stairs-marker %s" % STAIRS_MARK])
+    return sc, legend
 
 
-def svg(region):
-    # An SVG, tiles of up to 8 units, the picture about 800 across.
-    sc, _ = picture(region, max(1, min(8, 800 // max(region.w, region.h))), 13)
+def svg(region, around=False):
+    sc, _ = picture(region, around)
     return to_svg(sc)
 
 
-def png(region):
-    # A PNG, each tile a square of whole pixels (the picture about 512 across), the legend in its tEXt.
-    sc, legend = picture(region, max(1, min(8, 512 // max(region.w, region.h))), 8)
-    return to_png(sc, 1, text=(("legend", legend),))
+def png(region, around=False):
+    # The PNG; the legend (each material's colour) also in its tEXt, for a program to read.
+    sc, legend = picture(region, around)
+    return to_png(sc, SCALE, text=(("Title", sc.title), ("legend", legend)))

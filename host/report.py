@@ -147,11 +147,11 @@ def show_code(out, doc):
 
 
 def show_hedge(out, doc):
-    from host import render_terminal
-    out.print(render_terminal.hedge_text(doc), highlight=False)
+    from host import render_hedge
+    out.print(render_hedge.terminal_text(doc), end="", soft_wrap=True)
     out.print("level %d (%dx%d), seed %d, %d ghosts, hash %s" % (
         doc["level"], doc["side"], doc["side"], doc["seed"], len(doc["ghosts"]), doc["hash"][:16]))
-    out.print("checks: " + ", ".join(("ok " if ok else "FAIL ") + n for n, ok in doc["checks"].items()))
+    out.print(render_hedge.checks_line(doc), soft_wrap=True)
 
 
 # -- sweep ----------------------------------------------------------------------------------------

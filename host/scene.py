@@ -38,6 +38,15 @@ class Scene:
         self.ops.append(("cells", x, y, cell, w, h, indices, palette))
 
 
+def marker(sc, cx, cy, r, fill, glyph, tip=None):
+    # A marked spot as every picture draws one (a maze's objects, a level's ghosts, a world's spawn): a
+    # disc in `fill`, a white ring, a white letter sized to the disc (a multiple of 4: crisp in the
+    # PNG's bitmap font).
+    sc.circle(cx, cy, r, fill, "white", 1.5, tip)
+    size = max(4, int(r * 1.45 / 4 + 0.5) * 4)
+    sc.text(cx, cy + size * 7 / 16.0, glyph, size, "white", "middle", bold=True)
+
+
 FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
 

@@ -183,9 +183,19 @@ class Link:
             raise Lost(_reason(e))
 
 
+# What `play --port` says to the board's game as it leaves and comes back (maze32_game/attach.py), and how
+# long a game (reading its keys every 50 ms) has to answer with its screen before the board is at its REPL.
+DETACHED = b"\x1b[O"
+ATTACHED = b"\x1b[I"
+SCREEN = b"\x1b[?1049h"           # the game's first bytes of an answer: the alternate screen (term.ENTER)
+RESUME_WAIT = 1.0
+
+
 class Board:
-    def __init__(self, port, timeout=DEFAULT_TIMEOUT):
+    def __init__(self, port, timeout=DEFAULT_TIMEOUT, enter=True):
+        # enter=False: the port opened, nothing sent, so a program running there goes on (resume()).
         self.port = port
+        self.kept = False                 # a program left running on purpose (detached): close() keeps it
         self.timeout = check_timeout(timeout)
         try:
             with _quiet():
@@ -195,6 +205,11 @@ class Board:
         self.t.serial.write_timeout = self.timeout        # a board that stops reading cannot block a write
         self.link = self.t.serial = Link(self.t.serial)
         self.t.read_until = self.link.read_until
+        if enter:
+            self.enter()
+
+    def enter(self):
+        # Into the raw REPL (whatever runs is interrupted); the port is closed if that fails.
         try:
             self._enter_raw("entering the raw REPL")
         except BaseException:
@@ -293,20 +308,47 @@ class Board:
             raise CliError("board raised %s: %s" % (lines[-1] if lines else "an error", what), code=1)
         return out.decode(errors="replace")
 
+    def resume(self, stdin_fd, out, escape=b"\x1d"):
+        # On a board opened with enter=False: ask a game left running there to come back (ATTACHED); if
+        # its screen comes within RESUME_WAIT, attach this terminal to it as attach() does, else -> None
+        # (no game runs: the caller enters the raw REPL, whose Ctrl-C clears what was sent).
+        link = self.link
+        link.reset(RESUME_WAIT, None)
+        try:
+            link.write(ATTACHED)
+            while SCREEN not in link.buf:
+                link.check()
+                link.fill(POLL)
+        except (Expired, Lost):
+            return None
+        finally:
+            link.reset(None, None)
+        data = link.take()
+        out.write(data[data.find(SCREEN):])
+        out.flush()
+        return self._follow(stdin_fd, out, escape)
+
     def attach(self, code, stdin_fd, out, escape=b"\x1d"):
         # Run code on the board with this terminal attached: bytes typed go to the board, the board's
-        # output comes back, until the program ends or `escape` (Ctrl-]) is typed. Returns True if the
-        # program ended by itself. Starting it has deadlines; then it runs as long as it likes, and this
-        # terminal can always leave it.
+        # output comes back, until the program ends or this terminal leaves: `escape` (Ctrl-]) typed,
+        # its input ended, or it hung up (SIGHUP, SIGTERM: SystemExit). Leaving tells the program
+        # (DETACHED: a game pauses) and leaves it running, for resume() to come back to. Returns True
+        # if the program ended by itself. Starting it has deadlines; then it runs as long as it likes.
         self.exec("pass", what="checking the board runs code")
         self._send(code, "starting the program")
+        return self._follow(stdin_fd, out, escape)
+
+    def _follow(self, stdin_fd, out, escape):
         shown = [b"\n"]                   # the last byte shown: an error then starts on a line of its own
         try:
             return self._attached(stdin_fd, out, escape, shown)
         except BaseException as e:
+            if isinstance(e, SystemExit):
+                self._leave_running()
             if shown[0] != b"\n":
-                out.write(b"\r\n")
-                out.flush()
+                with contextlib.suppress(OSError, ValueError):
+                    out.write(b"\r\n")
+                    out.flush()
             if isinstance(e, Expired):
                 raise CliError("board at %s stopped reading: running the program (a write took over %g s)"
                                % (self.port, self.timeout))
@@ -338,11 +380,20 @@ class Board:
                     self._program_error()
                     return True
             if stdin_fd in readable:
-                typed = os.read(stdin_fd, 64)
+                try:
+                    typed = os.read(stdin_fd, 64)
+                except OSError:                           # the terminal went away (EIO)
+                    typed = b""
                 if not typed or escape in typed:          # end of input, or Ctrl-]
-                    link.write(b"\x03")                   # interrupt the program, back to the REPL
+                    self._leave_running()
                     return False
                 link.write(typed)
+
+    def _leave_running(self):
+        # This terminal leaves; the program stays (paused, if it is a game) and close() leaves it be.
+        with contextlib.suppress(Exception):
+            self.link.write(DETACHED)
+        self.kept = True
 
     def _program_error(self):
         # After the program's output and its Ctrl-D comes its error output, up to a second Ctrl-D.
@@ -375,6 +426,8 @@ class Board:
     def close(self):
         # Ctrl-C first: a program left running by a step that gave up (a runaway loop, an import that
         # never returns) is interrupted rather than left to burn the board's CPU; then the friendly REPL.
+        if self.kept:                     # not after a detach: that program was left running on purpose
+            return self._drop()
         try:
             with self.step("leaving the raw REPL", min(self.timeout, 1.0)):
                 self.link.write(b"\x03")
@@ -415,24 +468,24 @@ RISCV = "riscv"      # the pseudo-port of the RISC-V board (host/riscv_board.py)
 
 
 @contextlib.contextmanager
-def connected(port, timeout=DEFAULT_TIMEOUT):
+def connected(port, timeout=DEFAULT_TIMEOUT, enter=True):
     # A board on `port`, or, with no port, the virtual board (started here for this command); the
     # port name RISCV is the RISC-V board (built on first use, started here for this command, its
-    # flash kept between commands in ~/.cache/maze32/riscv-board).
+    # flash kept between commands in ~/.cache/maze32/riscv-board). enter=False: as Board's.
     timeout = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
     if port == RISCV:
         import sys
         from host import riscv_board
         firmware = riscv_board.build_firmware(lambda line: sys.stderr.write(line + "\n"))
         with riscv_board.RiscvBoard(firmware=firmware) as rb:
-            board = Board(rb.url, timeout)
+            board = Board(rb.url, timeout, enter)
             try:
                 yield board
             finally:
                 board.close()
         return
     if port:
-        board = Board(port, timeout)
+        board = Board(port, timeout, enter)
         try:
             yield board
         finally:
@@ -440,7 +493,7 @@ def connected(port, timeout=DEFAULT_TIMEOUT):
         return
     from host.virtual_board import VirtualBoard
     with VirtualBoard() as vb:
-        board = Board(vb.url, timeout)
+        board = Board(vb.url, timeout, enter)
         try:
             yield board
         finally:

@@ -6,6 +6,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import termios
@@ -127,8 +128,12 @@ def served_board(env):
         assert url, "board serve printed no URL"
         yield url
     finally:
-        server.terminate()
-        server.wait(10)
+        server.send_signal(signal.SIGINT)       # as Ctrl-C: it stops its MicroPython process too
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
 
 
 def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):

@@ -80,12 +80,17 @@ class Terminal:
         self.screen = tm.Screen(write)
         self.cols, self.rows = SIZE
         self.pending = ""
+        self.away = self.playing = False     # the host left (attach.py); a round is in play (play())
 
     def typed(self):
-        return self.keys.typed()
+        text = self.keys.typed()
+        if "\x1b[O" in text or "\x1b[I" in text:     # the host leaving or coming back
+            from maze32_game import attach
+            text = attach.events(self, text)
+        return text
 
     def size(self):
-        return self.cols, self.rows
+        return (0, 0) if self.away else (self.cols, self.rows)
 
     def show(self, lines):
         self.screen.show(lines)
@@ -183,7 +188,10 @@ def play(term, game, seed, size):
     # Rounds of one game until the player goes back to the menu. -> the last round's one line.
     while True:
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache})
-        if not tm.play(rnd, term):
+        term.playing = True
+        ended = tm.play(rnd, term)
+        term.playing = False
+        if not ended:
             return rnd.one_line()
         choice = tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
                                also="q")

@@ -5,6 +5,13 @@
 #   - an awake ghost counts its timer down once per frame; when it runs out the timer restarts at the
 #     ghost's cooldown and the ghost takes one step along a shortest route to the player (the first of
 #     north, east, south, west that brings it one tile closer);
+#   - an awake ghost touching the player (Chebyshev 1: side by side or corner to corner, always two steps
+#     at most, as a hedge level's diagonals are never closed off) waits no longer than twice ghost 0's
+#     cooldown for its next step (32 frames, 1.6 s, on levels 8..20): the staggered cooldowns of the
+#     later ghosts (up to 72 frames, 3.6 s a step) left one sitting next to a player who stood still
+#     for up to 7 s (issue 23). Twice, not once: once cost the newcomer model (docs/game-feel.md) a
+#     level in ten at depth 12. The winnable check plays by this rule too; it changes no level of
+#     tests/golden/hedge.tsv nor of 2,160 more (levels 1..25, 40, 61 of seeds 100..179);
 #   - a ghost on the player's tile catches the player.
 # The ghosts' state lives in the level's Chase (hedge_level.py), reset by reset_ghosts. Allocates nothing.
 from maze32.grid import STEPS_NESW
@@ -41,18 +48,21 @@ def move_ghosts(lv, ws, player):
     px = player & 31
     py = player >> 5
     reach = wake_distance(lv.level)
+    lunge = 2 * lv.cooldown[0]            # the longest a ghost touching the player waits
     routed = False
     nxt = 0
     while nxt < lv.ghosts:
         i = nxt
         nxt += 1
         g = pos[i]
+        dx = (g & 31) - px
+        dy = (g >> 5) - py
         if not chase.awake[i]:
-            dx = (g & 31) - px
-            dy = (g >> 5) - py
             if dx < -reach or dx > reach or dy < -reach or dy > reach:
                 continue
             chase.awake[i] = 1
+        if -1 <= dx <= 1 and -1 <= dy <= 1 and chase.timer[i] > lunge:
+            chase.timer[i] = lunge
         chase.timer[i] -= 1
         if chase.timer[i]:
             continue

@@ -292,3 +292,52 @@ def test_replay_sheet_of_walks_that_never_moved():
     root = ET.fromstring(render.replay_svg(doc, [[], index([tuple(start[1])] * 3)]))
     assert texts(group(root, "panel-1"))[0].startswith("Player 1: 0 steps")
     assert texts(group(root, "panel-2"))[0].startswith("Player 2: 0 steps")
+
+
+# -- a Deeper level: maze32 hedge --svg/--png, and its terminal picture ---------------------------
+def test_hedge_pictures_have_a_title_a_legend_and_every_ghost(tmp_path):
+    svg, png = tmp_path / "h.svg", tmp_path / "h.png"
+    proc = maze32("hedge", "--seed", "7", "--level", "9", "--svg", str(svg), "--png", str(png), env=PLAIN)
+    assert proc.returncode == 0, proc.stderr
+    assert "written: %s, %s" % (svg, png) in proc.stdout.replace("\n", "")
+    doc = json.loads(maze32("hedge", "--seed", "7", "--level", "9", "--json", env=PLAIN).stdout)
+    root = ET.parse(svg).getroot()
+    assert root.find(SVG + "title").text == "maze32 Deeper  level 9 (21 \u00d7 21 tiles), seed 7"
+    words = " ".join(texts(group(root, "legend")))
+    for wanted in ("you start here", "the hatch", "a ghost", "where a ghost wakes: within 4 tiles",
+                   "hedge: a wall", "shortest way to the hatch", "all 7 checks hold", doc["hash"][:16]):
+        assert wanted in words, wanted
+    markers = group(root, "markers")
+    assert sorted(texts(markers)) == sorted(["H", "@"] + ["G"] * len(doc["ghosts"])) and len(doc["ghosts"]) == 8
+    # The PNG is the same picture: each marker's disc in its colour, beside its letter.
+    w, h, pixel = read_png(png)
+    assert (w, h) == (round(float(root.get("width")) * 2), round(float(root.get("height")) * 2))
+    for c in markers.iter(SVG + "circle"):
+        cx, cy, r = float(c.get("cx")), float(c.get("cy")), float(c.get("r"))
+        want = tuple(int(c.get("fill")[k:k + 2], 16) for k in (1, 3, 5))
+        got = pixel(int((cx - 0.75 * r) * 2), int(cy * 2))
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 8, (c.get("fill"), got)
+
+
+def test_hedge_terminal_picture_is_the_games_two_columns_a_tile_with_a_legend():
+    proc = maze32("hedge", "--seed", "7", "--level", "9", env=COLOUR)
+    lines = proc.stdout.splitlines()
+    doc = json.loads(maze32("hedge", "--seed", "7", "--level", "9", "--json", env=PLAIN).stdout)
+    rows = [ANSI.sub("", line) for line in lines[:doc["side"]]]
+    assert all(width(row) == 2 * doc["side"] for row in rows)          # square tiles: not squashed
+    assert rows[1][2:4] == "@ " and rows[0] == "\u2588" * 2 * doc["side"]
+    hx, hy = doc["hatch"]
+    assert rows[hy][2 * hx] == "H"
+    assert all(rows[g["y"]][2 * g["x"]] == "G" for g in doc["ghosts"])
+    legend = ANSI.sub("", lines[doc["side"]])
+    assert "@ you" in legend and "H the hatch" in legend and "G a ghost: wakes within 4 tiles" in legend
+    assert len(lines) <= 24 and all(width(line) < 80 for line in lines)
+    assert "\x1b[" in lines[1]                                          # in the game's colours
+
+
+def test_hedge_pictures_to_stdout_one_at_a_time(tmp_path):
+    proc = maze32("hedge", "--seed", "3", "--png", "-", text=False)
+    assert proc.returncode == 0 and proc.stdout[:8] == b"\x89PNG\r\n\x1a\n"
+    for both in (["--png", "-", "--svg", "-"], ["--json", "--svg", "-"]):
+        bad = maze32("hedge", "--seed", "3", *both, env=PLAIN)
+        assert bad.returncode == 2 and bad.stderr.startswith("maze32: ") and "only one" in bad.stderr

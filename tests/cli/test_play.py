@@ -1,6 +1,7 @@
 """maze32 play: the views of SPEC 12 (maze32_game/term.py and the games' views) without a terminal, and the twin driven
 through a real 80 x 24 pseudo-terminal read by a terminal emulator: the window follows the player, a
 Duel won against the easiest bot ends on the end screen, every way out restores the terminal."""
+import contextlib
 import os
 import re
 import signal
@@ -502,15 +503,30 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
         term.close()
 
 
+def deployed(tmp_path):
+    # The environment of a virtual board folder under tmp_path, with the library and game deployed.
+    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
+    assert maze32("deploy", env=env).returncode == 0
+    return env
+
+
+@contextlib.contextmanager
+def attached(*args, env, size=(80, 24)):
+    # `maze32 play ARGS` (--port URL, --board) on a terminal of `size`, closed after.
+    term = PtyProcess([MAZE32, "play", *args], env=env, size=size)
+    try:
+        yield term
+    finally:
+        term.close()
+
+
 @pytest.mark.slow
 def test_play_on_the_board_through_mpremote(tmp_path):
     # deploy to a virtual board, then `maze32 play --port URL`: the board's own menu and game, typed
     # at from this terminal, until the board's program ends.
-    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
-    assert maze32("deploy", env=env).returncode == 0
+    env = deployed(tmp_path)
     with served_board(env) as url:
-        term = PtyProcess([MAZE32, "play", "--port", url], env=env)
-        try:
+        with attached("--port", url, env=env) as term:
             assert term.wait_for("maze32 on Espressif ESP32-C6-DevKitC-1", 6.0)
             term.send(b"2")
             assert term.start(4.0) and term.wait_for("deeper  depth 1", 4.0), term.text()
@@ -522,8 +538,82 @@ def test_play_on_the_board_through_mpremote(tmp_path):
             assert term.proc.wait(10) == 0
             term.read(0.3)
             assert term.restored() and "bye" in term.screen.decode(errors="replace")
-        finally:
-            term.close()
+
+
+def walk_into_deeper(term):
+    # From the board's menu: Deeper, past its start screen, a few steps; -> (the player's tile, the
+    # status line's steps).
+    term.send(b"2")
+    assert term.start(4.0) and term.wait_for("deeper  depth 1", 4.0), term.text()
+    for key in (b"d", b"d", b"s", b"s"):
+        term.send(key)
+        term.read(0.3)
+    steps = re.search(r"deeper  depth 1  ghosts 1  steps (\d+) ", term.text())
+    assert steps and int(steps.group(1)) > 0, term.text()
+    return tile_of(term), steps.group(0)
+
+
+def comes_back_paused(term, where):
+    # The game left on the board: paused on the screen of the terminal that came, then where it was.
+    assert term.wait_for("paused: p, space or any key goes on", 8.0), term.text()
+    assert "maze32 deeper" in term.text()
+    term.send(b" ")
+    term.read(0.5)
+    tile, steps = where
+    assert steps in term.text() and tile_of(term) == tile, term.text()
+
+
+@pytest.mark.slow
+def test_a_game_left_on_the_board_is_there_when_you_come_back(tmp_path):
+    # Ctrl-] and the terminal closing (SIGHUP) leave the board's game running, paused; `play --port`
+    # again shows it where it was (maze32_game/attach.py), on a terminal of another size.
+    env = deployed(tmp_path)
+    with served_board(env) as url:
+        with attached("--port", url, env=env) as term:
+            assert term.wait_for("maze32 on", 8.0), term.text()
+            where = walk_into_deeper(term)
+            term.send(b"\x1d")
+            assert term.wait_for("detached: the game waits on the board", 5.0) and term.proc.wait(10) == 0
+            assert term.restored()
+        with attached("--port", url, env=env) as term:
+            comes_back_paused(term, where)
+            term.proc.send_signal(signal.SIGHUP)              # the terminal closes
+            assert term.proc.wait(10) == 128 + signal.SIGHUP
+        with attached("--port", url, env=env, size=(100, 30)) as term:
+            comes_back_paused(term, where)
+            term.send(b"q")
+            assert term.wait_for("quit  time", 3.0)
+            term.send(b"q")                                   # the board's menu: the program ends
+            assert term.wait_for("the board's game ended", 5.0) and term.proc.wait(10) == 0
+        with attached("--port", url, env=env) as term:        # nothing left running: a fresh start
+            assert term.wait_for("maze32 on", 8.0) and "paused" not in term.text(), term.text()
+            term.send(b"q")
+            assert term.wait_for("the board's game ended", 5.0)
+
+
+@pytest.mark.slow
+def test_play_board_keeps_its_virtual_board_between_attaches(tmp_path):
+    # `play --board`: the kept virtual board (host/kept_board.py) outlives the command, so the game
+    # left there is still there for the next `play --board`.
+    from host import kept_board
+    env = deployed(tmp_path)
+    root = tmp_path / "board"
+    try:
+        with attached("--board", env=env) as term:
+            assert term.wait_for("maze32 on", 20.0), term.text()
+            where = walk_into_deeper(term)
+            term.send(b"\x1d")
+            assert term.wait_for("detached", 5.0) and term.proc.wait(10) == 0
+        url = kept_board.running(root)
+        assert url
+        with attached("--board", env=env) as term:
+            comes_back_paused(term, where)
+            term.send(b"\x1d")
+            assert term.wait_for("detached", 5.0) and term.proc.wait(10) == 0
+        assert kept_board.running(root) == url                # the same board, not a second one
+    finally:
+        assert kept_board.stop(root)
+    assert kept_board.running(root) is None
 
 
 def test_play_rejects_a_forged_code_before_the_terminal():

@@ -5,7 +5,9 @@ import struct
 import zlib
 from xml.etree import ElementTree
 
-from host import render_world, worlds as hw
+from rich.text import Text
+
+from host import render, render_world, worlds as hw
 from host.cli import main
 from maze32.world.tiles import MATERIALS
 
@@ -27,7 +29,7 @@ def read_png(data):
             idat += body
         elif kind == b"tEXt":
             key, value = body.split(b"\x00", 1)
-            text[key.decode()] = value.decode()
+            text[key.decode("latin-1")] = value.decode("latin-1")     # tEXt is Latin-1 (PNG spec)
         pos += 12 + n
     raw = zlib.decompress(idat)
     rows = []
@@ -38,26 +40,58 @@ def read_png(data):
     return w, h, rows, text
 
 
-def test_png_has_a_colour_per_material_and_a_legend(tmp_path, capsys):
+def map_pixel(rows, region, x, y, px):
+    # The PNG pixel in the middle of tile (x, y) of the map of `region`, px pixels a tile.
+    left, top = [int(v * render_world.SCALE) for v in (render.MARGIN + 4, render.MARGIN + 52)]
+    return rows[top + (y - region.oy) * px + px // 2][left + (x - region.ox) * px + px // 2]
+
+
+def test_png_shows_the_view_round_the_spawn_with_a_title_markers_and_a_legend(tmp_path, capsys):
     path = tmp_path / "w.png"
     assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--png", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert "wrote %s" % path in out
+    assert "wrote %s" % path in capsys.readouterr().out
     w, h, rows, text = read_png(path.read_bytes())
-    region = hw.build(hw.spec_for(7, 8, (250, 250)), 7)
-    scale = 2                                     # 512 // 250
-    assert w == 250 * scale and h > 250 * scale
-    for x, y in ((0, 0), (region.stairs[0], region.stairs[1]), (120, 80), (region.rooms[0][0], region.rooms[0][1])):
-        t = region.at(x, y)
-        want = (255, 0, 255) if (x, y) == tuple(region.spawn) else render_world.COLOURS[MATERIALS[t][0]]
-        assert rows[y * scale][x * scale] == want, (x, y)
+    spec = hw.spec_for(7, 8, (250, 250))
+    region = hw.build(spec, 7, hw.around_spawn(spec, render_world.PICTURE_VIEW))
+    px = render_world.PIXELS
+    assert (region.w, region.h) == render_world.PICTURE_VIEW and px >= 4      # several pixels a tile
+    assert text["Title"] == "maze32 world  seed 7, depth 8 (dungeon), 250 \u00d7 250 tiles"
+    far = [(x, y) for x, y in ((region.ox, region.oy), (region.ox + 7, region.oy + region.h - 3),
+                               (region.ox + region.w - 1, region.oy + 40)) if abs(x - region.spawn[0]) > 8]
+    for x, y in far:                               # each tile a square of its material's colour
+        assert map_pixel(rows, region, x, y, px) == render_world.COLOURS[MATERIALS[region.at(x, y)][0]]
+    # The spawn marked large: its colour a disc's radius away from the tile, not on one pixel.
+    sx, sy = region.spawn
+    assert map_pixel(rows, region, sx, sy, px)[:2] in ((255, 0), (255, 255))
+    left, top = [int(v * render_world.SCALE) for v in (render.MARGIN + 4, render.MARGIN + 52)]
+    cy, cx = top + (sy - region.oy) * px + px // 2, left + (sx - region.ox) * px + px // 2
+    assert rows[cy][cx - 14] == render_world.SPAWN_COLOUR
     present = {MATERIALS[t][0] for t in set(region.tiles)}
     legend = dict(item.rsplit(" ", 1) for item in text["legend"].split("; "))
-    assert set(legend) == present | {"spawn"}
+    assert set(legend) == present | {"spawn", "stairs-marker"}
     assert len(set(legend.values())) == len(legend)      # one colour each
-    # The legend band under the map holds each present colour's swatch.
-    band = {px for row in rows[250 * scale:] for px in row}
+    # The legend column beside the map holds each present colour's swatch.
+    band = {px_ for row in rows for px_ in row[left + region.w * px + 40:]}
     assert all(render_world.COLOURS[name] in band for name in present)
+
+
+def test_whole_draws_the_whole_world_with_both_markers(tmp_path, capsys):
+    path = tmp_path / "w.png"
+    assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--whole", "--png", str(path)]) == 0
+    capsys.readouterr()
+    w, h, rows, text = read_png(path.read_bytes())
+    region = hw.build(hw.spec_for(7, 8, (250, 250)), 7)
+    px = render_world.MOST_PIXELS // 250
+    assert w > 250 * px and h > 250 * px
+    assert map_pixel(rows, region, 0, 0, px) == render_world.COLOURS[MATERIALS[region.at(0, 0)][0]]
+    tx, ty = region.stairs
+    mark = render_world.raster.colour(render_world.STAIRS_MARK)
+    assert any(map_pixel(rows, region, tx + d, ty, px) == mark for d in (-1, 1))   # around its ">"
+    assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--whole", "--region", "0,0,9,9",
+                 "--png", str(path)]) == 2
+    assert "--whole and --region" in capsys.readouterr().err
+    assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--whole"]) == 2
+    assert "--whole goes with --png or --svg" in capsys.readouterr().err
 
 
 def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
@@ -68,21 +102,29 @@ def test_svg_is_xml_with_a_named_legend(tmp_path, capsys):
     root = ElementTree.fromstring(path.read_text())
     ns = "{http://www.w3.org/2000/svg}"
     names = [t.text for t in root.iter(ns + "text")]
-    assert {"air", "grass", "dirt", "stone", "spawn"} <= set(names)
+    assert {"grass: dig it", "dirt: dig it", "stone: too hard to dig"} <= set(names)
+    assert "spawn: where you start; beyond this map, so the ringed mark on its edge points its way" in " ".join(
+        names)                                              # the spawn lies east of this region
     assert "seed 7, depth 1 (surface)" in root.find(ns + "title").text
+    assert "tiles 0,0 to 119,59, 8 pixels a tile" in names
     assert len(root.findall(ns + "rect")) > 100
 
 
-def test_terminal_picture_is_coloured_and_fits(capsys):
+def test_terminal_picture_is_in_explores_glyphs_and_fits(capsys):
+    # The game's table (firmware/maze32_game/explore_view.py), two columns a tile, the spawn its @.
     assert main(["world", "render", "--seed", "7", "--depth", "4", *SIZE]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert max(len(line) for line in lines[:render_world.VIEW[1]]) <= 80 and len(lines) <= 24
-    assert "@" in out and "stone" in out and "spawn" in out
+    assert max(len(line) for line in lines) < 80 and len(lines) <= 24
+    assert "@ " in out and "stone: too hard to dig" in out and "spawn: where you start" in out
+    from maze32_game import explore_view as view
     region = hw.build(hw.spec_for(7, 4, (250, 250)), 7, (0, 0, 20, 5))
     text = render_world.terminal_text(region, legend=False)
-    styles = {str(span.style) for span in text.spans}
-    assert any("#5c5c64" in s for s in styles)           # stone's colour
+    rows = text.plain.splitlines()
+    assert rows == ["".join(view.STYLES[region.at(x, y)][0] for x in range(20)) for y in range(5)]
+    stone = text.plain.index(view.STYLES[3][0])          # in the game's colour for stone too
+    want = Text.from_ansi(view.STYLES[3][1] + "x").spans[0].style
+    assert any(span.start <= stone < span.end and span.style == want for span in text.spans)
 
 
 def test_sweep_shows_depths_differ(capsys, tmp_path):

@@ -39,6 +39,34 @@ def test_a_ghost_catches_a_player_who_stands_still():
         assert game.tick("right") == deeper.CAUGHT          # the run stays over
 
 
+def test_an_awake_ghost_touching_the_player_catches_at_the_levels_pace():
+    # Issue 23: the last ghost of a depth-8 level steps every 72 frames (16 + 8 * 7, its staggered
+    # cooldown), so beside or corner to corner with a player who stands still it took up to 144 frames
+    # (7 s) to catch. Touching the player, a ghost waits at most twice ghost 0's cooldown (2 x 16) a
+    # step, and it is two steps away at most.
+    waits = []
+    for seed in range(6):
+        game = deeper.Deeper(seed)
+        game.depth = 7
+        game.descend()
+        lv = game.level
+        last = lv.ghosts - 1
+        assert lv.cooldown[last] == lv.cooldown[0] + 8 * last == 72
+        ghost = game.ghost_at(last)
+        for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (0, 1), (-1, 0), (0, -1)):
+            spot = ghost + 32 * dy + dx
+            if lv.tiles[spot] == FLOOR:
+                break
+        game.player = spot
+        for frame in range(1, 400):
+            if game.tick(None) == deeper.CAUGHT:
+                break
+        assert game.state == deeper.CAUGHT
+        assert [i for i in range(lv.ghosts) if game.ghost_at(i) == spot] == [last]
+        waits.append(frame)
+    assert max(waits) <= 2 * 2 * 16, waits
+
+
 def test_the_hatch_takes_the_player_deeper():
     game = deeper.Deeper(11)
     for ghost in range(game.level.ghosts):                # ghosts far away and asleep for this test
