@@ -13,12 +13,14 @@ import sys
 import games
 games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
 import term as tm                      # as tm: `term` is the terminal object passed around here
+import records
 import trust
 from maze32 import Maze, Workspace, levelcode
 from term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
+RECORDS_FILE = "records.txt"           # in the board's flash (records.py)
 
 
 def write(text):
@@ -140,7 +142,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     texts = [games.menu_line(g, size) for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
-    texts += ["  %s  Bench" % BENCH, "  c  enter a level code    n  new random seed    q  quit", "",
+    texts += [records.MENU_LINE, "  %s  Bench" % BENCH, "  c  enter a level code    n  new random seed    q  quit", "",
               "seed %d" % seed]
     for text in texts:
         out.append(tm.fit(text, cols))
@@ -179,16 +181,18 @@ def chunk_cache():
     return ChunkCache("cache", 256 * 1024)
 
 
-def play(term, game, seed, size):
-    # Rounds of one game until the player goes back to the menu. -> the last round's one line.
+def play(term, game, seed, size, book):
+    # Rounds of one game until the player goes back to the menu, each offered to the records (book).
+    # -> the last round's one line, and what it did to the records.
     while True:
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache})
-        if not tm.play(rnd, term):
-            return rnd.one_line()
-        choice = tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
-                               also="q")
-        if choice != "r":
-            return rnd.one_line()
+        ended = tm.play(rnd, term)
+        note = records.after_round(book, rnd)
+        line = rnd.one_line() + ("; " + note if note else "")
+        if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
+                                      (note + "   " if note else "") + "q also goes back to the menu",
+                                      also="q") != "r":
+            return line
 
 
 def bench(term):
@@ -208,15 +212,19 @@ def main(keys=None):
     term = Terminal(keys, Frontends(profile))
     # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
     seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
+    book = records.Records(RECORDS_FILE)
+    message = message or book.note                 # a damaged records file says so once
     write(tm.ENTER)
     try:
         term.ask_size()
         while True:
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                               games.keys() + RADIO + BENCH + "cnq")
+                               games.keys() + RADIO + BENCH + records.MENU_KEY + "cnq")
             message = ""
             if games.by_key(choice):
-                message = play(term, games.by_key(choice), seed, size)
+                message = play(term, games.by_key(choice), seed, size, book)
+            elif choice == records.MENU_KEY:
+                tm.choose(term, lambda cols, rows: records.screen_lines(book, cols, rows), records.ANY_KEY)
             elif choice == BENCH:
                 bench(term)
                 message = "bench done"

@@ -332,6 +332,12 @@ class DuelRound:
                 self.code, self.seed, self.game.maze.width, self.game.maze.height)),
         ])
 
+    def record(self):
+        # records.py's: (level code, (time in ticks, steps)) of a won Duel; a Duel lost or left, None.
+        if self.game.winner != 0:
+            return None
+        return self.code, (self.ticks, self.game.players[0].steps)
+
     def one_line(self):
         # The result in one line, for the shell after the game, with the code to share it.
         me = self.game.players[0]

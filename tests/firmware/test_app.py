@@ -116,3 +116,31 @@ def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
         assert board.proc.wait(10) == 0
     finally:
         board.close()
+
+
+def test_records_from_the_menu_and_after_a_game(tmp_path):
+    # A Deeper run left after a step is a record for its seed, in records.txt on the board's flash; the
+    # menu's t shows the records screen (every game of games.py), any key goes back.
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("t  records", 4.0), board.text()
+        board.send(b"c1SG0-0000-7RBJR\r")
+        assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
+        board.send(b"2")
+        assert board.start(2.0) and board.wait_for("deeper  depth 1", 3.0)
+        board.send(b"s")                                  # (1, 1)'s one way out: down
+        assert board.wait_for("steps 1", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("first record for seed 7: depth 1", 3.0), board.text()
+        assert (tmp_path / "records.txt").read_text().startswith("maze32-records/1\ndeeper 7 1 ")
+        board.send(b"t")
+        assert board.wait_for("any key goes back to the menu", 3.0), board.text()
+        text = board.text()
+        assert "Deeper: best depth, per seed" in text and "Duel vs bot: best time" in text
+        assert "  7                depth 1" in text
+        board.send(b"x")
+        assert board.wait_for("2  Deeper", 3.0)
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
+    finally:
+        board.close()

@@ -1,0 +1,209 @@
+# Records: the best of each game per level (Duel: best time and fewest steps per level code; Deeper
+# and Explore: best depth per seed), kept in one small text file: the board's flash (records.txt) or
+# the twin's disk (host/play.py: $XDG_DATA_HOME/maze32/records.txt). Which figures a game keeps, and
+# whether lower or higher is better, is its games.py entry's `records`; what a round achieved is its
+# record() -> (key, values) or None. The end screens (after_round) and the menus' records screen
+# (screen_lines, under MENU_KEY) read only those, so a game needs no code here.
+#
+# The file, one record a line after the first, each line ending in the CRC-16 of the text before it:
+#   maze32-records/1
+#   duel 1SG0-0000-7RBJR 246 58 9C1F          game, key, the figures in the entry's order, check
+#   deeper 7 4 51A0
+# Written whole or not at all: a temporary file beside it, then os.rename over it (a board killed
+# while saving keeps the previous file; on FAT, where rename cannot replace, MicroPython removes the
+# old file first, so the temporary one, complete by then, is read when the file itself is missing).
+# A line that fails its check (a damaged or cut file) is ignored and counted, a file too big or not
+# of this format ignored whole: either way one line says so (`note`), and the game goes on.
+import os
+
+import games
+from checksum import crc16
+from term import BOLD, RESET, clock, fit
+
+MAGIC = "maze32-records/1"
+MAX_BYTES = 16384            # a file of MAX_RECORDS lines is about 8 KB; anything bigger is not ours
+MAX_RECORDS = 200            # the most recently improved are kept
+MAX_KEY = 24                 # characters of a key (a level code is 15)
+MAX_VALUE = (1 << 31) - 1    # figures within 31 bits: small ints on a board
+MENU_KEY = "t"
+MENU_LINE = "  t  records: best times, fewest steps, best depths"
+ANY_KEY = "".join([chr(i) for i in range(32, 127)]) + "\r\n"
+
+
+def count_of(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+class Records:
+    def __init__(self, path):
+        self.path = path
+        self.entries = []    # [game name, key, [values]], the one improved last at the end
+        self.damaged = 0     # lines ignored by load()
+        self.note = ""       # one line about the file when something was wrong, else ""
+        self.load()
+
+    # -- the file ----------------------------------------------------------------------------------
+    def load(self):
+        text = self.read(self.path)
+        if text is None:
+            text = self.read(self.path + ".tmp")      # FAT's window between remove and rename
+        if not text:
+            return                                     # none, or ignored (read() said why)
+        lines = text.split("\n")
+        if lines[0] != MAGIC:
+            self.note = "records file %s is not one (ignored)" % self.path
+            return
+        for line in lines[1:]:
+            if line:
+                entry = parse(line)
+                if entry is None:
+                    self.damaged += 1
+                else:
+                    self.put(entry)
+        if self.damaged:
+            self.note = "records file: %s ignored (damaged)" % count_of(self.damaged, "line")
+
+    def read(self, path):
+        # The file's text, or None when it is missing; too big or not text: ignored, with a note.
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except OSError:
+            return None
+        if len(data) > MAX_BYTES:
+            self.note = "records file %s is over %d bytes (ignored)" % (path, MAX_BYTES)
+            return ""
+        try:
+            return data.decode()
+        except UnicodeError:
+            self.note = "records file %s is not text (ignored)" % path
+            return ""
+
+    def save(self):
+        # Whole or not at all (see the top). -> True when saved; else the note says why.
+        tmp = self.path + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                f.write(MAGIC + "\n")
+                for game, key, values in self.entries:
+                    f.write(line_of(game, key, values) + "\n")
+            os.rename(tmp, self.path)
+        except OSError as e:
+            self.note = "records not saved (%s)" % e
+            return False
+        return True
+
+    # -- the records -------------------------------------------------------------------------------
+    def get(self, game, key):
+        for e in self.entries:
+            if e[0] == game and e[1] == key:
+                return e[2]
+        return None
+
+    def put(self, entry):
+        # entry as the last one (improved last); the oldest go beyond MAX_RECORDS.
+        for i in range(len(self.entries)):
+            e = self.entries[i]
+            if e[0] == entry[0] and e[1] == entry[1]:
+                del self.entries[i]
+                break
+        self.entries.append(entry)
+        if len(self.entries) > MAX_RECORDS:
+            del self.entries[0]
+
+    def offer(self, game, key, values):
+        # A round's figures for `game` (a games.py entry) at `key`. -> [True where a figure is a new
+        # best]; the file is saved when one is.
+        old = self.get(game.name, key)
+        best, better = [], []
+        for i in range(len(game.records)):
+            v = values[i]
+            higher = game.records[i][1] == "high"
+            new = old is None or (v > old[i] if higher else v < old[i])
+            better.append(new)
+            best.append(v if new else old[i])
+        if True in better:
+            self.put([game.name, key, best])
+            self.save()
+        return better
+
+
+def line_of(game, key, values):
+    text = " ".join([game, key] + [str(v) for v in values])
+    return "%s %04X" % (text, crc16(text))
+
+
+def parse(line):
+    # A records line -> [game, key, [values]], or None when it fails its check or its shape.
+    text, _, check = line.rpartition(" ")
+    if len(check) != 4 or not text:
+        return None
+    try:
+        if int(check, 16) != crc16(text):
+            return None
+    except ValueError:
+        return None
+    parts = text.split(" ")
+    if len(parts) < 3 or len(parts[1]) > MAX_KEY:
+        return None
+    values = []
+    for p in parts[2:]:
+        if not p.isdigit() or len(p) > 10 or int(p) > MAX_VALUE:
+            return None
+        values.append(int(p))
+    return [parts[0], parts[1], values]
+
+
+def shown(field, value):
+    # A figure as people read it: (label, better, kind) with kind "ticks" (a time) or "count".
+    return clock(value, True) if field[2] == "ticks" else str(value)
+
+
+def figures(game, values):
+    return ", ".join(["%s %s" % (f[0], shown(f, values[i])) for i, f in enumerate(game.records)])
+
+
+def after_round(book, rnd):
+    # The round's record offered to the book. -> the end screen's line about it ("" for a round that
+    # sets none: a Duel lost or left, a game without a move).
+    game = games.by_name(rnd.name)
+    got = rnd.record() if game.records and hasattr(rnd, "record") else None
+    if not got:
+        return book.note
+    key, values = got
+    old = book.get(game.name, key)
+    better = book.offer(game, key, values)
+    if old is None:
+        line = "first record for %s %s: %s" % (game.record_key, key, figures(game, values))
+    elif True in better:
+        parts = []
+        for i, f in enumerate(game.records):
+            if better[i]:
+                parts.append("%s %s (was %s)" % (f[0], shown(f, values[i]), shown(f, old[i])))
+            else:
+                parts.append("%s %s, best %s" % (f[0], shown(f, values[i]), shown(f, old[i])))
+        line = "new best! " + "; ".join(parts)
+    else:
+        line = "records for this %s: %s" % (game.record_key, figures(game, old))
+    return line + ("   (" + book.note + ")" if book.note else "")
+
+
+def screen_lines(book, cols, rows):
+    # The records screen of the menus: each game's records, the latest improved first, as many as fit.
+    out = [BOLD + fit("maze32 records", cols) + RESET, fit("kept in " + book.path, cols)]
+    if book.note:
+        out.append(fit(book.note, cols))
+    for game in games.GAMES:
+        if not game.records:
+            continue
+        mine = [e for e in book.entries if e[0] == game.name]
+        out += ["", fit("%s: %s, per %s" % (game.title, ", ".join([f[3] for f in game.records]),
+                                             game.record_key), cols)]
+        if not mine:
+            out.append(fit("  none yet", cols))
+        for e in reversed(mine):
+            out.append(fit("  %-16s %s" % (e[1], figures(game, e[2])), cols))
+    last = fit("any key goes back to the menu", cols)
+    if len(out) + 2 > rows:
+        out = [x for x in out if x][:rows - 1]
+    return out + ["", last] if len(out) + 2 <= rows else out + [last]
