@@ -168,8 +168,11 @@ def save_replay(rnd, path):
     return path
 
 
-def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
-    # Rounds in this terminal until the player quits; then one line with the last result and its code.
+def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None):
+    # Rounds in this terminal until the player quits; then one line with the last result and its code,
+    # and where the ghost of the last won Duel was saved. ghost: a verified ghost.Replay of this seed
+    # and size (host/ghost_files.py), raced instead of the bot while the seed stays.
+    from host import ghost_files
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
@@ -177,16 +180,21 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
     terminal = Terminal(fd, out)
     book = records_book(records)
     game = {"mode": mode, "seed": seed, "size": size, "bot": bot_level,
-            "bot_name": duel.BOT_LEVELS[bot_level - 1][0]}
+            "bot_name": duel.BOT_LEVELS[bot_level - 1][0], "ghost": ghost}
     menu = lambda cols, rows: menu_lines(term, games, records, game, cols, rows)    # noqa: E731
     keys = games.keys() + records.MENU_KEY + "nq"
-    last = ""
+    last = saved = ""
     with raw_terminal(fd, out, term.ENTER):
         while True:
             rnd = games.new_round(games.by_name(game["mode"]), game["seed"], game["size"],
-                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth})
+                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth,
+                                   "ghost": game["ghost"]})
             ended = term.play(rnd, terminal)
             note = records.after_round(book, rnd)
+            won = getattr(rnd, "replay", lambda: None)()      # a won Duel's run, for its ghost
+            if won is not None:
+                saved = ghost_files.save(won)
+                note = join(note, saved)
             last = rnd.one_line() + ("; " + note if note else "")
             if not ended:
                 break
@@ -196,6 +204,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
                 while choice in ("n", records.MENU_KEY):
                     if choice == "n":
                         game["seed"] = int.from_bytes(os.urandom(4), "little")
+                        game["ghost"] = None                    # the ghost ran the old seed's maze
                     else:
                         term.choose(terminal, lambda cols, rows: records.screen_lines(book, cols, rows),
                                     records.ANY_KEY)
@@ -204,7 +213,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
                     game["mode"] = games.by_key(choice).name
             if choice == "q":
                 break
-    out.write(last + "\n")
+    out.write(last + "\n" + (saved + "\n" if saved else ""))
     out.flush()
     return 0
 
