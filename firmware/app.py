@@ -21,6 +21,7 @@ from term import ticks_ms, ticks_diff, sleep_ms
 SIZE = (80, 24)                        # the console's size when the terminal does not say
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
 RECORDS_FILE = "records.txt"           # in the board's flash (records.py)
+GHOST, GHOST_FILE = "g", "ghost.txt"   # race the last won Duel, kept in flash (ghost.py's text)
 
 
 def write(text):
@@ -142,8 +143,9 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     texts = [games.menu_line(g, size) for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
-    texts += [records.MENU_LINE, "  %s  Bench" % BENCH, "  c  enter a level code    n  new random seed    q  quit", "",
-              "seed %d" % seed]
+    texts += ["  %s  records    %s  race the ghost of your last won Duel" % (records.MENU_KEY, GHOST),
+              "  %s  Bench" % BENCH, "  c  enter a level code (or paste a ghost)    n  new random seed    q  quit",
+              "", "seed %d" % seed]
     for text in texts:
         out.append(tm.fit(text, cols))
     if prompt is not None:
@@ -181,18 +183,54 @@ def chunk_cache():
     return ChunkCache("cache", 256 * 1024)
 
 
-def play(term, game, seed, size, book):
-    # Rounds of one game until the player goes back to the menu, each offered to the records (book).
-    # -> the last round's one line, and what it did to the records.
+def play(term, game, seed, size, book, ghost_run=None):
+    # Rounds of one game until the player goes back to the menu, each offered to the records (book);
+    # a won Duel's run kept as the ghost to race (GHOST_FILE). ghost_run: a verified ghost.Replay of
+    # this level, raced instead of the bot. -> the last round's one line, and what it did to the records.
     while True:
-        rnd = games.new_round(game, seed, size, {"cache": chunk_cache})
+        rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
         ended = tm.play(rnd, term)
         note = records.after_round(book, rnd)
+        won = getattr(rnd, "replay", lambda: None)()
+        if won is not None:
+            note = keep_ghost(won, note)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
                                       (note + "   " if note else "") + "q also goes back to the menu",
                                       also="q") != "r":
             return line
+
+
+def keep_ghost(replay, note):
+    # The run as the ghost on flash (written whole). -> note, with a line saying so.
+    from whole_file import write_whole
+    try:
+        write_whole(GHOST_FILE, (replay.text(), "\n"))
+        said = "your run is the ghost to race now (%s on the menu)" % GHOST
+    except OSError as e:
+        said = "your run's ghost not kept (%s)" % e
+    return note + "   " + said if note else said
+
+
+def race(term, text, book):
+    # A ghost's text (GHOST_FILE, or pasted at c) raced on its level after every check. -> the menu's line.
+    import ghost
+    try:
+        replay = ghost.parse(text)
+        seed, w, h = ghost.level_of(replay)
+        ghost.verify(replay, seed, w, h)
+    except ghost.GhostError as e:
+        return "ghost: %s" % e
+    return play(term, games.by_name("duel"), seed, (w, h), book, replay)
+
+
+def last_ghost():
+    # GHOST_FILE's text, or None when there is none yet.
+    try:
+        with open(GHOST_FILE) as f:
+            return f.read(4096)
+    except OSError:
+        return None
 
 
 def bench(term):
@@ -219,10 +257,13 @@ def main(keys=None):
         term.ask_size()
         while True:
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                               games.keys() + RADIO + BENCH + records.MENU_KEY + "cnq")
+                               games.keys() + RADIO + BENCH + records.MENU_KEY + GHOST + "cnq")
             message = ""
             if games.by_key(choice):
                 message = play(term, games.by_key(choice), seed, size, book)
+            elif choice == GHOST:
+                text = last_ghost()
+                message = race(term, text, book) if text else "no ghost yet: win a Duel first"
             elif choice == records.MENU_KEY:
                 tm.choose(term, lambda cols, rows: records.screen_lines(book, cols, rows), records.ANY_KEY)
             elif choice == BENCH:
@@ -234,7 +275,9 @@ def main(keys=None):
             elif choice == "c":
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))
-                if code:
+                if code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
+                    message = race(term, code, book)
+                elif code:
                     try:               # the command line's own check: format version and hash too
                         seed, w, h = levelcode.check(code, Maze(), Workspace())
                         size = (w, h)

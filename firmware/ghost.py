@@ -126,6 +126,17 @@ def parse(text):
     return Replay(code[:4] + "-" + code[4:8] + "-" + code[8:], ticks, data[18:-2])   # a move at least
 
 
+def level_of(replay):
+    # The board's check of a replay's level: its code against this generator (levelcode.check, as the
+    # menu's c). -> (seed, width, height); GhostError naming what differs. The twin uses its own
+    # (host/ghost_files.py: the command line's exit codes).
+    from maze32 import Maze, Workspace, levelcode
+    try:
+        return levelcode.check(replay.code, Maze(), Workspace())
+    except ValueError as e:
+        raise GhostError("its level %s: %s" % (replay.code, e))
+
+
 def verify(replay, seed, width, height):
     # Play the replay as Player 1 on its level (the maze its code names: seed, size) alone: every move
     # open, the exit reached by its last move on its last frame. GhostError otherwise.

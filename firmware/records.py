@@ -9,16 +9,14 @@
 #   maze32-records/1
 #   duel 1SG0-0000-7RBJR 246 58 9C1F          game, key, the figures in the entry's order, check
 #   deeper 7 4 51A0
-# Written whole or not at all: a temporary file beside it, then os.rename over it (a board killed
-# while saving keeps the previous file; on FAT, where rename cannot replace, MicroPython removes the
-# old file first, so the temporary one, complete by then, is read when the file itself is missing).
+# Written whole or not at all (whole_file.py: a board killed while saving keeps the previous file; the
+# temporary one, complete by then, is read when the file itself is missing: FAT's rename).
 # A line that fails its check (a damaged or cut file) is ignored and counted, a file too big or not
 # of this format ignored whole: either way one line says so (`note`), and the game goes on.
-import os
-
 import games
 from checksum import crc16
 from term import BOLD, RESET, clock, fit
+from whole_file import TMP, write_whole
 
 MAGIC = "maze32-records/1"
 MAX_BYTES = 16384            # a file of MAX_RECORDS lines is about 8 KB; anything bigger is not ours
@@ -46,7 +44,7 @@ class Records:
     def load(self):
         text = self.read(self.path)
         if text is None:
-            text = self.read(self.path + ".tmp")      # FAT's window between remove and rename
+            text = self.read(self.path + TMP)         # FAT's window between remove and rename
         if not text:
             return                                     # none, or ignored (read() said why)
         lines = text.split("\n")
@@ -81,17 +79,17 @@ class Records:
 
     def save(self):
         # Whole or not at all (see the top). -> True when saved; else the note says why.
-        tmp = self.path + ".tmp"
         try:
-            with open(tmp, "w") as f:
-                f.write(MAGIC + "\n")
-                for game, key, values in self.entries:
-                    f.write(line_of(game, key, values) + "\n")
-            os.rename(tmp, self.path)
+            write_whole(self.path, self.lines())
         except OSError as e:
             self.note = "records not saved (%s)" % e
             return False
         return True
+
+    def lines(self):
+        yield MAGIC + "\n"
+        for game, key, values in self.entries:
+            yield line_of(game, key, values) + "\n"
 
     # -- the records -------------------------------------------------------------------------------
     def get(self, game, key):

@@ -9,7 +9,7 @@ import pytest
 import ghost
 from duel_view import DuelRound
 from support import one_line_error, maze32
-from terminals import ARROW, MAZE32, PtyProcess, route
+from terminals import ARROW, MAZE32, PtyProcess, route, win_duel
 
 KEYS = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}
 
@@ -85,11 +85,8 @@ def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
     saved = tmp_path / "data" / "maze32" / "ghosts" / "18G0-0000-96H9Z.txt"
     term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16"], env=env)
     try:
-        assert term.start() and term.wait_for("duel  key no", 3.0)
-        for step in route(9, 16):
-            term.send(ARROW[step])
-            term.read(0.1)
-        assert term.wait_for("r  replay", 4.0), term.text()
+        assert term.start()
+        win_duel(term, 9, 16, 0.1)
         text = term.text().replace("\n  ", " ")
         assert "you win!" in text and "first record for level code 18G0-0000-96H9Z: time" in text
         assert "your run's ghost:" in text

@@ -7,7 +7,7 @@ import pytest
 
 import runtimes
 from support import ROOT
-from terminals import ARROW, PtyProcess, route, tile_of
+from terminals import ARROW, PtyProcess, route, tile_of, win_duel
 
 
 def Board(folder):
@@ -123,7 +123,7 @@ def test_records_from_the_menu_and_after_a_game(tmp_path):
     # menu's t shows the records screen (every game of games.py), any key goes back.
     board = Board(tmp_path)
     try:
-        assert board.wait_for("t  records", 4.0), board.text()
+        assert board.wait_for("t  records    g  race the ghost", 4.0), board.text()
         board.send(b"c1SG0-0000-7RBJR\r")
         assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
         board.send(b"2")
@@ -140,6 +140,45 @@ def test_records_from_the_menu_and_after_a_game(tmp_path):
         assert "  7                depth 1" in text
         board.send(b"x")
         assert board.wait_for("2  Deeper", 3.0)
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
+    finally:
+        board.close()
+
+
+@pytest.mark.slow
+def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
+    # Seed 9 at 16 x 16 won: its run is kept in ghost.txt on the board's flash; g races it (the ghost
+    # wins against a player who stands still after one move), its text pasted at c races it too, and
+    # a damaged text is refused with one line.
+    import ghost
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("g  race the ghost", 4.0)
+        board.send(b"g")
+        assert board.wait_for("no ghost yet: win a Duel first", 3.0), board.text()
+        board.send(b"c18G0-0000-96H9Z\r")
+        assert board.wait_for("code loaded: seed 9, 16x16", 3.0)
+        board.send(b"1")
+        assert board.start()
+        win_duel(board, 9, 16, 0.08)
+        assert "you win!" in board.text() and "ghost to race now (g on the menu)" in board.text()
+        text = (tmp_path / "ghost.txt").read_text().strip()
+        assert ghost.parse(text).code == "18G0-0000-96H9Z"
+        board.send(b"m")
+        assert board.wait_for("g  race the ghost", 3.0)
+        board.send(b"g")
+        assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
+        board.send(ARROW[route(9, 16)[0]])
+        assert board.wait_for("the ghost got out first", 12.0), board.text()
+        board.send(b"m")
+        assert board.wait_for("g  race the ghost", 3.0)
+        board.send(b"c" + text.encode() + b"\r")
+        assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("g  race the ghost", 3.0)
+        board.send(b"c" + text[:-1].encode() + (b"0" if text[-1] != "0" else b"1") + b"\r")
+        assert board.wait_for("ghost: its checksum does not match", 3.0), board.text()
         board.send(b"q")
         assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
     finally:

@@ -149,7 +149,7 @@ def board_modules(root):
     # The firmware modules records.py needs, in the virtual board's lib/ (its sys.path), as deployed.
     lib = root / "lib"
     lib.mkdir(parents=True)
-    for name in ("records", "checksum", "games", "term"):
+    for name in ("records", "checksum", "games", "term", "whole_file"):
         (lib / (name + ".py")).write_text((ROOT / "firmware" / (name + ".py")).read_text())
 
 
