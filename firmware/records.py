@@ -7,8 +7,8 @@
 #
 # The file, one record a line after the first, each line ending in the CRC-16 of the text before it:
 #   maze32-records/1
-#   duel 1SG0-0000-7RBJR 246 58 9C1F          game, key, the figures in the entry's order, check
-#   deeper 7 4 51A0
+#   duel 1SG0-0000-7RBJR 246 58 914E          game, key, the figures in the entry's order, check
+#   deeper 7 4 8BC3
 # Written whole or not at all (whole_file.py: a board killed while saving keeps the previous file; the
 # temporary one, complete by then, is read when the file itself is missing: FAT's rename).
 # A line that fails its check (a damaged or cut file) is ignored and counted, a file too big or not
