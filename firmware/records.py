@@ -133,8 +133,9 @@ def line_of(game, key, values):
 
 def parse(line):
     # A records line -> [game, key, [values]], or None when it fails its check or its shape.
-    text, _, check = line.rpartition(" ")
-    if len(check) != 4 or not text:
+    i = line.rfind(" ")
+    text, check = line[:i], line[i + 1:]
+    if i < 1 or len(check) != 4:
         return None
     try:
         if int(check, 16) != crc16(text):

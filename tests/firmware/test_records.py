@@ -197,3 +197,11 @@ def test_a_board_killed_while_saving_keeps_the_previous_records(tmp_path):
         assert after.get("duel", CODE) == [246, 58]
         assert len(after.entries) > 1                 # the board's saves before the kill landed whole
     assert torn, "no kill fell in the middle of a write"
+    with VirtualBoard(root) as vb:                    # and the board itself reads them so
+        board = transport.Board(vb.url, 5.0)
+        try:
+            out = board.exec("import records\nb = records.Records('records.txt')\n"
+                             "print(b.damaged, repr(b.note), b.get('duel', %r), len(b.entries))" % CODE)
+        finally:
+            board.close()
+    assert out.split()[:4] == ["0", "''", "[246,", "58]"], out
