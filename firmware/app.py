@@ -13,14 +13,13 @@ import sys
 import games
 games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
 import term as tm                      # as tm: `term` is the terminal object passed around here
-import records
 import trust
 from maze32 import Maze, Workspace, levelcode
 from term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
-RECORDS_FILE = "records.txt"           # in the board's flash (records.py)
+RECORDS_FILE = "records.txt"           # in the board's flash (records.py, by records_book())
 GHOST, GHOST_FILE = "g", "ghost.txt"   # race the last won Duel, kept in flash (ghost.py's text)
 
 
@@ -143,7 +142,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     texts = [games.menu_line(g, size) for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
-    texts += ["  %s  records    %s  race the ghost of your last won Duel" % (records.MENU_KEY, GHOST),
+    texts += ["  %s  records    %s  race the ghost of your last won Duel" % (games.RECORDS_KEY, GHOST),
               "  %s  Bench" % BENCH, "  c  enter a level code (or paste a ghost)    n  new random seed    q  quit",
               "", "seed %d" % seed]
     for text in texts:
@@ -183,17 +182,39 @@ def chunk_cache():
     return ChunkCache("cache", 256 * 1024)
 
 
-def play(term, game, seed, size, book, ghost_run=None):
-    # Rounds of one game until the player goes back to the menu, each offered to the records (book);
+_book = None
+
+
+def records_book():
+    # (records.py, the records) loaded at their first use, a round's end or the records screen: not at
+    # boot, where a C6-sized heap has no room for more code before Explore's. After Explore it may have
+    # none for their code or a file's buffer either: MemoryError, which the callers turn into a note.
+    global _book
+    import records
+    if _book is None:
+        _book = records.Records(RECORDS_FILE)
+    return records, _book
+
+
+def round_ended(rnd):
+    # The round offered to the records, a won Duel's run kept as the ghost. -> the end screen's note.
+    try:
+        records, book = records_book()
+        note = records.after_round(book, rnd)
+    except MemoryError:
+        note = "records not kept this time (no memory left on this board)"
+    won = getattr(rnd, "replay", lambda: None)()
+    return keep_ghost(won, note) if won is not None else note
+
+
+def play(term, game, seed, size, ghost_run=None):
+    # Rounds of one game until the player goes back to the menu, each offered to the records;
     # a won Duel's run kept as the ghost to race (GHOST_FILE). ghost_run: a verified ghost.Replay of
     # this level, raced instead of the bot. -> the last round's one line, and what it did to the records.
     while True:
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
         ended = tm.play(rnd, term)
-        note = records.after_round(book, rnd)
-        won = getattr(rnd, "replay", lambda: None)()
-        if won is not None:
-            note = keep_ghost(won, note)
+        note = round_ended(rnd)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
                                       (note + "   " if note else "") + "q also goes back to the menu",
@@ -207,12 +228,12 @@ def keep_ghost(replay, note):
     try:
         write_whole(GHOST_FILE, (replay.text(), "\n"))
         said = "your run is the ghost to race now (%s on the menu)" % GHOST
-    except OSError as e:
+    except (OSError, MemoryError) as e:
         said = "your run's ghost not kept (%s)" % e
     return note + "   " + said if note else said
 
 
-def race(term, text, book):
+def race(term, text):
     # A ghost's text (GHOST_FILE, or pasted at c) raced on its level after every check. -> the menu's line.
     import ghost
     try:
@@ -221,7 +242,7 @@ def race(term, text, book):
         ghost.verify(replay, seed, w, h)
     except ghost.GhostError as e:
         return "ghost: %s" % e
-    return play(term, games.by_name("duel"), seed, (w, h), book, replay)
+    return play(term, games.by_name("duel"), seed, (w, h), replay)
 
 
 def last_ghost():
@@ -250,22 +271,24 @@ def main(keys=None):
     term = Terminal(keys, Frontends(profile))
     # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
     seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
-    book = records.Records(RECORDS_FILE)
-    message = message or book.note                 # a damaged records file says so once
     write(tm.ENTER)
     try:
         term.ask_size()
         while True:
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                               games.keys() + RADIO + BENCH + records.MENU_KEY + GHOST + "cnq")
+                               games.keys() + RADIO + BENCH + games.RECORDS_KEY + GHOST + "cnq")
             message = ""
             if games.by_key(choice):
-                message = play(term, games.by_key(choice), seed, size, book)
+                message = play(term, games.by_key(choice), seed, size)
             elif choice == GHOST:
                 text = last_ghost()
-                message = race(term, text, book) if text else "no ghost yet: win a Duel first"
-            elif choice == records.MENU_KEY:
-                tm.choose(term, lambda cols, rows: records.screen_lines(book, cols, rows), records.ANY_KEY)
+                message = race(term, text) if text else "no ghost yet: win a Duel first"
+            elif choice == games.RECORDS_KEY:
+                try:
+                    records, book = records_book()
+                    tm.choose(term, lambda cols, rows: records.screen_lines(book, cols, rows), records.ANY_KEY)
+                except MemoryError:
+                    message = "records: no memory left on this board to show them (restart it)"
             elif choice == BENCH:
                 bench(term)
                 message = "bench done"
@@ -276,7 +299,7 @@ def main(keys=None):
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))
                 if code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
-                    message = race(term, code, book)
+                    message = race(term, code)
                 elif code:
                     try:               # the command line's own check: format version and hash too
                         seed, w, h = levelcode.check(code, Maze(), Workspace())

@@ -43,6 +43,10 @@ GAMES = (
 )
 
 
+# The menus' records screen (records.py): an action of every menu beside the games', over all of them.
+RECORDS_KEY = "t"
+
+
 def keys():
     return "".join([g.key for g in GAMES])
 

@@ -3,7 +3,7 @@
 # the twin's disk (host/play.py: $XDG_DATA_HOME/maze32/records.txt). Which figures a game keeps, and
 # whether lower or higher is better, is its games.py entry's `records`; what a round achieved is its
 # record() -> (key, values) or None. The end screens (after_round) and the menus' records screen
-# (screen_lines, under MENU_KEY) read only those, so a game needs no code here.
+# (screen_lines, under games.RECORDS_KEY) read only those, so a game needs no code here.
 #
 # The file, one record a line after the first, each line ending in the CRC-16 of the text before it:
 #   maze32-records/1
@@ -22,9 +22,10 @@ MAGIC = "maze32-records/1"
 MAX_BYTES = 16384            # a file of MAX_RECORDS lines is about 8 KB; anything bigger is not ours
 MAX_RECORDS = 200            # the most recently improved are kept
 MAX_KEY = 24                 # characters of a key (a level code is 15)
+MAX_LINE = 80                # bytes of a line read at a time (a longer one is damaged)
 MAX_VALUE = (1 << 31) - 1    # figures within 31 bits: small ints on a board
-MENU_KEY = "t"
-MENU_LINE = "  t  records: best times, fewest steps, best depths"
+MENU_KEY = games.RECORDS_KEY
+MENU_LINE = "  %s  records: best times, fewest steps, best depths" % MENU_KEY
 ANY_KEY = "".join([chr(i) for i in range(32, 127)]) + "\r\n"
 
 
@@ -42,40 +43,48 @@ class Records:
 
     # -- the file ----------------------------------------------------------------------------------
     def load(self):
-        text = self.read(self.path)
-        if text is None:
-            text = self.read(self.path + TMP)         # FAT's window between remove and rename
-        if not text:
-            return                                     # none, or ignored (read() said why)
-        lines = text.split("\n")
-        if lines[0] != MAGIC:
-            self.note = "records file %s is not one (ignored)" % self.path
+        for path in (self.path, self.path + TMP):     # TMP: FAT's window between remove and rename
+            try:
+                f = open(path, "rb")
+            except OSError:
+                continue
+            try:
+                self.read(f, path)
+            finally:
+                f.close()
             return
-        for line in lines[1:]:
-            if line:
-                entry = parse(line)
+
+    def read(self, f, path):
+        # The file a line at a time, never a buffer of its size (a board's heap may have no such hole
+        # after a game); too big, not text or not ours: ignored whole, with a note.
+        size = 0
+        first = True
+        while True:
+            raw = f.readline(MAX_LINE)
+            if not raw:
+                break
+            size += len(raw)
+            if size > MAX_BYTES:
+                self.entries, self.damaged = [], 0
+                self.note = "records file %s is over %d bytes (ignored)" % (path, MAX_BYTES)
+                return
+            try:
+                line = raw.decode().rstrip("\n")
+            except UnicodeError:
+                line = None
+            if first:
+                if line != MAGIC:
+                    self.note = "records file %s is %s (ignored)" % (path, "not text" if line is None else "not one")
+                    return
+                first = False
+            elif line:
+                entry = parse(line) if line is not None and raw.endswith(b"\n") else None
                 if entry is None:
                     self.damaged += 1
                 else:
                     self.put(entry)
         if self.damaged:
             self.note = "records file: %s ignored (damaged)" % count_of(self.damaged, "line")
-
-    def read(self, path):
-        # The file's text, or None when it is missing; too big or not text: ignored, with a note.
-        try:
-            with open(path, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
-        except OSError:
-            return None
-        if len(data) > MAX_BYTES:
-            self.note = "records file %s is over %d bytes (ignored)" % (path, MAX_BYTES)
-            return ""
-        try:
-            return data.decode()
-        except UnicodeError:
-            self.note = "records file %s is not text (ignored)" % path
-            return ""
 
     def save(self):
         # Whole or not at all (see the top). -> True when saved; else the note says why.
@@ -84,6 +93,10 @@ class Records:
         except OSError as e:
             self.note = "records not saved (%s)" % e
             return False
+        except MemoryError:          # a board's heap in holes (after Explore): no room for a file's buffer
+            self.note = "records not saved (no memory left for the file)"
+            return False
+        self.note = ""
         return True
 
     def lines(self):
