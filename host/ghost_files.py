@@ -1,4 +1,4 @@
-# The twin's ghosts (firmware/ghost.py): `maze32 play --ghost FILE|TEXT` loads one, checked all the
+# The twin's ghosts (firmware/maze32_game/ghost.py): `maze32 play --ghost FILE|TEXT` loads one, checked all the
 # way (its text, its checksum, its level against this generator, its run against that level) before a
 # race starts, each refusal one line; a won Duel's run is saved as the fastest ghost of its level,
 # $XDG_DATA_HOME/maze32/ghosts/CODE.txt (one line: the text to paste), written whole.
@@ -7,7 +7,7 @@ from host.errors import CliError
 
 
 def firmware_ghost():
-    ghost, = paths.firmware("ghost")
+    from maze32_game import ghost
     return ghost
 
 

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-import ghost
-from duel_view import DuelRound
+from maze32_game import ghost
+from maze32_game.duel_view import DuelRound
 from support import one_line_error, maze32
 from terminals import ARROW, MAZE32, PtyProcess, route, win_duel
 

@@ -1,8 +1,8 @@
 # A Duel run along ARGS["keys"] (a key, then ARGS["pause"] frames without one), its ghost's text; that
 # text parsed and verified on its level; a race against it with the same keys one frame later each,
 # and one where the player stands still: the text and each race's end, a line each.
-import ghost
-from duel_view import DuelRound
+from maze32_game import ghost
+from maze32_game.duel_view import DuelRound
 
 
 def run(rnd, keys, pause, late):

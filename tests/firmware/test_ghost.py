@@ -1,13 +1,12 @@
-"""Ghost races (firmware/ghost.py): a won Duel's run as a compact replay (level code, Player 1's moves
+"""Ghost races (firmware/maze32_game/ghost.py): a won Duel's run as a compact replay (level code, Player 1's moves
 frame by frame, a checksum) in a one-word text; the same text on CPython and the MicroPython unix
 port; a race against it ties at the same pace (the tie is yours) and is lost a frame later; every
 damaged, cut, forged or foreign replay refused with one line saying why."""
 import pytest
 
-import duel
-import ghost
+from maze32_game import duel, ghost
 import runtimes
-from duel_view import DuelRound
+from maze32_game.duel_view import DuelRound
 from terminals import route
 
 KEYS = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}

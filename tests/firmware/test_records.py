@@ -1,4 +1,4 @@
-"""Records (firmware/records.py): the best of each game per level code or seed, kept in a file that is
+"""Records (firmware/maze32_game/records.py): the best of each game per level code or seed, kept in a file that is
 written whole or not at all. The file survives a damaged line (ignored and counted), a cut file, a
 file that is not one and one too big (each ignored with one line), and a virtual board killed while
 it writes (a real SIGKILL of its MicroPython); the end screens' line and the menus' records screen."""
@@ -8,9 +8,8 @@ import time
 
 import pytest
 
-import games
-import records
-from term import clock
+from maze32_game import games, records
+from maze32_game.term import clock
 from support import ROOT
 
 DUEL, DEEPER, EXPLORE = games.by_name("duel"), games.by_name("deeper"), games.by_name("explore")
@@ -60,8 +59,8 @@ def test_the_end_screens_line_says_first_record_new_best_or_the_records(tmp_path
 
 def test_the_rounds_say_what_they_achieved():
     # A won Duel: its code, time and steps; a lost or left one none. Deeper and Explore: the depth.
-    from duel_view import DuelRound
-    from deeper_view import DeeperRound
+    from maze32_game.duel_view import DuelRound
+    from maze32_game.deeper_view import DeeperRound
     from terminals import route
     rnd = DuelRound(9, 16, 16)
     assert rnd.record() is None
@@ -146,15 +145,16 @@ def test_the_records_screen_lists_every_game_and_fits(tmp_path, size):
 
 
 def board_modules(root):
-    # The firmware modules records.py needs, in the virtual board's lib/ (its sys.path), as deployed.
-    lib = root / "lib"
+    # The game's modules records.py needs, in the virtual board's lib/maze32_game/ (lib/ is on its
+    # sys.path), as deployed.
+    lib = root / "lib" / "maze32_game"
     lib.mkdir(parents=True)
-    for name in ("records", "checksum", "games", "term", "whole_file"):
-        (lib / (name + ".py")).write_text((ROOT / "firmware" / (name + ".py")).read_text())
+    for name in ("__init__", "records", "checksum", "games", "term", "whole_file"):
+        (lib / (name + ".py")).write_text((ROOT / "firmware" / "maze32_game" / (name + ".py")).read_text())
 
 
 SAVE_FOREVER = """
-import records, games
+from maze32_game import records, games
 book = records.Records("records.txt")
 g = games.by_name("deeper")
 i = 0
@@ -201,7 +201,7 @@ def test_a_board_killed_while_saving_keeps_the_previous_records(tmp_path):
     with VirtualBoard(root) as vb:                    # and the board itself reads them so
         board = transport.Board(vb.url, 5.0)
         try:
-            out = board.exec("import records\nb = records.Records('records.txt')\n"
+            out = board.exec("from maze32_game import records\nb = records.Records('records.txt')\n"
                              "print(b.damaged, repr(b.note), b.get('duel', %r), len(b.entries))" % CODE)
         finally:
             board.close()

@@ -16,8 +16,8 @@
 # level and the last one must reach the exit: verify() plays it through before a race starts.
 # The text, a file's one line or pasted: TEXT_PREFIX and the bytes in Crockford base 32 (the level
 # codes' digits), one word that a shell or a chat passes whole.
-import duel
-from checksum import crc16
+from maze32_game import duel
+from maze32_game.checksum import crc16
 
 TEXT_PREFIX = "maze32-ghost:"
 VERSION = 1

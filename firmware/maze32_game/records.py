@@ -13,10 +13,10 @@
 # temporary one, complete by then, is read when the file itself is missing: FAT's rename).
 # A line that fails its check (a damaged or cut file) is ignored and counted, a file too big or not
 # of this format ignored whole: either way one line says so (`note`), and the game goes on.
-import games
-from checksum import crc16
-from term import BOLD, RESET, clock, fit
-from whole_file import TMP, write_whole
+from maze32_game import games
+from maze32_game.checksum import crc16
+from maze32_game.term import BOLD, RESET, clock, fit
+from maze32_game.whole_file import TMP, write_whole
 
 MAGIC = "maze32-records/1"
 MAX_BYTES = 16384            # a file of MAX_RECORDS lines is about 8 KB; anything bigger is not ours
@@ -184,6 +184,7 @@ def after_round(book, rnd):
         return book.note
     key, values = got
     old = book.get(game.name, key)
+    damaged = book.note                      # what loading found: said once, with this round
     better = book.offer(game, key, values)
     if old is None:
         line = "first record for %s %s: %s" % (game.record_key, key, figures(game, values))
@@ -197,7 +198,8 @@ def after_round(book, rnd):
         line = "new best! " + "; ".join(parts)
     else:
         line = "records for this %s: %s" % (game.record_key, figures(game, old))
-    return line + ("   (" + book.note + ")" if book.note else "")
+    note = book.note or damaged              # saving's failure, else what loading found
+    return line + ("   (" + note + ")" if note else "")
 
 
 def screen_lines(book, cols, rows):
