@@ -14,13 +14,10 @@ from maze32_game import games
 games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
 from maze32_game import term as tm     # as tm: `term` is the terminal object passed around here
 from maze32_game import trust
-from maze32 import Maze, Workspace, levelcode
 from maze32_game.term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
-RECORDS_FILE = "records.txt"           # in the board's flash (records.py, by records_book())
-GHOST, GHOST_FILE = "g", "ghost.txt"   # race the last won Duel, kept in flash (ghost.py's text)
 
 
 def write(text):
@@ -142,7 +139,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     texts = [games.menu_line(g, size) for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
-    texts += ["  %s  records    %s  race the ghost of your last won Duel" % (games.RECORDS_KEY, GHOST),
+    texts += ["  %s  records    %s  race your last won Duel's ghost" % (games.RECORDS_KEY, games.GHOST_KEY),
               "  %s  Bench" % BENCH, "  c  enter a level code (or paste a ghost)    n  new random seed    q  quit",
               "", "seed %d" % seed]
     for text in texts:
@@ -182,76 +179,30 @@ def chunk_cache():
     return ChunkCache("cache", 256 * 1024)
 
 
-_book = None
-
-
-def records_book():
-    # (records.py, the records) loaded at their first use, a round's end or the records screen: not at
-    # boot, where a C6-sized heap has no room for more code before Explore's. After Explore it may have
-    # none for their code or a file's buffer either: MemoryError, which the callers turn into a note.
-    global _book
-    from maze32_game import records
-    if _book is None:
-        _book = records.Records(RECORDS_FILE)
-    return records, _book
-
-
-def round_ended(rnd):
-    # The round offered to the records, a won Duel's run kept as the ghost. -> the end screen's note.
+def runs(action, *args):
+    # board_runs.py's action (a round's records and ghost, the records screen, a ghost to race),
+    # loaded at its first use: not at boot, where a C6-sized heap has no room for its code before
+    # Explore's; after Explore there may be none at all, which is a line, not a crash.
     try:
-        records, book = records_book()
-        note = records.after_round(book, rnd)
+        from maze32_game import board_runs
+        return getattr(board_runs, action)(*args)
     except MemoryError:
-        note = "records not kept this time (no memory left on this board)"
-    won = getattr(rnd, "replay", lambda: None)()
-    return keep_ghost(won, note) if won is not None else note
+        return "records and ghosts: no memory left on this board (restart it)"
 
 
 def play(term, game, seed, size, ghost_run=None):
-    # Rounds of one game until the player goes back to the menu, each offered to the records;
-    # a won Duel's run kept as the ghost to race (GHOST_FILE). ghost_run: a verified ghost.Replay of
+    # Rounds of one game until the player goes back to the menu, each offered to the records, a won
+    # Duel's run kept as the ghost to race (board_runs.py). ghost_run: a verified ghost.Replay of
     # this level, raced instead of the bot. -> the last round's one line, and what it did to the records.
     while True:
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
         ended = tm.play(rnd, term)
-        note = round_ended(rnd)
+        note = runs("round_ended", rnd)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
                                       (note + "   " if note else "") + "q also goes back to the menu",
                                       also="q") != "r":
             return line
-
-
-def keep_ghost(replay, note):
-    # The run as the ghost on flash (written whole). -> note, with a line saying so.
-    from maze32_game.whole_file import write_whole
-    try:
-        write_whole(GHOST_FILE, (replay.text(), "\n"))
-        said = "your run is the ghost to race now (%s on the menu)" % GHOST
-    except (OSError, MemoryError) as e:
-        said = "your run's ghost not kept (%s)" % e
-    return note + "   " + said if note else said
-
-
-def race(term, text):
-    # A ghost's text (GHOST_FILE, or pasted at c) raced on its level after every check. -> the menu's line.
-    from maze32_game import ghost
-    try:
-        replay = ghost.parse(text)
-        seed, w, h = ghost.level_of(replay)
-        ghost.verify(replay, seed, w, h)
-    except ghost.GhostError as e:
-        return "ghost: %s" % e
-    return play(term, games.by_name("duel"), seed, (w, h), replay)
-
-
-def last_ghost():
-    # GHOST_FILE's text, or None when there is none yet.
-    try:
-        with open(GHOST_FILE) as f:
-            return f.read(4096)
-    except OSError:
-        return None
 
 
 def bench(term):
@@ -276,19 +227,14 @@ def main(keys=None):
         term.ask_size()
         while True:
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                               games.keys() + RADIO + BENCH + games.RECORDS_KEY + GHOST + "cnq")
+                               games.keys() + RADIO + BENCH + games.RECORDS_KEY + games.GHOST_KEY + "cnq")
             message = ""
             if games.by_key(choice):
                 message = play(term, games.by_key(choice), seed, size)
-            elif choice == GHOST:
-                text = last_ghost()
-                message = race(term, text) if text else "no ghost yet: win a Duel first"
+            elif choice == games.GHOST_KEY:
+                message = runs("race", term, None, play)
             elif choice == games.RECORDS_KEY:
-                try:
-                    records, book = records_book()
-                    tm.choose(term, lambda cols, rows: records.screen_lines(book, cols, rows), records.ANY_KEY)
-                except MemoryError:
-                    message = "records: no memory left on this board to show them (restart it)"
+                message = runs("show_records", term)
             elif choice == BENCH:
                 bench(term)
                 message = "bench done"
@@ -299,8 +245,9 @@ def main(keys=None):
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))
                 if code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
-                    message = race(term, code)
+                    message = runs("race", term, code, play)
                 elif code:
+                    from maze32 import Maze, Workspace, levelcode     # here: at boot, no RAM to spare
                     try:               # the command line's own check: format version and hash too
                         seed, w, h = levelcode.check(code, Maze(), Workspace())
                         size = (w, h)

@@ -127,9 +127,10 @@ class Records:
         # best]; the file is saved when one is.
         old = self.get(game.name, key)
         best, better = [], []
-        for i in range(len(game.records)):
+        fields = fields_of(game)
+        for i in range(len(fields)):
             v = values[i]
-            higher = game.records[i][1] == "high"
+            higher = fields[i][1]
             new = old is None or (v > old[i] if higher else v < old[i])
             better.append(new)
             best.append(v if new else old[i])
@@ -166,13 +167,23 @@ def parse(line):
     return [parts[0], parts[1], values]
 
 
+def fields_of(game):
+    # The entry's records string ("time- steps-") -> [(label, higher is better?)].
+    return [(f[:-1], f[-1] == "+") for f in game.records.split(" ")] if game.records else []
+
+
 def shown(field, value):
-    # A figure as people read it: (label, better, kind) with kind "ticks" (a time) or "count".
-    return clock(value, True) if field[2] == "ticks" else str(value)
+    # A figure as people read it: "time" a clock, else the number.
+    return clock(value, True) if field[0] == "time" else str(value)
+
+
+def called(field):
+    # What the records screen calls a figure: best time, fewest steps, best depth.
+    return ("best " if field[1] or field[0] == "time" else "fewest ") + field[0]
 
 
 def figures(game, values):
-    return ", ".join(["%s %s" % (f[0], shown(f, values[i])) for i, f in enumerate(game.records)])
+    return ", ".join(["%s %s" % (f[0], shown(f, values[i])) for i, f in enumerate(fields_of(game))])
 
 
 def after_round(book, rnd):
@@ -190,7 +201,7 @@ def after_round(book, rnd):
         line = "first record for %s %s: %s" % (game.record_key, key, figures(game, values))
     elif True in better:
         parts = []
-        for i, f in enumerate(game.records):
+        for i, f in enumerate(fields_of(game)):
             if better[i]:
                 parts.append("%s %s (was %s)" % (f[0], shown(f, values[i]), shown(f, old[i])))
             else:
@@ -211,7 +222,7 @@ def screen_lines(book, cols, rows):
         if not game.records:
             continue
         mine = [e for e in book.entries if e[0] == game.name]
-        out += ["", fit("%s: %s, per %s" % (game.title, ", ".join([f[3] for f in game.records]),
+        out += ["", fit("%s: %s, per %s" % (game.title, ", ".join([called(f) for f in fields_of(game)]),
                                              game.record_key), cols)]
         if not mine:
             out.append(fit("  none yet", cols))

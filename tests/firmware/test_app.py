@@ -123,7 +123,7 @@ def test_records_from_the_menu_and_after_a_game(tmp_path):
     # menu's t shows the records screen (every game of games.py), any key goes back.
     board = Board(tmp_path)
     try:
-        assert board.wait_for("t  records    g  race the ghost", 4.0), board.text()
+        assert board.wait_for("t  records    g  race your last won", 4.0), board.text()
         board.send(b"c1SG0-0000-7RBJR\r")
         assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
         board.send(b"2")
@@ -154,7 +154,7 @@ def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
     from maze32_game import ghost
     board = Board(tmp_path)
     try:
-        assert board.wait_for("g  race the ghost", 4.0)
+        assert board.wait_for("g  race your last won", 4.0)
         board.send(b"g")
         assert board.wait_for("no ghost yet: win a Duel first", 3.0), board.text()
         board.send(b"c18G0-0000-96H9Z\r")
@@ -166,17 +166,17 @@ def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
         text = (tmp_path / "ghost.txt").read_text().strip()
         assert ghost.parse(text).code == "18G0-0000-96H9Z"
         board.send(b"m")
-        assert board.wait_for("g  race the ghost", 3.0)
+        assert board.wait_for("g  race your last won", 3.0)
         board.send(b"g")
         assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
         board.send(ARROW[route(9, 16)[0]])
         assert board.wait_for("the ghost got out first", 12.0), board.text()
         board.send(b"m")
-        assert board.wait_for("g  race the ghost", 3.0)
+        assert board.wait_for("g  race your last won", 3.0)
         board.send(b"c" + text.encode() + b"\r")
         assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
         board.send(b"q")
-        assert board.wait_for("g  race the ghost", 3.0)
+        assert board.wait_for("g  race your last won", 3.0)
         board.send(b"c" + text[:-1].encode() + (b"0" if text[-1] != "0" else b"1") + b"\r")
         assert board.wait_for("ghost: its checksum does not match", 3.0), board.text()
         board.send(b"q")
