@@ -5,6 +5,7 @@
 # the MicroPython unix port in a terminal, which is how it is tested. The views are the games' own
 # (games.py names them), drawn through term.py's Screen on the alternate screen, which is left again
 # on every way out (q, Ctrl-C, an error).
+import gc
 import json
 import os
 import select
@@ -184,10 +185,24 @@ def runs(action, *args):
     # loaded at its first use: not at boot, where a C6-sized heap has no room for its code before
     # Explore's; after Explore there may be none at all, which is a line, not a crash.
     try:
-        from maze32_game import board_runs
+        # loaded packed, as Explore's code is (explore_buffers.packed): its loader's temporaries reused
+        # at once, not left between the holes of a heap Explore has split
+        board_runs = games.module("explore_buffers").packed(games.module, "board_runs")
         return getattr(board_runs, action)(*args)
     except MemoryError:
         return "records and ghosts: no memory left on this board (restart it)"
+
+
+def forget_runs():
+    # What runs() loaded, let go when the app ends: the REPL after it (a deploy, a test) needs that heap.
+    package = sys.modules.get("maze32_game")
+    for name in ("board_runs", "records", "whole_file", "checksum"):
+        sys.modules.pop("maze32_game." + name, None)
+        try:
+            package.__dict__.pop(name, None)
+        except AttributeError:
+            pass
+    gc.collect()
 
 
 def play(term, game, seed, size, ghost_run=None):
@@ -197,7 +212,9 @@ def play(term, game, seed, size, ghost_run=None):
     while True:
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
         ended = tm.play(rnd, term)
-        note = runs("round_ended", rnd)
+        # a game of large buffers (Explore) leaves a C6-sized heap in holes too small for the records'
+        # code and file buffers, and the REPL after the app (a deploy) with none: its records are the twin's
+        note = "" if game.buffers else runs("round_ended", rnd)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
                                       (note + "   " if note else "") + "q also goes back to the menu",
@@ -260,4 +277,5 @@ def main(keys=None):
                 break
     finally:
         write(tm.LEAVE)
+        forget_runs()
     write("bye\r\n")
