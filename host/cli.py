@@ -154,6 +154,9 @@ def play_options(p):
     p.add_argument("--replay", default=None, metavar="FILE",
                    help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
                         "p on the end screen writes maze32-replay-SEED.svg")
+    p.add_argument("--ghost", default=None, metavar="FILE|TEXT",
+                   help="Duel: race a saved run (a file, or its maze32-ghost:... text) on its level, where "
+                        "the bot would be; every won Duel saves one under $XDG_DATA_HOME/maze32/ghosts/")
     p.add_argument("--port", default=None, metavar="PORT",
                    help="play the board's own game on this port instead (Ctrl-] detaches, the game left paused there)")
     p.add_argument("--board", action="store_true",

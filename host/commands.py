@@ -260,6 +260,8 @@ def do_play(args):
     if args.depth is not None and (args.mode != "explore" or args.port is not None or args.board
                                    or args.host is not None or args.join is not None):
         raise CliError("--depth goes with --mode explore in this terminal (the depth of its first world)")
+    if args.ghost is not None:
+        return play_ghost(args)
     if args.host is not None or args.join is not None:
         from host import duel_link
         seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
@@ -268,6 +270,21 @@ def do_play(args):
         return play.attach(args.port, args.timeout)
     seed, size = twin.game_seed(args.seed, args.code, args.size)
     return play.run(args.mode, seed, size, args.bot, replay=args.replay, depth=args.depth or 1)
+
+
+def play_ghost(args):
+    # --ghost: a Duel in this terminal against a saved run, on the level it ran (checked first).
+    from host import ghost_files, play
+    if args.mode != "duel" or args.port is not None or args.board or args.host is not None \
+            or args.join is not None:
+        raise CliError("--ghost goes with a Duel in this terminal (no --mode, --port, --board, --host, --join)")
+    replay, seed, size = ghost_files.load(args.ghost)
+    named = twin.from_code(args.code) if args.code is not None else None
+    if named is not None and (named.seed, (named.cfg.width, named.cfg.height)) != (seed, size) \
+            or args.seed not in (None, seed):
+        raise CliError("--ghost ran level %s, not the one --code or --seed names (drop them: the ghost "
+                       "names its level)" % replay.code)
+    return play.run("duel", seed, size, args.bot, replay=args.replay, ghost=replay)
 
 
 # -- the command table ----------------------------------------------------------------------------

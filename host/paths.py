@@ -25,4 +25,6 @@ RISCV_PORT = HOST / "riscv"                      # the RISC-V board's additions 
 MICROPYTHON_TARBALL = HOST.parent.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
 # The user's cache: the boards' folders, the RISC-V firmware builds, Explore's chunks.
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32"
+# The user's data, which a cleaned cache must not lose: the twin's records and its Duel runs (ghosts).
+DATA_HOME = Path(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")) / "maze32"
 

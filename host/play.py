@@ -147,13 +147,13 @@ class Terminal:
         pass
 
 
-def menu_lines(term, games, game, cols, rows):
-    # The twin's menu after a game (m on the end screen): games.py's games, a new seed, quit.
+def menu_lines(term, games, records, game, cols, rows):
+    # The twin's menu after a game (m on the end screen): games.py's games, the records, a new seed, quit.
     if cols < term.MIN_SIZE[0] or rows < term.MIN_SIZE[1]:
         return term.too_small(cols, rows)
     lines = [term.BOLD + "maze32 play" + term.RESET, ""]
     lines += [games.menu_line(g, game["size"], game["bot_name"] if g.sized else "") for g in games.GAMES]
-    lines += ["  n  new random seed", "  q  quit", "", "seed %d" % game["seed"]]
+    lines += [records.MENU_LINE, "  n  new random seed", "  q  quit", "", "seed %d" % game["seed"]]
     return [term.fit(line, cols) for line in lines]
 
 
@@ -162,6 +162,16 @@ def chunk_cache():
     # ~/.cache/maze32, capped at 64 MiB).
     from maze32.world.cache import ChunkCache
     return ChunkCache(str(paths.CACHE), 64 * 1024 * 1024)
+
+
+def records_book(records):
+    # The twin's records (firmware/maze32_game/records.py) in $XDG_DATA_HOME/maze32/records.txt; a folder that
+    # cannot be made leaves them unsaved, which the end screen says.
+    try:
+        paths.DATA_HOME.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return records.Records(str(paths.DATA_HOME / "records.txt"))
 
 
 def save_replay(rnd, path):
@@ -173,55 +183,77 @@ def save_replay(rnd, path):
     return path
 
 
-def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
-    # Rounds in this terminal until the player quits; then one line with the last result and its code.
+def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None):
+    # Rounds in this terminal until the player quits; then one line with the last result and its code,
+    # and where the ghost of the last won Duel was saved. ghost: a verified ghost.Replay of this seed
+    # and size (host/ghost_files.py), raced instead of the bot while the seed stays.
+    from host import ghost_files
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
-    from maze32_game import duel, games, term
+    from maze32_game import duel, games, records, term
     terminal = Terminal(fd, out)
+    book = records_book(records)
     game = {"mode": mode, "seed": seed, "size": size, "bot": bot_level,
-            "bot_name": duel.BOT_LEVELS[bot_level - 1][0]}
-    menu = lambda cols, rows: menu_lines(term, games, game, cols, rows)    # noqa: E731
-    last = ""
+            "bot_name": duel.BOT_LEVELS[bot_level - 1][0], "ghost": ghost}
+    menu = lambda cols, rows: menu_lines(term, games, records, game, cols, rows)    # noqa: E731
+    keys = games.keys() + records.MENU_KEY + "nq"
+    last = saved = ""
     with raw_terminal(fd, out, term.ENTER):
         while True:
             rnd = games.new_round(games.by_name(game["mode"]), game["seed"], game["size"],
-                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth})
+                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth,
+                                   "ghost": game["ghost"]})
             ended = term.play(rnd, terminal)
-            last = rnd.one_line()
+            note = records.after_round(book, rnd)
+            won = getattr(rnd, "replay", lambda: None)()      # a won Duel's run, for its ghost
+            if won is not None:
+                saved = ghost_files.save(won)
+                note = join(note, saved)
+            last = rnd.one_line() + ("; " + note if note else "")
             if not ended:
                 break
-            choice = after_game(term, terminal, rnd, replay)
+            choice = after_game(term, terminal, rnd, replay, note)
             if choice == "m":
-                choice = term.choose(terminal, menu, games.keys() + "nq")
-                while choice == "n":
-                    game["seed"] = int.from_bytes(os.urandom(4), "little")
-                    choice = term.choose(terminal, menu, games.keys() + "nq")
+                choice = term.choose(terminal, menu, keys)
+                while choice in ("n", records.MENU_KEY):
+                    if choice == "n":
+                        game["seed"] = int.from_bytes(os.urandom(4), "little")
+                        game["ghost"] = None                    # the ghost ran the old seed's maze
+                    else:
+                        term.choose(terminal, lambda cols, rows: records.screen_lines(book, cols, rows),
+                                    records.ANY_KEY)
+                    choice = term.choose(terminal, menu, keys)
                 if games.by_key(choice):
                     game["mode"] = games.by_key(choice).name
             if choice == "q":
                 break
-    out.write(last + "\n")
+    out.write(last + "\n" + (saved + "\n" if saved else ""))
     out.flush()
     return 0
 
 
-def after_game(term, terminal, rnd, replay):
-    # The end screen, and the replay sheet of a Duel (written to `replay` at once; p writes one to
-    # maze32-replay-<seed>.svg). -> "r", "m" or "q".
+def after_game(term, terminal, rnd, replay, note=""):
+    # The end screen (note: what the round did to the records), and the replay sheet of a Duel
+    # (written to `replay` at once; p writes one to maze32-replay-<seed>.svg). -> "r", "m" or "q".
     choices = [("r", "replay"), ("m", "menu"), ("q", "quit")]
-    note = ""
+    records_note = note
     can_draw = getattr(rnd, "paths", None) is not None       # a recorded Duel
     if can_draw:
         choices.append(("p", "save the replay sheet"))
         if replay:
-            note = "replay sheet written to %s" % save_replay(rnd, replay)
+            note = join(records_note, "replay sheet written to %s" % save_replay(rnd, replay))
     while True:
         choice = term.end_screen(rnd, terminal, choices, note)
         if choice != "p":
             return choice
         try:
-            note = "replay sheet written to %s" % save_replay(rnd, "maze32-replay-%d.svg" % rnd.seed)
+            note = join(records_note, "replay sheet written to %s" % save_replay(rnd, "maze32-replay-%d.svg"
+                                                                                  % rnd.seed))
         except CliError as e:
-            note = str(e)
+            note = join(records_note, str(e))
+
+
+def join(*notes):
+    # The end screen's notes, those not empty, in one text.
+    return "   ".join([n for n in notes if n])

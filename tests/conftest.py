@@ -14,3 +14,9 @@ sys.path.insert(0, str(ROOT / "bench"))        # bench/newcomer.py: the player m
 sys.path.insert(0, str(TESTS))                 # support.py, runtimes.py, terminals.py, ...
 sys.path.insert(0, str(ROOT / "shared"))       # the library, maze32
 sys.path.insert(0, str(ROOT))                  # host
+
+# The user's data (host/paths.py's DATA_HOME: the twin's records and saved runs) in a folder of this
+# session for every test and every command a test runs, never the real one.
+import os  # noqa: E402
+import tempfile  # noqa: E402
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="maze32-data-")

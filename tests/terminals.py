@@ -28,6 +28,14 @@ def route(seed, size):
     return [(b[0] - a[0], b[1] - a[1]) for a, b in zip(cells, cells[1:])]
 
 
+def win_duel(term, seed, size, pause):
+    # Player 1's shortest route typed into term, a key every `pause` seconds, up to the end screen.
+    for step in route(seed, size):
+        term.send(ARROW[step])
+        term.read(pause)
+    assert term.wait_for("r  replay", 4.0), term.text()
+
+
 def tile_of(term):
     # Deeper: the player's tile (x, y) on the screen (2 columns a tile, the header line above).
     at = term.find("@")

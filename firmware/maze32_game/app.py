@@ -5,6 +5,7 @@
 # the MicroPython unix port in a terminal, which is how it is tested. The views are the games' own
 # (games.py names them), drawn through term.py's Screen on the alternate screen, which is left again
 # on every way out (q, Ctrl-C, an error).
+import gc
 import json
 import os
 import select
@@ -14,7 +15,6 @@ from maze32_game import games
 games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
 from maze32_game import term as tm     # as tm: `term` is the terminal object passed around here
 from maze32_game import trust
-from maze32 import Maze, Workspace, levelcode
 from maze32_game.term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
@@ -145,8 +145,9 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     texts = [games.menu_line(g, size) for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
-    texts += ["  %s  Bench" % BENCH, "  c  enter a level code    n  new random seed    q  quit", "",
-              "seed %d" % seed]
+    texts += ["  %s  records    %s  race your last won Duel's ghost" % (games.RECORDS_KEY, games.GHOST_KEY),
+              "  %s  Bench" % BENCH, "  c  enter a level code (or paste a ghost)    n  new random seed    q  quit",
+              "", "seed %d" % seed]
     for text in texts:
         out.append(tm.fit(text, cols))
     if prompt is not None:
@@ -184,19 +185,48 @@ def chunk_cache():
     return ChunkCache("cache", 256 * 1024)
 
 
-def play(term, game, seed, size):
-    # Rounds of one game until the player goes back to the menu. -> the last round's one line.
+def runs(action, *args):
+    # board_runs.py's action (a round's records and ghost, the records screen, a ghost to race),
+    # loaded at its first use: not at boot, where a C6-sized heap has no room for its code before
+    # Explore's; after Explore there may be none at all, which is a line, not a crash.
+    try:
+        # loaded packed, as Explore's code is (explore_buffers.packed): its loader's temporaries reused
+        # at once, not left between the holes of a heap Explore has split
+        board_runs = games.module("explore_buffers").packed(games.module, "board_runs")
+        return getattr(board_runs, action)(*args)
+    except MemoryError:
+        return "records and ghosts: no memory left on this board (restart it)"
+
+
+def forget_runs():
+    # What runs() loaded, let go when the app ends: the REPL after it (a deploy, a test) needs that heap.
+    package = sys.modules.get("maze32_game")
+    for name in ("board_runs", "records", "whole_file", "checksum"):
+        sys.modules.pop("maze32_game." + name, None)
+        try:
+            package.__dict__.pop(name, None)
+        except AttributeError:
+            pass
+    gc.collect()
+
+
+def play(term, game, seed, size, ghost_run=None):
+    # Rounds of one game until the player goes back to the menu, each offered to the records, a won
+    # Duel's run kept as the ghost to race (board_runs.py). ghost_run: a verified ghost.Replay of
+    # this level, raced instead of the bot. -> the last round's one line, and what it did to the records.
     while True:
-        rnd = games.new_round(game, seed, size, {"cache": chunk_cache})
+        rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
         term.playing = True
         ended = tm.play(rnd, term)
         term.playing = False
-        if not ended:
-            return rnd.one_line()
-        choice = tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
-                               also="q")
-        if choice != "r":
-            return rnd.one_line()
+        # a game of large buffers (Explore) leaves a C6-sized heap in holes too small for the records'
+        # code and file buffers, and the REPL after the app (a deploy) with none: its records are the twin's
+        note = "" if game.buffers else runs("round_ended", rnd)
+        line = rnd.one_line() + ("; " + note if note else "")
+        if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
+                                      (note + "   " if note else "") + "q also goes back to the menu",
+                                      also="q") != "r":
+            return line
 
 
 def bench(term):
@@ -221,10 +251,14 @@ def main(keys=None):
         term.ask_size()
         while True:
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                               games.keys() + RADIO + BENCH + "cnq")
+                               games.keys() + RADIO + BENCH + games.RECORDS_KEY + games.GHOST_KEY + "cnq")
             message = ""
             if games.by_key(choice):
                 message = play(term, games.by_key(choice), seed, size)
+            elif choice == games.GHOST_KEY:
+                message = runs("race", term, None, play)
+            elif choice == games.RECORDS_KEY:
+                message = runs("show_records", term)
             elif choice == BENCH:
                 bench(term)
                 message = "bench done"
@@ -234,7 +268,10 @@ def main(keys=None):
             elif choice == "c":
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))
-                if code:
+                if code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
+                    message = runs("race", term, code, play)
+                elif code:
+                    from maze32 import Maze, Workspace, levelcode     # here: at boot, no RAM to spare
                     try:               # the command line's own check: format version and hash too
                         seed, w, h = levelcode.check(code, Maze(), Workspace())
                         size = (w, h)
@@ -247,4 +284,5 @@ def main(keys=None):
                 break
     finally:
         write(tm.LEAVE)
+        forget_runs()
     write("bye\r\n")

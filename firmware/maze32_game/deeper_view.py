@@ -171,6 +171,10 @@ class DeeperRound:
             ("level code", "seed %d   (the levels come from the seed; r plays them again)" % self.seed),
         ])
 
+    def record(self):
+        # records.py's: (seed, (depth reached,)), caught or left; None before the first step.
+        return (str(self.seed), (self.game.depth,)) if self.steps else None
+
     def one_line(self):
         return "%s  time %s, %s, seed %d" % (self.message or "quit", clock(self.ticks, True),
                                              count(self.steps, "step"), self.seed)

@@ -4,7 +4,7 @@
 # given from its players[0]'s side: a duel.Duel (Player 1's view, the bot as the rival) or a
 # link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
 # bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
-from maze32_game import duel
+from maze32_game import duel, ghost
 from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
                   count, fit, follow, put, quit_title, tail, too_small, unbump)
 
@@ -36,11 +36,11 @@ class DuelView:
     # the last frame are reused (Screen then writes none of them). rival_glyph: "B" the bot, "R" the
     # other player over a link. What players[0] picks up (key, compass, an artifact) leaves the map
     # and is said on the message line, as is the rival's key.
-    def __init__(self, game, rival_glyph="B"):
+    def __init__(self, game, rival_glyph="B", rival=None):
         self.game = game
         self.rival_glyph = rival_glyph
-        self.rival = "the bot" if rival_glyph == "B" else "the other player"
-        self.notes = Notes(KEYS if rival_glyph == "B" else LOCKSTEP_KEYS)
+        self.rival = rival or ("the bot" if rival_glyph == "B" else "the other player")
+        self.notes = Notes(LOCKSTEP_KEYS if rival_glyph == "R" else KEYS)    # R: over a link
         self.held = (False, False, False, False)  # my key, compass, artifact; the rival's key
         m = game.maze
         self.marks = marks = {}                 # cell -> (glyph, player) of what players[0] may see
@@ -262,24 +262,30 @@ class DuelView:
 
 class DuelRound:
     # Duel against the bot, one tick per frame: tick(key) -> the end message, or None while it goes on.
-    # record=True keeps the cells each player stood on, in order (paths), for a replay sheet.
+    # record=True keeps the cells each player stood on, in order (paths), for a replay sheet. Player
+    # 1's moves are always kept (moves, ghost.py's bytes) for the ghost of a won run (replay()). With
+    # a ghost (a ghost.Replay of this level, verified), the ghost races where the bot would be.
     name = "duel"
 
-    def __init__(self, seed, width, height, bot_level=1, record=False):
+    def __init__(self, seed, width, height, bot_level=1, record=False, ghost_run=None):
         from maze32 import maze_hash, levelcode
         from maze32.maze import KEY
         from maze32.validate import measure_key_exits
         self.seed = seed
         self.bot_level = bot_level
         self.game = game = duel.Duel(seed, width, height)
-        self.bot = duel.Bot(bot_level, seed + 1)
+        self.bot = duel.Bot(bot_level, seed + 1) if ghost_run is None else ghost.Ghost(ghost_run)
+        self.rival = "bot" if ghost_run is None else "ghost"
+        self.ghost_run = ghost_run
         m, ws = game.maze, game.ws
         # The last validation of generate() left the route distances from each start in ws.routes.
         measure_key_exits(m, ws)
         self.shortest = ws.routes[2 * KEY] + ws.key_exit[0]
         self.code = levelcode.encode(width, height, seed, maze_hash(m, ws))
-        self.drawn = DuelView(game)
+        self.drawn = DuelView(game) if ghost_run is None else DuelView(game, "G", "the ghost")
         self.ticks = 0
+        self.moves = bytearray()                # Player 1's moves (ghost.py), for replay()
+        self.moved_at = 0                       # the tick of the last of them
         self.bump = 0
         self.message = None
         me = game.players[0]
@@ -293,7 +299,10 @@ class DuelRound:
         self.ticks += 1
         if self.bump:
             self.bump -= 1
-        if key is not None and me.steps == before and winner is None:
+        if me.steps != before:
+            ghost.add_move(self.moves, self.ticks - self.moved_at, key)
+            self.moved_at = self.ticks
+        elif key is not None and winner is None:
             self.bump = BUMP_TICKS
         if self.paths is not None:
             for p in (0, 1):
@@ -302,13 +311,19 @@ class DuelRound:
                     self.paths[p].append(c)
         if winner is None:
             return None
-        self.message = "you win!" if winner == 0 else "the bot (%s) got out first" % self.bot.name
+        self.message = ("you win!" if winner == 0 else "the ghost got out first" if self.ghost_run else
+                        "the bot (%s) got out first" % self.bot.name)
         return self.message
 
     def header(self, cols):
         m = self.game.maze
-        return fit("maze32 duel  code %s  seed %d  %dx%d  bot %s"
-                   % (self.code, self.seed, m.width, m.height, self.bot.name), cols)
+        return fit("maze32 duel  code %s  seed %d  %dx%d  %s"
+                   % (self.code, self.seed, m.width, m.height, self.rival_line()), cols)
+
+    def rival_line(self):
+        if self.ghost_run is None:
+            return "bot " + self.bot.name
+        return "ghost of a %s run" % clock(self.ghost_run.ticks, True)
 
     def view(self, cols, rows):
         return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump)
@@ -327,10 +342,23 @@ class DuelRound:
         return (self.message or quit_title(me.steps), [
             ("time", clock(self.ticks, True)),
             ("steps", steps),
-            ("bot", "%s, %s%s" % (self.bot.name, count(bot.steps, "step"), ", out" if self.game.winner == 1 else "")),
+            (self.rival, "%s, %s%s" % (self.bot.name if self.ghost_run is None else "a %s run" % clock(
+                self.ghost_run.ticks, True), count(bot.steps, "step"), ", out" if self.game.winner == 1 else "")),
             ("level code", "%s   seed %d, %dx%d (r plays this maze again)" % (
                 self.code, self.seed, self.game.maze.width, self.game.maze.height)),
         ])
+
+    def replay(self):
+        # The ghost of this run (a ghost.Replay) when Player 1 won it, else None.
+        if self.game.winner != 0:
+            return None
+        return ghost.Replay(self.code, self.moved_at, self.moves)       # it won on its last move
+
+    def record(self):
+        # records.py's: (level code, (time in ticks, steps)) of a won Duel; a Duel lost or left, None.
+        if self.game.winner != 0:
+            return None
+        return self.code, (self.ticks, self.game.players[0].steps)
 
     def one_line(self):
         # The result in one line, for the shell after the game, with the code to share it.
@@ -340,5 +368,7 @@ class DuelRound:
 
 
 def new_round(seed, size, options):
-    # games.py's way in: options["bot"] the bot's level (1..5), options["record"] the paths kept.
-    return DuelRound(seed, size[0], size[1], options.get("bot", 1), options.get("record", False))
+    # games.py's way in: options["bot"] the bot's level (1..5), options["record"] the paths kept,
+    # options["ghost"] a verified ghost.Replay of this level to race instead of the bot.
+    return DuelRound(seed, size[0], size[1], options.get("bot", 1), options.get("record", False),
+                     options.get("ghost"))

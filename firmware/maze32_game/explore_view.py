@@ -81,6 +81,7 @@ class ExploreRound:
     def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
         self.game = explore.Explore(seed, depth, cache=cache, buffers=buffers)
+        self.start = depth
         self.ticks = 0
         self.bump = 0
         self.message = None
@@ -179,6 +180,13 @@ class ExploreRound:
             ("time", clock(self.ticks, True)),
             ("level code", "seed %d   (the worlds come from the seed; r plays them again)" % self.seed),
         ])
+
+    def record(self):
+        # records.py's: (seed, (depth reached,)); a run that began deeper (--depth) is kept apart, as
+        # "SEED@DEPTH". None before the first tick.
+        if not self.ticks:
+            return None
+        return ("%d" % self.seed if self.start == 1 else "%d@%d" % (self.seed, self.start)), (self.game.depth,)
 
     def one_line(self):
         return "%s  time %s, seed %d" % (self.message or "quit", clock(self.ticks, True), self.seed)

@@ -8,11 +8,14 @@
 # Bench is a board-menu action (app.py), not a game. A game whose round needs large buffers names a
 # module whose reserve() makes them: the board calls every one before its menu (reserve() below),
 # while its heap still has no holes, and whose packed(fn) makes its round with the heap kept whole.
+# A game's records (records.py) are its figures kept per `record_key`, in the order of its round's
+# record(): their labels, each followed by - (lower is better) or + (higher), "time" a time in frames.
+# One string, not tuples: this table is in a board's RAM from boot.
 
 
 class Game:
     def __init__(self, key, name, title, goal, view, panel, sized=False, link=None, link_title=None,
-                 buffers=None):
+                 buffers=None, records="", record_key="seed"):
         self.key = key            # the menu key, everywhere
         self.name = name          # --mode, and each round's .name
         self.title = title
@@ -23,17 +26,26 @@ class Game:
         self.link = link          # the module that plays it over a link, or None
         self.link_title = link_title
         self.buffers = buffers    # the module of its large buffers (reserve()), or None
+        self.records = records    # the figures records.py keeps (see the top)
+        self.record_key = record_key
 
 
 GAMES = (
     Game("1", "duel", "Duel vs bot", "get your key, then your exit, before the bot",
          "duel_view", "draw_duel", sized=True, link="link_duel",
-         link_title="Duel over radio"),
+         link_title="Duel over radio", records="time- steps-", record_key="level code"),
     Game("2", "deeper", "Deeper", "reach each hatch before a ghost catches you", "deeper_view",
-         "draw_deeper"),
+         "draw_deeper", records="depth+"),
     Game("3", "explore", "Explore", "walk, climb and dig; the stairs go deeper",
-         "explore_view", "draw_explore", buffers="explore_buffers"),
+         "explore_view", "draw_explore", buffers="explore_buffers",
+         records="depth+"),
 )
+
+
+# Actions of every menu beside the games': the records screen (records.py), over all of them; and
+# the board's race against the ghost of its last won Duel (board_runs.py; the twin's is play --ghost).
+RECORDS_KEY = "t"
+GHOST_KEY = "g"
 
 
 def keys():

@@ -7,7 +7,7 @@ import pytest
 
 import runtimes
 from support import ROOT
-from terminals import ARROW, PtyProcess, route, tile_of
+from terminals import ARROW, PtyProcess, route, tile_of, win_duel
 
 
 def Board(folder):
@@ -114,5 +114,72 @@ def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
         board.send(b"q")
         assert board.wait_for("bye", 3.0)
         assert board.proc.wait(10) == 0
+    finally:
+        board.close()
+
+
+def test_records_from_the_menu_and_after_a_game(tmp_path):
+    # A Deeper run left after a step is a record for its seed, in records.txt on the board's flash; the
+    # menu's t shows the records screen (every game of games.py), any key goes back.
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("t  records    g  race your last won", 4.0), board.text()
+        board.send(b"c1SG0-0000-7RBJR\r")
+        assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
+        board.send(b"2")
+        assert board.start(2.0) and board.wait_for("deeper  depth 1", 3.0)
+        board.send(b"s")                                  # (1, 1)'s one way out: down
+        assert board.wait_for("steps 1", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("first record for seed 7: depth 1", 3.0), board.text()
+        assert (tmp_path / "records.txt").read_text().startswith("maze32-records/1\ndeeper 7 1 ")
+        board.send(b"t")
+        assert board.wait_for("any key goes back to the menu", 3.0), board.text()
+        text = board.text()
+        assert "Deeper: best depth, per seed" in text and "Duel vs bot: best time" in text
+        assert "  7                depth 1" in text
+        board.send(b"x")
+        assert board.wait_for("2  Deeper", 3.0)
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
+    finally:
+        board.close()
+
+
+@pytest.mark.slow
+def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
+    # Seed 9 at 16 x 16 won: its run is kept in ghost.txt on the board's flash; g races it (the ghost
+    # wins against a player who stands still after one move), its text pasted at c races it too, and
+    # a damaged text is refused with one line.
+    from maze32_game import ghost
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("g  race your last won", 4.0)
+        board.send(b"g")
+        assert board.wait_for("no ghost yet: win a Duel first", 3.0), board.text()
+        board.send(b"c18G0-0000-96H9Z\r")
+        assert board.wait_for("code loaded: seed 9, 16x16", 3.0)
+        board.send(b"1")
+        assert board.start()
+        win_duel(board, 9, 16, 0.08)
+        assert "you win!" in board.text() and "ghost to race now (g on the menu)" in board.text()
+        text = (tmp_path / "ghost.txt").read_text().strip()
+        assert ghost.parse(text).code == "18G0-0000-96H9Z"
+        board.send(b"m")
+        assert board.wait_for("g  race your last won", 3.0)
+        board.send(b"g")
+        assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
+        board.send(ARROW[route(9, 16)[0]])
+        assert board.wait_for("the ghost got out first", 12.0), board.text()
+        board.send(b"m")
+        assert board.wait_for("g  race your last won", 3.0)
+        board.send(b"c" + text.encode() + b"\r")
+        assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("g  race your last won", 3.0)
+        board.send(b"c" + text[:-1].encode() + (b"0" if text[-1] != "0" else b"1") + b"\r")
+        assert board.wait_for("ghost: its checksum does not match", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
     finally:
         board.close()
