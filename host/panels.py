@@ -34,6 +34,10 @@ class Decoder:
 # column nibbles 0x00-0x1F.
 SSD_ARGS = {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA3: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
             0xDB: 1, 0x8D: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5}
+# the commands that turn a setting on or off: command -> (setting, value)
+SSD_SWITCHES = {0xA0: ("seg_remap", False), 0xA1: ("seg_remap", True), 0xC0: ("com_remap", False),
+                0xC8: ("com_remap", True), 0xA6: ("inverse", False), 0xA7: ("inverse", True),
+                0xA4: ("entire_on", False), 0xA5: ("entire_on", True), 0xAE: ("on", False), 0xAF: ("on", True)}
 SSD_SINGLE = set(range(0x00, 0x20)) | set(range(0x40, 0x80)) | set(range(0xB0, 0xB8)) | {
     0x2E, 0x2F, 0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xC0, 0xC8, 0xE3}
 
@@ -114,16 +118,8 @@ class SSD1306Decoder(Decoder):
             self.page = c & 7
         elif 0x40 <= c <= 0x7F:
             self.start_line = c & 63
-        elif c in (0xA0, 0xA1):
-            self.seg_remap = c == 0xA1
-        elif c in (0xC0, 0xC8):
-            self.com_remap = c == 0xC8
-        elif c in (0xA6, 0xA7):
-            self.inverse = c == 0xA7
-        elif c in (0xA4, 0xA5):
-            self.entire_on = c == 0xA5
-        elif c in (0xAE, 0xAF):
-            self.on = c == 0xAF
+        elif c in SSD_SWITCHES:
+            setattr(self, *SSD_SWITCHES[c])
         elif c == 0x81:
             self.contrast = a[0]               # parsed; a picture has no brightness
         elif c == 0xA8:
@@ -197,6 +193,8 @@ ST_ARGS = {0x2A: 4, 0x2B: 4, 0x30: 4, 0x33: 6, 0x36: 1, 0x37: 2, 0x3A: 1, 0x26: 
            0x53: 1, 0x55: 1, 0xB0: 2, 0xB2: 5, 0xB7: 1, 0xBB: 1, 0xC0: 1, 0xC2: 1, 0xC3: 1, 0xC4: 1,
            0xC6: 1, 0xD0: 2, 0xE0: 14, 0xE1: 14}
 ST_SINGLE = {0x00, 0x01, 0x10, 0x11, 0x12, 0x13, 0x20, 0x21, 0x28, 0x29, 0x34, 0x38, 0x39}
+ST_SWITCHES = {0x10: ("asleep", True), 0x11: ("asleep", False), 0x20: ("inverted", False),
+               0x21: ("inverted", True), 0x28: ("on", False), 0x29: ("on", True)}
 ST_PIXELS = {0x2C, 0x3C}                 # followed by any number of data bytes
 ST_BYTES = {5: 2, 6: 3, 3: 1.5}          # COLMOD's interface format -> bytes a pixel
 
@@ -279,12 +277,8 @@ class ST7789Decoder(Decoder):
     def single(self, c):
         if c == 0x01:
             self.reset()
-        elif c in (0x10, 0x11):
-            self.asleep = c == 0x10
-        elif c in (0x20, 0x21):
-            self.inverted = c == 0x21
-        elif c in (0x28, 0x29):
-            self.on = c == 0x29
+        elif c in ST_SWITCHES:
+            setattr(self, *ST_SWITCHES[c])
 
     def parameters(self, c, a):
         if c in (0x2A, 0x2B):
