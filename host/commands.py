@@ -117,9 +117,14 @@ def do_board_serve(args):
             d = vb.panel.display
             out.print("panel: %s %dx%d, what reaches it shown in %s as frames arrive"
                       % (d["kind"].upper(), d["width"], d["height"], vb.panel.png), highlight=False, soft_wrap=True)
+            vb.panel.note = lambda line: out.print(line, highlight=False, markup=False)
     out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
     out.print("Ctrl-C stops it")
-    vb.serve_forever()
+    try:
+        vb.serve_forever()
+    finally:
+        if getattr(vb, "panel", None):
+            out.print(vb.panel.summary(), highlight=False)
     return EXIT_OK
 
 

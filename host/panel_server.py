@@ -41,6 +41,8 @@ class PanelServer:
         self.port = self.listener.getsockname()[1]
         self._stop = threading.Event()
         self._shown, self._last, self._dirty = None, 0.0, False
+        self.note = None          # note(line): told of each problem in the stream, as it is found
+        self._told = 0
         self._thread = threading.Thread(target=self._serve, daemon=True)
         self._thread.start()
 
@@ -88,7 +90,19 @@ class PanelServer:
             for kind, payload in recs:
                 self.bus.feed(kind, payload)
             self._dirty = self._dirty or bool(recs)
+            self._tell()
             self._write(True)
+
+    def _tell(self):
+        d = self.bus.decoder
+        for line in d.problems[self._told:]:
+            if self.note:
+                self.note("panel: %s" % line)
+        self._told = len(d.problems)
+
+    def summary(self):
+        d = self.bus.decoder
+        return "panel: %d frames decoded, %d problems in the stream" % (d.frames, d.errors)
 
     def _write(self, busy):
         # The PNG, when the picture changed, and not more often than every UPDATE while frames come.

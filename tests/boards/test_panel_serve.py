@@ -50,6 +50,21 @@ def test_what_the_driver_draws_is_the_png(tmp_path, kind, scale, lit):
     assert not list(tmp_path.glob(".panel.png.part"))
 
 
+def test_a_malformed_stream_is_told_and_the_panel_goes_on(tmp_path):
+    # A driver of one's own that writes to the wrong address, then a right one: one line for the
+    # first, the picture from the second.
+    with VirtualBoard(tmp_path, panel="ssd1306") as vb:
+        told = []
+        vb.panel.note = told.append
+        with transport.connected(vb.url) as board:
+            board.exec("import virtual_panel as vp\nvp.served()\ni2c = vp.I2C(0)\n"
+                       "i2c.writeto(0x3D, b'\\x80\\xaf')\ni2c.writeto(0x3C, b'\\x00\\xa5\\xaf')\n")
+        panel_png(tmp_path / "panel.png", lambda png: png[2][0][0] == LIT)     # entire display on
+        summary = vb.panel.summary()
+    assert told == ["panel: write to address 0x3d, the panel is at 0x3c"]
+    assert summary == "panel: 0 frames decoded, 1 problems in the stream"
+
+
 def test_served_without_a_panel_the_board_has_none(tmp_path):
     # A folder once served with a panel, served again without: the bus module left in lib/ finds no
     # panel.json, so the game has no display (ImportError, as on a board without one).
