@@ -15,7 +15,7 @@ from support import ROOT
 PROFILES = boards.load_all()
 DISPLAYS = {"ssd1306": PROFILES["esp32-c6-devkitc-1-ssd1306"]["display"],
             "st7789": PROFILES["waveshare-esp32-c6-lcd-1.47"]["display"]}
-FRAMES = 4                                   # per game and panel: the first, then after 3 moves
+FRAMES = 8                                   # per game and panel: the first, then after each of 7 moves
 YELLOW = b"\xff\xe0"                          # the ST7789 driver's foreground on the glass
 
 
