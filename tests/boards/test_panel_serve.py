@@ -8,6 +8,7 @@ import pytest
 
 from host import transport
 from host.virtual_board import VirtualBoard
+from maze32_game import games
 from support import MAZE32, ROOT, maze32, one_line_error, read_png
 from terminals import PtyProcess, served_board
 
@@ -32,10 +33,13 @@ def panel_png(path, ready=lambda png: True, wait=15.0):
 def test_what_the_driver_draws_is_the_png(tmp_path, kind, scale, lit):
     # Only the display driver on the board (its filesystem is the folder): open_display finds the
     # virtual panel where machine has no buses, and the rectangle drawn is the PNG's, pixel for pixel.
-    shutil.copy(ROOT / "firmware" / "display.py", tmp_path)
+    game = tmp_path / "lib" / "maze32_game"
+    game.mkdir(parents=True)
+    for name in ("__init__.py", "display.py"):
+        shutil.copy(ROOT / "firmware" / "maze32_game" / name, game)
     with VirtualBoard(tmp_path, panel=kind) as vb:
         with transport.connected(vb.url) as board:
-            board.exec("import display\nd = display.open_display({})\nd.fill(d.bg)\n"
+            board.exec("from maze32_game import display\nd = display.open_display({})\nd.fill(d.bg)\n"
                        "d.rect(10, 5, 20, 12, d.fg)\nd.pixel(60, 40, d.fg)\nd.show()\n")
         width, height = (128, 64) if kind == "ssd1306" else (172, 320)
         outline = {(x, y) for x in range(10, 30) for y in (5, 16)} | {(x, y) for x in (10, 29) for y in range(5, 17)}
@@ -99,8 +103,6 @@ def test_deeper_from_the_menu_reaches_the_st7789_as_the_terminal_shows_it(tmp_pa
     # Deployed, served with the Waveshare's ST7789, Deeper from the board's menu over `maze32 play
     # --port`: after each move the PNG's tiles are the terminal's (its ghosts move on their own, so
     # they are not compared; the panel and the terminal get each frame one after the other).
-    from host import paths
-    games, = paths.firmware("games")
     board = tmp_path / "board"
     assert maze32("deploy", board=board).returncode == 0
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))

@@ -4,10 +4,10 @@
 # as on a board; after each frame, a record "R" of the reference: the same picture drawn straight into
 # a framebuf of the panel's format. A record "F" names the panel and the game that follow.
 import framebuf
-import app
-import display
-import games
-import screen
+from maze32_game import app
+from maze32_game import display
+from maze32_game import games
+from maze32_game import screen
 import virtual_panel as vp
 
 out = open(ARGS["out"], "wb")

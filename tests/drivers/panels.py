@@ -3,10 +3,10 @@
 # app.py's Frontends, and the button adapter against stand-in pins (the buttons' GPIOs cannot exist
 # here: thin, recording).
 import framebuf
-import app
-import buttons
-import display
-import games
+from maze32_game import app
+from maze32_game import buttons
+from maze32_game import display
+from maze32_game import games
 import virtual_panel as vp
 
 wire = vp.Wire(open(ARGS["out"], "wb"))
