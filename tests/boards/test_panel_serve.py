@@ -31,11 +31,11 @@ def panel_png(path, ready=lambda png: True, wait=15.0):
 
 @pytest.mark.parametrize("kind, scale, lit", [("ssd1306", 4, LIT), ("st7789", 2, YELLOW)])
 def test_what_the_driver_draws_is_the_png(tmp_path, kind, scale, lit):
-    # Only the display driver on the board (its filesystem is the folder): open_display finds the
+    # Only the display and its drivers on the board (its filesystem is the folder): open_display finds the
     # virtual panel where machine has no buses, and the rectangle drawn is the PNG's, pixel for pixel.
     game = tmp_path / "lib" / "maze32_game"
     game.mkdir(parents=True)
-    for name in ("__init__.py", "display.py"):
+    for name in ("__init__.py", "display.py", "ssd1306.py", "st7789.py"):
         shutil.copy(ROOT / "firmware" / "maze32_game" / name, game)
     with VirtualBoard(tmp_path, panel=kind) as vb:
         with transport.connected(vb.url) as board:

@@ -5,13 +5,14 @@
 import framebuf
 from maze32_game import app
 from maze32_game import buttons
-from maze32_game import display
+from maze32_game.ssd1306 import SSD1306_I2C
+from maze32_game.st7789 import ST7789
 from maze32_game import games
 import virtual_panel as vp
 
 wire = vp.Wire(open(ARGS["out"], "wb"))
 wire.record(ord("F"), b"ssd1306")
-oled = display.SSD1306_I2C(128, 64, vp.I2C(0, wire=wire))
+oled = SSD1306_I2C(128, 64, vp.I2C(0, wire=wire))
 oled.fill(0)
 oled.pixel(3, 9, 1)
 oled.show()
@@ -22,7 +23,7 @@ oled.poweron()
 wire.record(ord("F"), b"st7789")
 pins = ARGS["st7789"]["pins"]
 pin = lambda role: vp.Pin(pins[role], vp.Pin.OUT, wire=wire)   # noqa: E731
-lcd = display.ST7789(vp.SPI(1, wire=wire), pin("cs"), pin("dc"), pin("rst"), pin("bl"), 172, 320)
+lcd = ST7789(vp.SPI(1, wire=wire), pin("cs"), pin("dc"), pin("rst"), pin("bl"), 172, 320)
 lcd.fill(lcd.fg)
 lcd.show()
 lcd.invert(True)

@@ -1,5 +1,5 @@
 """The panels judged by what reaches them: every game (games.py) drawn by the board's display path
-(app.py's Frontends and the drivers of firmware/maze32_game/display.py) through the real framebuf of the MicroPython
+(app.py's Frontends, display.py and the drivers ssd1306.py and st7789.py of firmware/maze32_game/) through the real framebuf of the MicroPython
 unix port, its bus bytes decoded by host/panels.py into the panel's picture and compared pixel by pixel
 with the same frame drawn straight into a framebuf. The bus is the only stand-in (host/virtual_panel.py,
 the virtual board's bus, writing to a file); the decoders are also checked on streams made by hand."""
