@@ -95,6 +95,9 @@ def board_serve_options(p):
     p.add_argument("--riscv", action="store_true",
                    help="serve the RISC-V board instead: MicroPython's own rv32imc firmware in QEMU, "
                         "built on first use (default root: $MAZE32_RISCV_BOARD or ~/.cache/maze32/riscv-board)")
+    p.add_argument("--panel", choices=["ssd1306", "st7789"], default=None,
+                   help="give the virtual board that panel: the game's driver draws on it, and what reaches "
+                        "it is decoded into panel.png in the board's folder, updated as frames arrive")
 
 
 def deploy_options(p):
@@ -206,7 +209,8 @@ def world_sweep_options(p):
 BOARD_ACTIONS = {
     "list": Command(do_board_list, "list the board profiles", ["maze32 board list"], board_list_options),
     "serve": Command(do_board_serve, "serve the virtual board (MicroPython unix port) on a loopback socket",
-                     ["maze32 board serve --tcp-port 2217", "maze32 board serve --riscv"], board_serve_options),
+                     ["maze32 board serve --tcp-port 2217", "maze32 board serve --riscv",
+                      "maze32 board serve --panel st7789"], board_serve_options),
 }
 
 WORLD_ACTIONS = {

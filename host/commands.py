@@ -112,6 +112,8 @@ def do_board_list(args):
 
 def do_board_serve(args):
     out = report.console()
+    if args.riscv and args.panel:
+        raise CliError("board serve: --panel is for the virtual board, not --riscv")
     if args.riscv:
         from host import riscv_board
         from host.virtual_board import board_folder
@@ -121,11 +123,20 @@ def do_board_serve(args):
         out.print("RISC-V board (MicroPython's rv32imc firmware in QEMU, -icount shift=0) in %s" % vb.root)
     else:
         from host.virtual_board import VirtualBoard
-        vb = VirtualBoard(args.root, port=args.tcp_port)
+        vb = VirtualBoard(args.root, port=args.tcp_port, panel=args.panel)
         out.print("virtual board (MicroPython unix port) in %s" % vb.root)
+        if vb.panel:
+            d = vb.panel.display
+            out.print("panel: %s %dx%d, what reaches it shown in %s as frames arrive"
+                      % (d["kind"].upper(), d["width"], d["height"], vb.panel.png), highlight=False, soft_wrap=True)
+            vb.panel.note = lambda line: out.print(line, highlight=False, markup=False)
     out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
     out.print("Ctrl-C stops it")
-    vb.serve_forever()
+    try:
+        vb.serve_forever()
+    finally:
+        if getattr(vb, "panel", None):
+            out.print(vb.panel.summary(), highlight=False)
     return EXIT_OK
 
 

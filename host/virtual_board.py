@@ -22,6 +22,7 @@ import tty
 from pathlib import Path
 
 from host.board_server import BoardServer
+from host.panel_server import PanelServer
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 INTERRUPT_AFTER = 0.3     # seconds a Ctrl-C may go unanswered by a running process before it is a SIGINT
@@ -65,10 +66,12 @@ def board_folder(root):
 
 class VirtualBoard(BoardServer):
     # The unix port on a pseudo-terminal, its console served on `url` (host/board_server.py).
-    def __init__(self, root=None, host="127.0.0.1", port=0):
+    def __init__(self, root=None, host="127.0.0.1", port=0, panel=None):
+        # panel: "ssd1306" or "st7789", a panel on the board's bus decoded into panel.png (panel_server.py)
         self.root = board_folder(root)
         micropython_binary()
         BoardServer.__init__(self, host, port)
+        self.panel = PanelServer(self.root, panel) if panel else None
         self.master = None
         self.raw_mode = False
         self.resets = 0
@@ -77,6 +80,10 @@ class VirtualBoard(BoardServer):
 
     # -- the MicroPython process -------------------------------------------------------------------
     def _boot(self):
+        if self.panel:
+            self.panel.install()
+        else:
+            PanelServer.uninstall(self.root)
         master, slave = pty.openpty()
         tty.setraw(slave)
         env = dict(os.environ, MICROPYPATH="./lib")      # ends in /lib as a board's does: mip installs there
@@ -141,6 +148,10 @@ class VirtualBoard(BoardServer):
             client.sendall(data[data.find(RAW_BANNER):] if RAW_BANNER in data else data)
         else:
             client.sendall(banner)
+
+    def _release(self):
+        if self.panel:
+            self.panel.stop()
 
     # -- serving (the loop itself is BoardServer's) --------------------------------------------------
     def _idle(self):

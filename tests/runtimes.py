@@ -55,11 +55,12 @@ def script_text(driver, args):
     return "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
 
 
-def run(runtime, driver, args=None, timeout=600, firmware=False):
+def run(runtime, driver, args=None, timeout=600, firmware=False, also=()):
     """Run tests/drivers/<driver> with ARGS=args on `runtime`; return its stdout (raise on failure).
-    With firmware=True the firmware/ modules are importable too, as on a deployed board."""
+    With firmware=True the firmware/ modules are importable too, as on a deployed board; `also`:
+    more folders of modules to import (after those)."""
     text = script_text(driver, args or {})
-    paths = [SHARED] + ([FIRMWARE] if firmware else [])
+    paths = [SHARED] + ([FIRMWARE] if firmware else []) + [Path(p) for p in also]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "script.py"
         path.write_text(text)

@@ -3,8 +3,10 @@ the one check of its one-line errors. Shared fixtures live in conftest.py; a tes
 another test file."""
 import os
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent          # the checkout: every path a test computes starts here
@@ -126,3 +128,29 @@ def link_reference(seed, size, level, delay):
         if winner is not None:
             return winner, f, hashes
         f += 1
+
+
+def read_png(data):
+    # -> (width, height, rows of RGB tuples, text chunks) of an 8-bit RGB PNG, parsed here.
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, text = 8, b"", {}
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        assert struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(kind + body)
+        if kind == b"IHDR":
+            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert (depth, colour) == (8, 2)
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"tEXt":
+            key, value = body.split(b"\x00", 1)
+            text[key.decode("latin-1")] = value.decode("latin-1")     # tEXt is Latin-1 (PNG spec)
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    rows = []
+    for y in range(h):
+        line = raw[y * (3 * w + 1):(y + 1) * (3 * w + 1)]
+        assert line[0] == 0
+        rows.append([tuple(line[1 + 3 * x:4 + 3 * x]) for x in range(w)])
+    return w, h, rows, text

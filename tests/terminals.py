@@ -123,9 +123,9 @@ class PtyProcess:
 
 
 @contextlib.contextmanager
-def served_board(env):
-    # `maze32 board serve` in the background; yields its socket:// URL.
-    server = subprocess.Popen([MAZE32, "board", "serve"], stdout=subprocess.PIPE, text=True, env=env)
+def served_board(env, *options):
+    # `maze32 board serve OPTIONS` in the background; yields its socket:// URL.
+    server = subprocess.Popen([MAZE32, "board", "serve", *options], stdout=subprocess.PIPE, text=True, env=env)
     try:
         url = None
         for _ in range(5):

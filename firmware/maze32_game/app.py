@@ -47,25 +47,31 @@ class Keys:
 
 class Frontends:
     # Where frames go and extra keys come from besides the console: the profile's display and
-    # buttons, when the board has them (none on the unix port, which has no machine.Pin).
-    def __init__(self, profile):
-        self.display = self.buttons = None
+    # buttons, when the board has them (none on the unix port, which has no machine.Pin), or the
+    # display driver handed to main() (display.py says what it must have).
+    def __init__(self, profile, display=None):
+        self.display, self.buttons = display, None
+        if display is None:
+            try:
+                from maze32_game import display as panels
+                self.display = panels.open_display(profile)
+            except (ImportError, AttributeError, OSError):
+                pass
         try:
-            from maze32_game import display
             from maze32_game import buttons
-            self.display = display.open_display(profile)
             self.buttons = buttons.open_buttons(profile)
         except (ImportError, AttributeError, OSError):
             pass
 
     def draw(self, rnd):
-        # The round on the display by its game's panel function (games.py names it, screen.py has it).
+        # The round on the display by its game's panel function (games.py names it, screen.py has
+        # it), in the driver's colours (a driver of one's own without fg and bg: 1 on 0).
         d = self.display
         if d:
             from maze32_game import screen
             cell = 8 if d.height <= 64 else 10
             fn = getattr(screen, games.by_name(rnd.name).panel)
-            fn(d.fb, rnd.game, d.width, d.height, cell, d.fg, d.bg)
+            fn(d, rnd.game, d.width, d.height, cell, getattr(d, "fg", 1), getattr(d, "bg", 0))
             d.show()
 
     def key(self):
@@ -239,11 +245,12 @@ def bench(term):
     term.screen.clear()
 
 
-def main(keys=None):
+def main(keys=None, display=None):
+    # display: a driver of one's own instead of the profile's (a framebuf.FrameBuffer with show()).
     keys = keys or Keys()
     profile = board_profile()
     title = profile.get("title", profile.get("name"))
-    term = Terminal(keys, Frontends(profile))
+    term = Terminal(keys, Frontends(profile, display))
     # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
     seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
     write(tm.ENTER)

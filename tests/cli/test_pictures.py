@@ -3,16 +3,14 @@ same picture as PNG; a terminal picture that fits 80 x 24 (compact) unless --ful
 whole cells; the replay sheet of a Duel (render.replay_svg)."""
 import json
 import re
-import struct
 import unicodedata
 import xml.etree.ElementTree as ET
-import zlib
 
 import pytest
 
 from host import render, render_terminal
 from maze32 import levelcode
-from support import maze32
+from support import maze32, read_png
 
 SVG = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -117,26 +115,6 @@ def test_distances_shade_whole_cells_under_walls_routes_and_objects_with_a_colou
 
 
 # -- PNG ------------------------------------------------------------------------------------------
-def read_png(path):
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    chunks, i = {}, 8
-    while i < len(data):
-        n, kind = struct.unpack(">I4s", data[i:i + 8])
-        body = data[i + 8:i + 8 + n]
-        assert struct.unpack(">I", data[i + 8 + n:i + 12 + n])[0] == zlib.crc32(kind + body)
-        chunks.setdefault(kind, b"")
-        chunks[kind] += body
-        i += 12 + n
-    w, h, depth, kind, _, _, _ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
-    assert (depth, kind) == (8, 2) and b"IEND" in chunks
-    raw = zlib.decompress(chunks[b"IDAT"])
-    assert len(raw) == h * (1 + 3 * w)
-    rows = [raw[y * (1 + 3 * w):(y + 1) * (1 + 3 * w)] for y in range(h)]
-    assert all(r[0] == 0 for r in rows)
-    return w, h, lambda x, y: tuple(rows[y][1 + 3 * x:4 + 3 * x])
-
-
 def test_png_is_the_svg_picture_rasterised(tmp_path):
     svg, png = tmp_path / "m.svg", tmp_path / "m.png"
     proc = maze32("render", "--seed", "7", "--size", "16x16", "--route", "--distances",
@@ -144,7 +122,8 @@ def test_png_is_the_svg_picture_rasterised(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "m.svg" in proc.stdout and "m.png" in proc.stdout
     root = ET.parse(svg).getroot()
-    w, h, pixel = read_png(png)
+    w, h, rows, _ = read_png(png.read_bytes())
+    pixel = lambda x, y: rows[y][x]                              # noqa: E731
     scale = 2
     assert (w, h) == (round(float(root.get("width")) * scale), round(float(root.get("height")) * scale))
     # Each object's disc is its player's colour beside the letter, in the PNG too.

@@ -1,8 +1,6 @@
 """`maze32 world render` (terminal colours, PNG and SVG with one colour per material and a legend) and
 `maze32 world sweep` (the metrics' spread per depth: depths differ in structure)."""
 import json
-import struct
-import zlib
 from xml.etree import ElementTree
 
 from rich.text import Text
@@ -10,34 +8,9 @@ from rich.text import Text
 from host import render, render_world, worlds as hw
 from host.cli import main
 from maze32.world.tiles import MATERIALS
+from support import read_png
 
 SIZE = ["--size", "250x250"]
-
-
-def read_png(data):
-    # -> (width, height, rows of RGB tuples, text chunks) of an 8-bit RGB PNG, parsed here.
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, text = 8, b"", {}
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        assert struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(kind + body)
-        if kind == b"IHDR":
-            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert (depth, colour) == (8, 2)
-        elif kind == b"IDAT":
-            idat += body
-        elif kind == b"tEXt":
-            key, value = body.split(b"\x00", 1)
-            text[key.decode("latin-1")] = value.decode("latin-1")     # tEXt is Latin-1 (PNG spec)
-        pos += 12 + n
-    raw = zlib.decompress(idat)
-    rows = []
-    for y in range(h):
-        line = raw[y * (3 * w + 1):(y + 1) * (3 * w + 1)]
-        assert line[0] == 0
-        rows.append([tuple(line[1 + 3 * x:4 + 3 * x]) for x in range(w)])
-    return w, h, rows, text
 
 
 def map_pixel(rows, region, x, y, px):

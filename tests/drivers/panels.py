@@ -1,58 +1,65 @@
-# The display and button adapters against recording stand-ins for I2C, SPI and pins: the buses cannot
-# exist here, so these record what the adapters send (the only fakes in the suite, and thin).
-from maze32_game import display
+# The panels' other paths: the drivers' controls (poweroff, poweron, contrast, invert) over the virtual
+# board's bus into the file ARGS["out"] (records "F" name the driver), a driver of one's own handed to
+# app.py's Frontends, and the button adapter against stand-in pins (the buttons' GPIOs cannot exist
+# here: thin, recording).
+import framebuf
+from maze32_game import app
 from maze32_game import buttons
-from maze32_game import screen
-from maze32_game import deeper
+from maze32_game.ssd1306 import SSD1306_I2C
+from maze32_game.st7789 import ST7789
+from maze32_game import games
+import virtual_panel as vp
+
+wire = vp.Wire(open(ARGS["out"], "wb"))
+wire.record(ord("F"), b"ssd1306")
+oled = SSD1306_I2C(128, 64, vp.I2C(0, wire=wire))
+oled.fill(0)
+oled.pixel(3, 9, 1)
+oled.show()
+oled.contrast(0x20)
+oled.invert(1)
+oled.poweroff()
+oled.poweron()
+wire.record(ord("F"), b"st7789")
+pins = ARGS["st7789"]["pins"]
+pin = lambda role: vp.Pin(pins[role], vp.Pin.OUT, wire=wire)   # noqa: E731
+lcd = ST7789(vp.SPI(1, wire=wire), pin("cs"), pin("dc"), pin("rst"), pin("bl"), 172, 320)
+lcd.fill(lcd.fg)
+lcd.show()
+lcd.invert(True)
+lcd.poweroff()
+wire.sink.close()
 
 
-class RecordingI2C:
+class Mine(framebuf.FrameBuffer):
+    # A driver of one's own: the interface alone (no fg, bg), counting its frames.
     def __init__(self):
-        self.log = []
+        self.width, self.height, self.shown = 128, 64, 0
+        self.buffer = bytearray(128 * 64 // 8)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
 
-    def writeto(self, addr, data):
-        self.log.append((addr, bytes(data)))
-
-    def writevto(self, addr, parts):
-        self.log.append((addr, b"".join([bytes(p) for p in parts])))
+    def show(self):
+        self.shown += 1
 
 
-class RecordingSPI:
-    def __init__(self):
-        self.log = []
-
-    def write(self, data):
-        self.log.append(bytes(data))
+mine = Mine()
+front = app.Frontends({}, mine)
+front.draw(games.new_round(games.by_name("deeper"), 4, (32, 32), {}))
+print("mine", mine.shown, sum(mine.buffer) > 0)
 
 
 class Pin:
     def __init__(self, level=1):
         self.level = level
-        self.history = []
 
     def value(self, v=None):
-        if v is None:
-            return self.level
-        self.history.append(v)
-        self.level = v
+        return self.level
 
 
-i2c = RecordingI2C()
-oled = display.SSD1306(i2c)
-game = deeper.Deeper(4)
-screen.draw_deeper(oled.fb, game, 128, 64, 8, oled.fg, oled.bg)
-oled.show()
-commands = [d[1] for a, d in i2c.log if d[0] == 0x80]
-print("ssd1306", len(commands), " ".join(["%02x" % c for c in commands[:3]]), i2c.log[-1][0],
-      len(i2c.log[-1][1]), i2c.log[-1][1][0], sum(i2c.log[-1][1][1:]) > 0)
-spi = RecordingSPI()
-lcd = display.ST7789(spi, Pin(), Pin(), Pin(), Pin(0), 172, 320)
-lcd.show()
-print("st7789", " ".join(["%02x" % w[0] for w in spi.log if len(w) == 1]), len(spi.log[-1]))
 profile = {"buttons": [{"name": "boot", "pin": 9, "active_low": True},
                        {"name": "left", "pin": 20, "active_low": True}]}
-pins = {9: Pin(1), 20: Pin(1)}
-b = buttons.Buttons(profile, lambda n: pins[n])
+levels = {9: Pin(1), 20: Pin(1)}
+b = buttons.Buttons(profile, lambda n: levels[n])
 first = b.pressed()
-pins[20].level = 0
+levels[20].level = 0
 print("buttons", first, b.pressed(), " ".join(b.held()))

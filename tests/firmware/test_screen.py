@@ -101,16 +101,3 @@ def test_every_game_has_its_panel_drawing():
     # games.py names a screen.py function for each game: app.py's Frontends draws any game by it.
     for g in games.GAMES:
         assert callable(getattr(screen, g.panel)), g.name
-
-
-def test_display_and_button_adapters_send_what_the_panels_expect():
-    out = runtimes.run("unix", "panels.py", firmware=True).splitlines()
-    # 25 init commands then 6 window commands (display off, addressing mode, ...), to address 60;
-    # the frame goes as one write: control byte 0x40 (64) and 1,024 bytes with pixels lit.
-    assert out[0].split() == ["ssd1306", str(25 + 6), "ae", "20", "00", "60", str(1 + 128 * 64 // 8),
-                              "64", "True"]
-    # One-byte writes: reset, sleep out, colour mode 16-bit (0x55), memory access (0x00), inversion
-    # on, normal mode, display on; then the window and memory write of show(), and the whole frame.
-    assert out[1].split() == ["st7789", "01", "11", "3a", "55", "36", "00", "21", "13", "29",
-                              "2a", "2b", "2c", str(172 * 320 * 2)]
-    assert out[2] == "buttons None left left"

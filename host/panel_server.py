@@ -1,0 +1,124 @@
+# The virtual board's panel (`maze32 board serve --panel ssd1306|st7789`): the board's game drives
+# its own display driver over host/virtual_panel.py's bus, whose records arrive on a loopback socket
+# here; host/panels.py decodes them into the panel's picture, written as a PNG a person can open
+# (panel.png in the board's folder), replaced atomically (a temporary file renamed over it) whenever
+# the picture changed, at most every UPDATE seconds. The board connects once per boot; the panel (its
+# decoder) outlives the boots, as a real one keeps its memory across a soft reset.
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+from host import panels
+
+UPDATE = 0.25             # seconds between two PNGs at most (a frame is 50 ms; a picture takes longer)
+SCALE = {"ssd1306": 4, "st7789": 2}     # PNG pixels a side per panel pixel: an OLED's are small
+BUS_MODULE = Path(__file__).with_name("virtual_panel.py")
+
+
+def display_of(kind):
+    # The display entry of the first profile (boards/*.json) with a panel of that kind.
+    from host import boards
+    for profile in boards.load_all().values():
+        d = profile.get("display")
+        if d and d["kind"] == kind:
+            return d
+    from host.errors import CliError
+    raise CliError("board serve: no board profile has a %s panel" % kind)
+
+
+class PanelServer:
+    def __init__(self, root, kind):
+        self.root, self.kind = Path(root), kind
+        self.display = display_of(kind)
+        self.bus = panels.Bus(self.display)
+        self.png = self.root / "panel.png"
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(0.1)
+        self.port = self.listener.getsockname()[1]
+        self._stop = threading.Event()
+        self._shown, self._last, self._dirty = None, 0.0, False
+        self.note = None          # note(line): told of each problem in the stream, as it is found
+        self._told = 0
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def install(self):
+        # Before each boot: the bus module in the board's lib/, and panel.json naming the panel and port.
+        lib = self.root / "lib"
+        lib.mkdir(exist_ok=True)
+        shutil.copyfile(BUS_MODULE, lib / "virtual_panel.py")
+        (self.root / "panel.json").write_text(json.dumps({"display": self.display, "port": self.port}))
+
+    @staticmethod
+    def uninstall(root):
+        # A board served without a panel: no panel.json, so the bus module left behind finds none.
+        try:
+            (Path(root) / "panel.json").unlink()
+        except FileNotFoundError:
+            pass
+
+    def _serve(self):
+        while not self._stop.is_set():
+            try:
+                client, _ = self.listener.accept()
+            except socket.timeout:
+                self._write(False)
+                continue
+            except OSError:
+                return
+            with client:
+                self._read(client)
+
+    def _read(self, client):
+        client.settimeout(UPDATE)
+        pending = b""
+        while not self._stop.is_set():
+            try:
+                data = client.recv(1 << 16)
+            except socket.timeout:
+                self._write(False)                    # the last frame of a burst
+                continue
+            except OSError:
+                return
+            if not data:
+                return
+            recs, pending = panels.records(pending + data)
+            for kind, payload in recs:
+                self.bus.feed(kind, payload)
+            self._dirty = self._dirty or bool(recs)
+            self._tell()
+            self._write(True)
+
+    def _tell(self):
+        d = self.bus.decoder
+        for line in d.problems[self._told:]:
+            if self.note:
+                self.note("panel: %s" % line)
+        self._told = len(d.problems)
+
+    def summary(self):
+        d = self.bus.decoder
+        return "panel: %d frames decoded, %d problems in the stream" % (d.frames, d.errors)
+
+    def _write(self, busy):
+        # The PNG, when the picture changed, and not more often than every UPDATE while frames come.
+        now = time.monotonic()
+        if not self._dirty or (busy and now - self._last < UPDATE):
+            return
+        image = self.bus.decoder.image()
+        self._dirty, self._last = False, now
+        if image == self._shown:
+            return
+        self._shown = image
+        tmp = self.png.with_name(".panel.png.part")
+        tmp.write_bytes(panels.png(self.bus.decoder, SCALE[self.kind]))
+        os.replace(tmp, self.png)
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(2)
+        self.listener.close()
