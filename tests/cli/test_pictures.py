@@ -289,7 +289,8 @@ def test_hedge_pictures_have_a_title_a_legend_and_every_ghost(tmp_path):
     markers = group(root, "markers")
     assert sorted(texts(markers)) == sorted(["H", "@"] + ["G"] * len(doc["ghosts"])) and len(doc["ghosts"]) == 8
     # The PNG is the same picture: each marker's disc in its colour, beside its letter.
-    w, h, pixel = read_png(png)
+    w, h, rows, _ = read_png(png.read_bytes())
+    pixel = lambda x, y: rows[y][x]
     assert (w, h) == (round(float(root.get("width")) * 2), round(float(root.get("height")) * 2))
     for c in markers.iter(SVG + "circle"):
         cx, cy, r = float(c.get("cx")), float(c.get("cy")), float(c.get("r"))
