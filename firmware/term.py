@@ -317,7 +317,8 @@ def end_lines(rnd, cols, rows, keys, note=""):
         return too_small(cols, rows)
     title, rows_ = rnd.summary()
     out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET, ""]
-    for label, value in rows_:
+    link = getattr(rnd, "link", "")            # games.new_round's: the level on the web page
+    for label, value in rows_ + ([("level link", link)] if link else []):
         out.append(fit("  %-11s %s" % (label, value), cols))
     out.append("")
     line = ""

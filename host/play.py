@@ -158,7 +158,7 @@ def save_replay(rnd, path):
     return path
 
 
-def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
+def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, web_url=None):
     # Rounds in this terminal until the player quits; then one line with the last result and its code.
     fd = terminal_fd()
     if replay == "-":
@@ -172,7 +172,8 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
     with raw_terminal(fd, out, term.ENTER):
         while True:
             rnd = games.new_round(games.by_name(game["mode"]), game["seed"], game["size"],
-                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth})
+                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth,
+                                   "web": web_url})
             ended = term.play(rnd, terminal)
             last = rnd.one_line()
             if not ended:
