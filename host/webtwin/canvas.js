@@ -1,7 +1,9 @@
 // The terminal on a canvas: a grid of character cells that shows the lines term.py's views make,
 // with their ANSI colours (SGR: 0 reset, 1 bold, 2 dim, 30-37/90-97 colours, 41 a red background:
-// every escape firmware/*_view.py use). Only the lines that changed are drawn again. Each character
-// is drawn at its own cell, so a block or box glyph from a fallback font never shifts the ones after.
+// every escape firmware/*_view.py use). Only the lines that changed are drawn again, each clipped to
+// its own band. Each character is drawn at its own cell, so a glyph from a fallback font never
+// shifts the ones after; box-drawing and block characters are drawn as lines and fills, so walls
+// join from cell to cell whatever the font, as they do in a terminal.
 
 const PALETTE = {
   30: "#000000", 31: "#cd3131", 32: "#0dbc79", 33: "#e5e510", 34: "#2472c8", 35: "#bc3fbc",
@@ -12,6 +14,11 @@ const FOREGROUND = "#cccccc";
 const BACKGROUND = "#000000";
 const FONT = '"DejaVu Sans Mono", Menlo, Consolas, monospace';
 export const MIN_COLS = 80, MIN_ROWS = 24;          // term.py's views fit 80 x 24 at least
+const N = 1, E = 2, S = 4, W = 8;                    // the arms of a box-drawing character
+const BOX = { "─": E | W, "│": N | S, "┌": E | S, "┐": S | W, "└": N | E, "┘": N | W, "├": N | E | S,
+              "┤": N | S | W, "┬": E | S | W, "┴": N | E | W, "┼": N | E | S | W, "╴": W, "╵": N,
+              "╶": E, "╷": S };
+const SHADE = { "█": 1, "▓": 0.75, "▒": 0.5, "░": 0.25 };    // block characters: the cell this full
 
 // One line -> [{text, fg, bg, bold, dim}] runs; escapes other than SGR are dropped.
 export function runs(line) {
@@ -82,6 +89,27 @@ export class Terminal {
     return dim ? c + "99" : c;                    // dim: the colour at 60 %, as terminals show faint text
   }
 
+  // One character at cell (x, y) in the current fill colour.
+  glyph(c, x, y) {
+    const ctx = this.ctx, cw = this.cw, ch = this.ch;
+    const px = x * cw, py = y * ch;
+    const arms = BOX[c];
+    if (arms) {
+      const w = Math.max(1, Math.round(this.px / 14));
+      const cx = Math.floor(px + cw / 2 - w / 2), cy = Math.floor(py + ch / 2 - w / 2);
+      if (arms & N) ctx.fillRect(cx, py, w, cy - py + w);
+      if (arms & S) ctx.fillRect(cx, cy, w, py + ch - cy);
+      if (arms & W) ctx.fillRect(px, cy, cx - px + w, w);
+      if (arms & E) ctx.fillRect(cx, cy, px + cw - cx + 0.5, w);
+    } else if (SHADE[c]) {
+      ctx.globalAlpha = SHADE[c];
+      ctx.fillRect(px, py, cw + 0.5, ch);
+      ctx.globalAlpha = 1;
+    } else if (c !== " ") {
+      ctx.fillText(c, px, py + Math.floor((ch - this.px) / 2));
+    }
+  }
+
   // Show these lines (term.py's, with escapes): the ones that changed are drawn again.
   show(lines) {
     const ctx = this.ctx;
@@ -90,6 +118,10 @@ export class Terminal {
     for (let y = 0; y < count && y < this.rows; y++) {
       const line = lines[y] ?? "";
       if (line === this.lines[y]) continue;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, y * this.ch, this.canvas.clientWidth, this.ch);
+      ctx.clip();
       ctx.fillStyle = BACKGROUND;
       ctx.fillRect(0, y * this.ch, this.canvas.clientWidth, this.ch);
       let x = 0;
@@ -101,11 +133,9 @@ export class Terminal {
         }
         ctx.font = (run.bold ? "bold " : "") + this.px + "px " + FONT;
         ctx.fillStyle = this.colour(run.fg, run.dim);
-        for (const c of chars) {
-          if (c !== " ") ctx.fillText(c, x * this.cw, y * this.ch + 1);
-          x++;
-        }
+        for (const c of chars) this.glyph(c, x++, y);
       }
+      ctx.restore();
     }
     this.lines = lines.slice();
   }

@@ -13,18 +13,17 @@ const HEAP = 2 * 1024 * 1024;           // Explore's buffers and worlds fit with
 const KEYS = { ArrowUp: "\x1b[A", ArrowDown: "\x1b[B", ArrowRight: "\x1b[C", ArrowLeft: "\x1b[D",
                Enter: "\r", Backspace: "\x7f", Escape: "\x1b" };
 
-const started = performance.now();
 const canvas = document.getElementById("screen");
 const status = document.getElementById("status");
+// playableMs: from the navigation's start to the first frame drawn; busyMs: the time spent in frames.
 const state = window.maze32 = { ready: false, error: "", frames: 0, ticks: 0, link: "", hash: "",
-                                playableMs: null, frameMs: 0, text: () => screen.text() };
+                                playableMs: null, busyMs: 0, text: () => screen.text() };
 const screen = new Terminal(canvas);
 let typed = "";
 
 function say(text, error = false) {
   status.textContent = text;
   status.className = error ? "error" : "";
-  if (error) state.error = text;
 }
 
 function key(event) {
@@ -91,10 +90,10 @@ async function run() {
     }
     state.frames++;
     state.ticks = twin.ticks;
-    state.frameMs = performance.now() - before;
+    state.busyMs += performance.now() - before;
     if (!state.ready) {
       state.ready = true;
-      state.playableMs = performance.now() - started;
+      state.playableMs = performance.now();           // since the navigation started
     }
   }
 }
@@ -102,5 +101,6 @@ async function run() {
 run().catch((err) => {
   // One line on the page; the whole story in the console.
   console.error(err);
+  state.error = String(err);
   say("maze32 stopped: " + String(err && err.message ? err.message : err).trim().split("\n").pop(), true);
 });
