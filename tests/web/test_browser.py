@@ -111,3 +111,12 @@ def test_help_shows_over_the_game_and_goes_away(driver, url):
     assert "maze32 deeper  seed 3" in s["text"]
     browser.press(driver, "x")
     browser.wait_for(driver, lambda t: "deeper  depth 1" in t["text"], 10, "the game again")
+
+
+def test_explore_walks_a_world_made_in_the_page(driver, url):
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#mode=explore&seed=7")
+    browser.press(driver, "x", "ARROW_RIGHT")
+    s = browser.wait_for(driver, lambda t: "explore  depth 1 (surface)" in t["text"], 20, "Explore's status line")
+    assert s["text"].splitlines()[0].startswith("maze32 explore  seed 7")
+    assert s["link"] == url + "#mode=explore&seed=7"
