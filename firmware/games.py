@@ -89,9 +89,11 @@ def new_round(game, seed, size, options):
 
 def level_link(base, rnd):
     # The web page's address of a round's level: #code=CODE for a maze of a level code (Duel),
-    # #mode=NAME&seed=N for a game the seed makes (Deeper, Explore).
+    # #mode=NAME&seed=N for a game the seed makes (Deeper, Explore; &depth=D when it starts deeper).
     code = getattr(rnd, "code", None)
     fragment = "code=" + code if code else "mode=%s&seed=%d" % (rnd.name, rnd.seed)
+    if getattr(rnd, "first_depth", 1) > 1:
+        fragment += "&depth=%d" % rnd.first_depth
     return (base or WEB_URL) + "#" + fragment
 
 

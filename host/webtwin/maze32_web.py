@@ -70,7 +70,7 @@ class Twin:
         random.seed(entropy)
         self.page = Page()
         self.base = base
-        self.mode, self.seed, self.size, self.bot = "duel", self.new_seed(), (32, 32), 1
+        self.mode, self.seed, self.size, self.bot, self.depth = "duel", self.new_seed(), (32, 32), 1, 1
         self.message = ""
         self.rnd = self.frames = None
         self.state = MENU
@@ -87,7 +87,7 @@ class Twin:
         try:
             if "code" in fields:
                 seed, w, h = levelcode.check(fields["code"].strip().upper(), Maze(), Workspace())
-                self.mode, self.seed, self.size = "duel", seed, (w, h)
+                self.mode, self.seed, self.size, self.depth = "duel", seed, (w, h), 1
             elif "seed" in fields or "mode" in fields:
                 mode = fields.get("mode", "duel")
                 if not games.by_name(mode):
@@ -95,7 +95,10 @@ class Twin:
                 text = fields.get("seed", "")
                 if not text.isdigit() or int(text) > 0xFFFFFFFF:
                     raise ValueError("seed %r: give a number 0..4294967295" % text)
-                self.mode, self.seed = mode, int(text)
+                depth = fields.get("depth", "1")
+                if not depth.isdigit() or not 1 <= int(depth) <= 255:
+                    raise ValueError("depth %r: give a number 1..255" % depth)
+                self.mode, self.seed, self.depth = mode, int(text), int(depth)
             else:
                 self.state = MENU
                 return ""
@@ -108,7 +111,8 @@ class Twin:
 
     def start(self):
         game = games.by_name(self.mode)
-        self.rnd = games.new_round(game, self.seed, self.size, {"bot": self.bot, "web": self.base})
+        self.rnd = games.new_round(game, self.seed, self.size, {"bot": self.bot, "web": self.base,
+                                                                    "depth": self.depth})
         self.frames = term.Frames(self.rnd, self.page)
         self.state = PLAY
         self.message = ""
@@ -159,7 +163,7 @@ class Twin:
         if choice == "n":
             self.seed = self.new_seed()
         elif choice is not None:
-            self.mode = games.by_key(choice).name
+            self.mode, self.depth = games.by_key(choice).name, 1
             self.start()
 
     def frame(self, typed, now, cols, rows):

@@ -150,7 +150,8 @@ def test_the_page_ticks_the_game_at_its_own_pace_whatever_its_frame_rate():
 def test_a_level_link_that_is_wrong_opens_the_menu_saying_why():
     module = page_module()
     for fragment, words in [("#code=ZZZZ", "level code"), ("#mode=chess&seed=1", "no game 'chess'"),
-                            ("#mode=deeper&seed=-4", "seed '-4'"), ("#mode=deeper&seed=4294967296", "0..4294967295")]:
+                            ("#mode=deeper&seed=-4", "seed '-4'"), ("#mode=deeper&seed=4294967296", "0..4294967295"),
+                            ("#mode=explore&seed=1&depth=0", "depth '0'")]:
         twin = module.Twin("http://page/", 1)
         problem = twin.open(fragment)
         assert problem.startswith("level link: ") and words in problem, (fragment, problem)
@@ -158,5 +159,9 @@ def test_a_level_link_that_is_wrong_opens_the_menu_saying_why():
         assert "maze32 in the browser" in lines and words in " ".join(lines.split())
     twin = module.Twin("http://page/", 1)
     assert twin.open("#mode=deeper&seed=9") == "" and twin.link() == "http://page/#mode=deeper&seed=9"
-    lines, _ = run_frames(twin, 2)
+    lines, now = run_frames(twin, 2)
     assert "maze32 deeper  seed 9" in lines
+    assert twin.open("#mode=explore&seed=9&depth=8") == ""
+    assert twin.link() == "http://page/#mode=explore&seed=9&depth=8"
+    lines, _ = run_frames(twin, 2, "x", now)
+    assert "explore  depth 8" in lines
