@@ -59,12 +59,10 @@ def game_modules():
     # The firmware modules the games need: games.py and term.py, every game's modules that games.py
     # names (view, buffers), and what those import of the firmware, followed through. Not the
     # board's menu, radio, display or buttons: the page has none of them.
+    from host.paths import firmware
+    games, = firmware("games")
     known = set(p.stem for p in FIRMWARE.glob("*.py"))
-    wanted = ["games", "term"]
-    games_text = (FIRMWARE / "games.py").read_text()
-    for name in re.findall(r'"(\w+)"', games_text):
-        if name in known and (name.endswith("_view") or name.endswith("_buffers")):
-            wanted.append(name)
+    wanted = ["games", "term"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
     seen = set()
     while wanted:
         name = wanted.pop()

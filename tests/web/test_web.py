@@ -56,6 +56,7 @@ def test_build_refuses_a_folder_of_something_else_and_a_missing_port(tmp_path):
     one_line_error(maze32("web", "build", "-o", "-"), 2, "stdout")
 
 
+@pytest.mark.slow                       # a second build: seconds of mpy-cross
 def test_build_again_into_its_own_page(page):
     proc = maze32("web", "build", "-o", str(page))
     assert proc.returncode == 0 and "wrote the page to" in proc.stdout
