@@ -79,9 +79,11 @@ export class Terminal {
     this.ch = Math.ceil(px * 1.25);
     this.cols = Math.max(1, Math.floor(w / this.cw));
     this.rows = Math.max(1, Math.floor(h / this.ch));
-    this.lines = [];                              // everything is drawn again
     ctx.fillStyle = BACKGROUND;
     ctx.fillRect(0, 0, w, h);
+    const shown = this.lines;                     // everything is drawn again, at the new size
+    this.lines = [];
+    this.show(shown);
   }
 
   colour(code, dim) {

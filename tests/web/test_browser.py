@@ -120,3 +120,22 @@ def test_explore_walks_a_world_made_in_the_page(driver, url):
     s = browser.wait_for(driver, lambda t: "explore  depth 1 (surface)" in t["text"], 20, "Explore's status line")
     assert s["text"].splitlines()[0].startswith("maze32 explore  seed 7")
     assert s["link"] == url + "#mode=explore&seed=7"
+
+
+def test_a_resized_window_redraws_the_game_at_its_new_size(driver, url):
+    code, _ = level()
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#code=" + code)
+    try:
+        for width, height in ((1400, 900), (1401, 900)):          # a new grid; the same grid, redrawn
+            driver.set_window_size(width, height)
+            s = browser.wait_for(driver, lambda t: t["text"].startswith("maze32 duel  code " + code), 10,
+                                 "the redrawn start screen")
+            assert "press a key to start" in s["text"]
+            pixels = driver.execute_script(
+                "const c = document.getElementById('screen'), d = c.getContext('2d')"
+                ".getImageData(0, 0, c.width, Math.min(c.height, 40)).data;"
+                "let n = 0; for (let i = 0; i < d.length; i += 4) n += d[i] > 100; return n")
+            assert pixels > 200                                    # the header's letters are drawn
+    finally:
+        driver.set_window_size(1100, 700)
