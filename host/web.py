@@ -3,10 +3,10 @@
 # loopback. The page holds:
 #   index.html, twin.js, canvas.js   the page and its scripts (host/webtwin/, package data)
 #   micropython.mjs, micropython.wasm  the port, copied from the npm package as it is
-#   lib.bin, lib.json                the library in the bytecode flavour and the games' modules as
-#                                    .mpy files (mpy-cross), one blob and its table of contents, so
-#                                    the page fetches two files for them rather than forty
-# The page's Python (host/webtwin/maze32_web.py) plays term.py's loops a frame at a time; the
+#   lib.bin, lib.json                the library (maze32) and the games' modules (maze32_game) in the
+#                                    bytecode flavour as .mpy files (mpy-cross), one blob and its
+#                                    table of contents, so the page fetches two files, not forty
+# The page's Python (host/webtwin/maze32_web.py) plays maze32_game.term's loops a frame at a time; the
 # terminal's ANSI lines are drawn on a canvas by canvas.js. A level link is the page's address with
 # #code=CODE (a Duel's maze) or #mode=NAME&seed=N (a game that a seed makes).
 import json
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from host import files
 from host.errors import CliError
-from host.paths import FIRMWARE, HOST, LIBRARY, WASM_PORT
+from host.paths import GAME, HOST, LIBRARY, WASM_PORT
 
 PAGE = HOST / "webtwin"                          # the page's own files
 PAGE_FILES = ("index.html", "twin.js", "canvas.js")
@@ -27,12 +27,13 @@ PORT_FILES = ("micropython.mjs", "micropython.wasm")
 MARKER = "lib.json"                              # what makes a folder a page this command wrote
 DEFAULT_PORT = 8032
 URL_ENV = "MAZE32_WEB_URL"
-_IMPORT = re.compile(r"^\s*(?:from\s+(\w+)\s+import|import\s+(\w+))", re.M)
+# A module's imports of its siblings: `from maze32_game import a, b` or `from maze32_game.a import ...`.
+_IMPORT = re.compile(r"^\s*from\s+maze32_game(?:\.(\w+))?\s+import\s+\(?([\w ,]+)", re.M)
 
 
 def default_url(given=None):
     # Where level links point: --web-url, else $MAZE32_WEB_URL, else the page `maze32 web serve` serves
-    # here (firmware/games.py's WEB_URL, the board's default, is the same; a test holds them equal).
+    # here (maze32_game/games.py's WEB_URL, the board's default, is the same; a test holds them equal).
     url = given or os.environ.get(URL_ENV) or "http://127.0.0.1:%d/" % DEFAULT_PORT
     if not re.match(r"^https?://[^\s#]+$", url):
         raise CliError("web url %r: give an http:// or https:// address without a #fragment" % url)
@@ -56,22 +57,20 @@ def port_folder(given=None):
 
 
 def game_modules():
-    # The firmware modules the games need: games.py and term.py, every game's modules that games.py
-    # names (view, buffers), and what those import of the firmware, followed through. Not the
+    # The modules of maze32_game the games need: games.py and term.py, every game's modules that
+    # games.py names (view, buffers), and their imports of the package, followed through. Not the
     # board's menu, radio, display or buttons: the page has none of them.
-    from host.paths import firmware
-    games, = firmware("games")
-    known = set(p.stem for p in FIRMWARE.glob("*.py"))
+    from maze32_game import games
+    known = set(p.stem for p in GAME.glob("*.py"))
     wanted = ["games", "term"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
     seen = set()
     while wanted:
         name = wanted.pop()
-        if name in seen:
+        if name in seen or name not in known:
             continue
         seen.add(name)
-        for a, b in _IMPORT.findall((FIRMWARE / (name + ".py")).read_text()):
-            if (a or b) in known:
-                wanted.append(a or b)
+        for sub, names in _IMPORT.findall((GAME / (name + ".py")).read_text()):
+            wanted += [sub] if sub else [n.split(" as ")[0].strip() for n in names.split(",")]
     return sorted(seen)
 
 
@@ -87,12 +86,16 @@ def build(out, micropython=None):
     out = page_folder(out)
     with tempfile.TemporaryDirectory() as tmp:
         lib = package.built("bytecode", None, LIBRARY, os.path.join(tmp, "lib"))
-        stage = Path(tmp) / "game"
-        stage.mkdir()
-        for name in game_modules():
-            shutil.copy(str(FIRMWARE / (name + ".py")), str(stage / (name + ".py")))
-        shutil.copy(str(PAGE / PAGE_PYTHON), str(stage / PAGE_PYTHON))
-        lib.update(package.top_level(package.built("bytecode", None, stage, os.path.join(tmp, "out"))))
+        game = Path(tmp) / "stage" / GAME.name                 # the package, only the games' modules
+        game.mkdir(parents=True)
+        for name in ["__init__"] + game_modules():
+            shutil.copy(str(GAME / (name + ".py")), str(game / (name + ".py")))
+        lib.update(package.built("bytecode", None, game, os.path.join(tmp, "game")))
+        page = Path(tmp) / "stage" / "page"                    # the page's Python, a top-level module
+        page.mkdir()
+        shutil.copy(str(PAGE / PAGE_PYTHON), str(page / PAGE_PYTHON))
+        for rel, data in package.built("bytecode", None, page, os.path.join(tmp, "page")).items():
+            lib[rel.split("/", 1)[1]] = data                    # page/maze32_web.mpy -> maze32_web.mpy
     blob, table = bytearray(), {}
     for name in sorted(lib):
         table[name] = [len(blob), len(lib[name])]

@@ -1,6 +1,6 @@
 // The terminal on a canvas: a grid of character cells that shows the lines term.py's views make,
 // with their ANSI colours (SGR: 0 reset, 1 bold, 2 dim, 30-37/90-97 colours, 41 a red background:
-// every escape firmware/*_view.py use). Only the lines that changed are drawn again, each clipped to
+// every escape maze32_game/*_view.py use). Only the lines that changed are drawn again, each clipped to
 // its own band. Each character is drawn at its own cell, so a glyph from a fallback font never
 // shifts the ones after; box-drawing and block characters are drawn as lines and fills, so walls
 // join from cell to cell whatever the font, as they do in a terminal.

@@ -1,15 +1,15 @@
 # The browser twin's Python, run by MicroPython's webassembly port in the page (maze32 web build puts
 # it beside the games' modules). The games, their rules, views and loops are the firmware's own
-# (games.py, term.py); this module is the page's terminal and its small menu. The page's frame loop
+# (maze32_game's games.py, term.py); this module is the page's terminal and its small menu. The page's frame loop
 # (twin.js) calls Twin.frame() about 30 times a second with what was typed, the clock and the size of
 # its character grid; the game steps a tick whenever one is due (term.FRAME_MS apart, the board's and
 # the twin's pace, so a bot is as fast here as there), and frame() answers with the terminal's lines,
 # ANSI colours and all, when they changed. Nothing here waits: the page never freezes.
 import random
 
-import games
-import term
 from maze32 import Maze, Workspace, levelcode, maze_hash
+from maze32_game import games
+from maze32_game import term
 
 PLAY, END, MENU = "play", "end", "menu"
 CATCH_UP_MS = 250          # a page hidden for a while does not replay the ticks it missed

@@ -10,9 +10,9 @@ import urllib.request
 import pytest
 
 import browser
-import games
-import term
 from host import web
+from maze32_game import games
+from maze32_game import term
 from support import MAZE32, ROOT, maze32, one_line_error
 
 PAGE_PYTHON = ROOT / "host" / "webtwin" / "maze32_web.py"
@@ -38,12 +38,14 @@ def test_build_writes_the_page_the_port_and_the_modules_in_one_blob(page):
     assert all(a + n == b for (a, n), (b, _) in zip(spans, spans[1:]))
     for name, (offset, length) in table.items():
         assert name.endswith(".mpy") and blob[offset] == ord("M") and blob[offset + 2] >> 2 == 0, name
-    for module in ["maze32/generate.mpy", "maze32/world/tiles.mpy", "games.mpy", "term.mpy", "duel_view.mpy",
-                   "deeper_view.mpy", "explore_view.mpy", "explore_buffers.mpy", "maze32_web.mpy"]:
+    for module in ["maze32/generate.mpy", "maze32/world/tiles.mpy", "maze32_web.mpy"] + [
+            "maze32_game/%s.mpy" % m for m in ("__init__", "games", "term", "duel", "duel_view", "deeper",
+                                               "deeper_view", "explore", "explore_view", "explore_buffers")]:
         assert module in table
     # The board's menu, radio and panels are not the page's.
-    for module in ["app.mpy", "link_espnow.mpy", "display.mpy", "buttons.mpy", "main.mpy"]:
-        assert module not in table
+    for module in ["app", "link", "link_espnow", "display", "buttons", "screen", "trust"]:
+        assert "maze32_game/%s.mpy" % module not in table
+    assert "main.mpy" not in table
     port = web.WASM_PORT
     assert (page / "micropython.wasm").read_bytes() == (port / "micropython.wasm").read_bytes()
 

@@ -68,11 +68,18 @@ def linked():
     return [g for g in GAMES if g.link]
 
 
+def module(name):
+    # A module of this package an entry names (its view, link or buffers), imported on first use. The
+    # fromlist makes __import__ return maze32_game.<name> itself, not the package, on CPython and
+    # MicroPython alike.
+    return __import__("maze32_game." + name, None, None, (name,))
+
+
 def reserve():
     # Every game's large buffers, made now (the board, before its menu): see the top.
     for g in GAMES:
         if g.buffers:
-            __import__(g.buffers).reserve()
+            module(g.buffers).reserve()
 
 
 def new_round(game, seed, size, options):
@@ -80,9 +87,9 @@ def new_round(game, seed, size, options):
     # the paths, cache: a function making Explore's chunk cache, web: the page level links point to),
     # each game taking those it uses. The round's .link is its level link (the end screen shows it).
     if game.buffers:         # its code loaded packed (explore_buffers.packed)
-        rnd = __import__(game.buffers).packed(lambda: __import__(game.view).new_round(seed, size, options))
+        rnd = module(game.buffers).packed(lambda: module(game.view).new_round(seed, size, options))
     else:
-        rnd = __import__(game.view).new_round(seed, size, options)
+        rnd = module(game.view).new_round(seed, size, options)
     rnd.link = level_link(options.get("web"), rnd)
     return rnd
 
