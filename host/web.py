@@ -80,7 +80,7 @@ def page_folder(out):
 
 
 def build(out, micropython=None):
-    # Write the page into `out`. -> {"files": {name: bytes}, "modules": [...], "bytes": total}.
+    # Write the page into `out`. -> {"folder", "files": {name: size}, "modules": [paths in lib.bin], "bytes": total}.
     from host import package
     port = port_folder(micropython)
     out = page_folder(out)
