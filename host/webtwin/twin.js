@@ -15,9 +15,10 @@ const KEYS = { ArrowUp: "\x1b[A", ArrowDown: "\x1b[B", ArrowRight: "\x1b[C", Arr
 
 const canvas = document.getElementById("screen");
 const status = document.getElementById("status");
-// playableMs: from the navigation's start to the first frame drawn; busyMs: the time spent in frames.
+// playableMs: from the navigation's start to the first frame drawn; busyMs: the time spent in frames,
+// worstMs the longest frame since the last level opened (Explore making a new chunk, say).
 const state = window.maze32 = { ready: false, error: "", frames: 0, ticks: 0, link: "", hash: "",
-                                playableMs: null, busyMs: 0, text: () => screen.text() };
+                                playableMs: null, busyMs: 0, worstMs: 0, text: () => screen.text() };
 const screen = new Terminal(canvas);
 let typed = "";
 
@@ -58,6 +59,7 @@ async function boot() {
 
 function show(twin) {
   state.link = twin.link();
+  state.worstMs = 0;
   state.hash = twin.maze_hash();
   if (state.link && location.href !== state.link) history.replaceState(null, "", state.link);
   say(state.link ? "level link " + state.link + (state.hash ? "   maze hash " + state.hash.slice(0, 16) : "")
@@ -90,7 +92,9 @@ async function run() {
     }
     state.frames++;
     state.ticks = twin.ticks;
-    state.busyMs += performance.now() - before;
+    const took = performance.now() - before;
+    state.busyMs += took;
+    state.worstMs = Math.max(state.worstMs, took);
     if (!state.ready) {
       state.ready = true;
       state.playableMs = performance.now();           // since the navigation started
