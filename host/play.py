@@ -163,7 +163,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, web_u
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
-    from maze32_game import duel, games, term
+    from maze32_game import duel, games, links, term
     terminal = Terminal(fd, out)
     game = {"mode": mode, "seed": seed, "size": size, "bot": bot_level,
             "bot_name": duel.BOT_LEVELS[bot_level - 1][0]}
@@ -172,12 +172,12 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, web_u
     with raw_terminal(fd, out, term.ENTER):
         while True:
             rnd = games.new_round(games.by_name(game["mode"]), game["seed"], game["size"],
-                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth,
-                                   "web": web_url})
+                                  {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth})
             ended = term.play(rnd, terminal)
             last = rnd.one_line()
             if not ended:
                 break
+            rnd.link = links.level_link(rnd, web_url, depth if game["mode"] == "explore" else 1)
             choice = after_game(term, terminal, rnd, replay)
             if choice == "m":
                 choice = term.choose(terminal, menu, games.keys() + "nq")

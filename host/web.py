@@ -33,7 +33,7 @@ _IMPORT = re.compile(r"^\s*from\s+maze32_game(?:\.(\w+))?\s+import\s+\(?([\w ,]+
 
 def default_url(given=None):
     # Where level links point: --web-url, else $MAZE32_WEB_URL, else the page `maze32 web serve` serves
-    # here (maze32_game/games.py's WEB_URL, the board's default, is the same; a test holds them equal).
+    # here (maze32_game/links.py's WEB_URL, the board's default, is the same; a test holds them equal).
     url = given or os.environ.get(URL_ENV) or "http://127.0.0.1:%d/" % DEFAULT_PORT
     if not re.match(r"^https?://[^\s#]+$", url):
         raise CliError("web url %r: give an http:// or https:// address without a #fragment" % url)
@@ -57,12 +57,12 @@ def port_folder(given=None):
 
 
 def game_modules():
-    # The modules of maze32_game the games need: games.py and term.py, every game's modules that
+    # The modules of maze32_game the games need: games.py, term.py, links.py, every game's modules that
     # games.py names (view, buffers), and their imports of the package, followed through. Not the
     # board's menu, radio, display or buttons: the page has none of them.
     from maze32_game import games
     known = set(p.stem for p in GAME.glob("*.py"))
-    wanted = ["games", "term"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
+    wanted = ["games", "term", "links"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
     seen = set()
     while wanted:
         name = wanted.pop()

@@ -80,7 +80,6 @@ class ExploreRound:
 
     def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
-        self.first_depth = depth                # the level link's (games.level_link)
         self.game = explore.Explore(seed, depth, cache=cache, buffers=buffers)
         self.ticks = 0
         self.bump = 0

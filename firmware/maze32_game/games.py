@@ -10,11 +10,6 @@
 # while its heap still has no holes, and whose packed(fn) makes its round with the heap kept whole.
 
 
-# Where a level link points when the frontend names no other page (options["web"]): the page that
-# `maze32 web serve` serves on this machine (host/web.py's default; the twin's $MAZE32_WEB_URL).
-WEB_URL = "http://127.0.0.1:8032/"
-
-
 class Game:
     def __init__(self, key, name, title, goal, view, panel, sized=False, link=None, link_title=None,
                  buffers=None):
@@ -84,24 +79,10 @@ def reserve():
 
 def new_round(game, seed, size, options):
     # A round of `game` (an entry): options are the frontend's (bot: the Duel bot's level, record: keep
-    # the paths, cache: a function making Explore's chunk cache, web: the page level links point to),
-    # each game taking those it uses. The round's .link is its level link (the end screen shows it).
+    # the paths, cache: a function making Explore's chunk cache), each game taking those it uses.
     if game.buffers:         # its code loaded packed (explore_buffers.packed)
-        rnd = module(game.buffers).packed(lambda: module(game.view).new_round(seed, size, options))
-    else:
-        rnd = module(game.view).new_round(seed, size, options)
-    rnd.link = level_link(options.get("web"), rnd)
-    return rnd
-
-
-def level_link(base, rnd):
-    # The web page's address of a round's level: #code=CODE for a maze of a level code (Duel),
-    # #mode=NAME&seed=N for a game the seed makes (Deeper, Explore; &depth=D when it starts deeper).
-    code = getattr(rnd, "code", None)
-    fragment = "code=" + code if code else "mode=%s&seed=%d" % (rnd.name, rnd.seed)
-    if getattr(rnd, "first_depth", 1) > 1:
-        fragment += "&depth=%d" % rnd.first_depth
-    return (base or WEB_URL) + "#" + fragment
+        return module(game.buffers).packed(lambda: module(game.view).new_round(seed, size, options))
+    return module(game.view).new_round(seed, size, options)
 
 
 def menu_line(game, size, extra=""):

@@ -317,7 +317,7 @@ def end_lines(rnd, cols, rows, keys, note=""):
         return too_small(cols, rows)
     title, rows_ = rnd.summary()
     out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET, ""]
-    link = getattr(rnd, "link", "")            # games.new_round's: the level on the web page
+    link = getattr(rnd, "link", "")            # its level on the web page (links.py), when it has one
     for label, value in rows_ + ([("level link", link)] if link else []):
         out.append(fit("  %-11s %s" % (label, value), cols))
     out.append("")
@@ -341,70 +341,68 @@ def end_lines(rnd, cols, rows, keys, note=""):
 START, PAUSED = "start", "paused"               # what may cover a game (cover_lines), with HELP
 
 
-class Frames:
-    # One game on a terminal, a frame at a time: step() plays one frame (keys, a tick, the view shown)
-    # -> None while it goes on, True when the game ended (its last frame stays END_TICKS), False when
-    # the player quit. play() below steps it every FRAME_MS on a board or the twin; a browser's frame
-    # loop steps it when a tick is due, so the page never waits in a loop of the game's. Two keys
-    # typed within one frame are both played, on two ticks; more are dropped (a held key does not run
-    # on). The game opens on its goal (press a key), and does not tick (bots, ghosts, the clock) until
-    # the first move, while p/space pauses it or ? covers it, nor while the terminal is too small,
-    # unless it cannot pause (rnd.can_pause False: a lockstep link ticks on, ? covering only the view).
-    def __init__(self, rnd, term):
-        self.rnd, self.term = rnd, term
-        self.can_pause = getattr(rnd, "can_pause", True)
-        self.cover = START if self.can_pause else None
-        self.moved = not self.can_pause          # the clock starts at the first move
-        self.rest = ""
-        self.queue = []                          # movement keys typed, one played a tick (at most one waits)
-        self.left = -1                           # frames still to show after the end
-
-    def step(self):
-        rnd, term = self.rnd, self.term
-        keys, self.rest = split_keys(self.rest + take(term))
+def frames(rnd, term):
+    # One game on a terminal, a frame at a time: a generator that yields None after each frame and,
+    # last, True when the game ended (its last frame stays END_TICKS) or False when the player quit.
+    # play() below runs it a frame every FRAME_MS (a board, the twin); a browser's frame loop takes
+    # the next frame when a tick is due, so the page never waits in a loop of the game's (a generator,
+    # not an object: the loop's state stays in locals, the board's RAM as before). Two keys typed within one
+    # frame are both played, on two ticks; more are dropped (a held key does not run on). The game
+    # opens on its goal (press a key), and does not tick (bots, ghosts, the clock) until the first
+    # move, while p/space pauses it or ? covers it, nor while the terminal is too small, unless it
+    # cannot pause (rnd.can_pause False: a lockstep link ticks on, ? covering only the view).
+    can_pause = getattr(rnd, "can_pause", True)
+    cover = START if can_pause else None
+    moved = not can_pause                       # the clock starts at the first move
+    rest = ""
+    queue = []                                  # movement keys typed, one played a tick (at most
+    left = -1                                   # one waits); frames still to show after the end
+    while True:
+        keys, rest = split_keys(rest + take(term))
         button = term.button()
         for k in keys:
             if k in QUIT:
-                return False
-            if k == HELP and self.left < 0:
-                self.cover = None if self.cover == HELP else HELP
-            elif self.cover is not None:
-                self.cover = None               # any other key takes the cover off, and is not played
-            elif k in PAUSE and self.can_pause and self.left < 0:
-                self.cover, self.queue = PAUSED, []
+                yield False
+                return
+            if k == HELP and left < 0:
+                cover = None if cover == HELP else HELP
+            elif cover is not None:
+                cover = None                    # any other key takes the cover off, and is not played
+            elif k in PAUSE and can_pause and left < 0:
+                cover, queue = PAUSED, []
             else:
                 k = LETTERS.get(k.lower(), k)
-                if (k in MOVE_KEYS or k in getattr(rnd, "keys", ())) and len(self.queue) < 2:   # a round's own keys too
-                    self.queue.append(k)
-        if self.cover is not None and button:
-            self.cover, button = None, None     # a board's buttons take it off too
+                if (k in MOVE_KEYS or k in getattr(rnd, "keys", ())) and len(queue) < 2:   # a round's own keys too
+                    queue.append(k)
+        if cover is not None and button:
+            cover, button = None, None          # a board's buttons take it off too
         cols, rows = term.size()
         small = cols < MIN_SIZE[0] or rows < MIN_SIZE[1]
-        key = (self.queue.pop(0) if self.queue else None) or button
-        if key and self.cover is None and not small:
-            self.moved = True
-        if self.left > 0:
-            self.left -= 1
-        elif self.left == 0:
-            return True
-        elif not self.can_pause or (self.moved and self.cover is None and not small):
-            if rnd.tick(key if self.cover is None else None):
-                self.left = END_TICKS
-        term.show(cover_lines(rnd, cols, rows, self.cover) if self.cover is not None else rnd.view(cols, rows))
+        key = (queue.pop(0) if queue else None) or button
+        if key and cover is None and not small:
+            moved = True
+        if left > 0:
+            left -= 1
+        elif left == 0:
+            yield True
+            return
+        elif not can_pause or (moved and cover is None and not small):
+            if rnd.tick(key if cover is None else None):
+                left = END_TICKS
+        term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else rnd.view(cols, rows))
         term.draw(rnd)
-        return None
+        yield None
 
 
 def play(rnd, term):
-    # One game on a terminal, a frame every FRAME_MS whatever the keys do (Frames). -> True when the
+    # One game on a terminal (frames), a frame every FRAME_MS whatever the keys do. -> True when the
     # game ended, False when the player quit.
-    frames = Frames(rnd, term)
-    while True:
-        start = term.now_ms()
-        ended = frames.step()
+    start = term.now_ms()
+    for ended in frames(rnd, term):
         if ended is not None:
             return ended
         term.sleep_ms(FRAME_MS - (term.now_ms() - start))
+        start = term.now_ms()
 
 
 def chosen(term, lines, keys):

@@ -9,6 +9,7 @@ import random
 
 from maze32 import Maze, Workspace, levelcode, maze_hash
 from maze32_game import games
+from maze32_game import links
 from maze32_game import term
 
 PLAY, END, MENU = "play", "end", "menu"
@@ -111,15 +112,14 @@ class Twin:
 
     def start(self):
         game = games.by_name(self.mode)
-        self.rnd = games.new_round(game, self.seed, self.size, {"bot": self.bot, "web": self.base,
-                                                                    "depth": self.depth})
-        self.frames = term.Frames(self.rnd, self.page)
+        self.rnd = games.new_round(game, self.seed, self.size, {"bot": self.bot, "depth": self.depth})
+        self.frames = term.frames(self.rnd, self.page)     # the game's loop, a frame a next()
         self.state = PLAY
         self.message = ""
 
     def link(self):
         # The level link of the game on the page, or "" on the menu.
-        return getattr(self.rnd, "link", "") if self.state != MENU else ""
+        return links.level_link(self.rnd, self.base, self.depth) if self.state != MENU else ""
 
     def maze_hash(self):
         # The maze's hash (64 hex digits) of a Duel on the page, as maze32 validate prints it; or "".
@@ -143,10 +143,11 @@ class Twin:
         # One frame of what the page shows: the game, its end screen or the menu.
         page = self.page
         if self.state == PLAY:
-            ended = self.frames.step()
+            ended = next(self.frames)
             if ended is None:
                 return
             self.state = END if ended else MENU
+            self.rnd.link = self.link()     # the end screen shows it under the code
             term.take(page)                 # keys typed as the game ended are not an answer
             return
         if self.state == END:
