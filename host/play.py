@@ -177,7 +177,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, web_u
             last = rnd.one_line()
             if not ended:
                 break
-            rnd.link = links.level_link(rnd, web_url, depth if game["mode"] == "explore" else 1)
+            links.show_link(rnd, web_url, depth if game["mode"] == "explore" else 1)
             choice = after_game(term, terminal, rnd, replay)
             if choice == "m":
                 choice = term.choose(terminal, menu, games.keys() + "nq")

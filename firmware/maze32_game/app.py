@@ -185,8 +185,8 @@ def play(term, game, seed, size):
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache})
         if not tm.play(rnd, term):
             return rnd.one_line()
-        from maze32_game.links import level_link        # only now: see links.py
-        rnd.link = level_link(rnd)
+        from maze32_game.links import show_link         # only now: see links.py
+        show_link(rnd)
         choice = tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")), "q also goes back to the menu",
                                also="q")
         if choice != "r":

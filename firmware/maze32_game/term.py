@@ -317,8 +317,7 @@ def end_lines(rnd, cols, rows, keys, note=""):
         return too_small(cols, rows)
     title, rows_ = rnd.summary()
     out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET, ""]
-    link = getattr(rnd, "link", "")            # its level on the web page (links.py), when it has one
-    for label, value in rows_ + ([("level link", link)] if link else []):
+    for label, value in rows_:
         out.append(fit("  %-11s %s" % (label, value), cols))
     out.append("")
     line = ""
@@ -342,11 +341,12 @@ START, PAUSED = "start", "paused"               # what may cover a game (cover_l
 
 
 def frames(rnd, term):
-    # One game on a terminal, a frame at a time: a generator that yields None after each frame and,
-    # last, True when the game ended (its last frame stays END_TICKS) or False when the player quit.
-    # play() below runs it a frame every FRAME_MS (a board, the twin); a browser's frame loop takes
-    # the next frame when a tick is due, so the page never waits in a loop of the game's (a generator,
-    # not an object: the loop's state stays in locals, the board's RAM as before). Two keys typed within one
+    # One game on a terminal, a frame every FRAME_MS whatever the keys do (term.sleep_ms), one frame
+    # a next(): a generator that yields None after each frame and, last, True when the game ended
+    # (its last frame stays END_TICKS) or False when the player quit. A browser's frame loop takes the
+    # next frame when a tick is due (its sleep_ms returns at once), so the page never waits in a loop
+    # of the game's. A generator, not an object: the loop's state stays in locals, and a board loads
+    # hardly a byte more before Explore (issue 19: its heap has none to spare). Two keys typed within one
     # frame are both played, on two ticks; more are dropped (a held key does not run on). The game
     # opens on its goal (press a key), and does not tick (bots, ghosts, the clock) until the first
     # move, while p/space pauses it or ? covers it, nor while the terminal is too small, unless it
@@ -358,6 +358,7 @@ def frames(rnd, term):
     queue = []                                  # movement keys typed, one played a tick (at most
     left = -1                                   # one waits); frames still to show after the end
     while True:
+        start = term.now_ms()
         keys, rest = split_keys(rest + take(term))
         button = term.button()
         for k in keys:
@@ -391,43 +392,32 @@ def frames(rnd, term):
                 left = END_TICKS
         term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else rnd.view(cols, rows))
         term.draw(rnd)
+        term.sleep_ms(FRAME_MS - (term.now_ms() - start))
         yield None
 
 
 def play(rnd, term):
-    # One game on a terminal (frames), a frame every FRAME_MS whatever the keys do. -> True when the
-    # game ended, False when the player quit.
-    start = term.now_ms()
+    # One game on a terminal (frames). -> True when the game ended, False when the player quit.
     for ended in frames(rnd, term):
         if ended is not None:
             return ended
-        term.sleep_ms(FRAME_MS - (term.now_ms() - start))
-        start = term.now_ms()
-
-
-def chosen(term, lines, keys):
-    # One frame of a choice: lines(cols, rows) shown, and the first of keys (characters) typed since
-    # the last frame, or None; Ctrl-C counts as "q". What was typed after it stays pending.
-    cols, rows = term.size()
-    term.show(lines(cols, rows))
-    typed, rest = split_keys(take(term))
-    for i in range(len(typed)):
-        k = typed[i]
-        if k == "\x03":
-            k = "q"
-        if len(k) == 1 and k.lower() in keys:
-            term.pending = join_keys(typed[i + 1:]) + rest
-            return k.lower()
-    term.pending = rest
-    return None
 
 
 def choose(term, lines, keys):
-    # Show lines(cols, rows) until one of keys is typed (chosen, a frame every FRAME_MS). -> the key.
+    # Show lines(cols, rows) until one of keys (characters) is typed; Ctrl-C counts as "q". -> the key;
+    # what was typed after it stays pending for the next view.
     while True:
-        k = chosen(term, lines, keys)
-        if k is not None:
-            return k
+        cols, rows = term.size()
+        term.show(lines(cols, rows))
+        typed, rest = split_keys(take(term))
+        for i in range(len(typed)):
+            k = typed[i]
+            if k == "\x03":
+                k = "q"
+            if len(k) == 1 and k.lower() in keys:
+                term.pending = join_keys(typed[i + 1:]) + rest
+                return k.lower()
+        term.pending = rest
         term.sleep_ms(FRAME_MS)
 
 

@@ -18,18 +18,28 @@ MENU_KEYS = games.keys() + "n"
 END_CHOICES = (("r", "replay"), ("m", "menu"))
 
 
+class NoKey(Exception):
+    # A choice (term.choose) waits for a key and the page cannot wait: while one is asked (Page.choosing)
+    # and nothing was typed, typed() raises this, after choose has shown its lines; the page asks again
+    # next frame. So the board's choose serves the page unchanged (its heap has no byte to spare).
+    pass
+
+
 class Page:
     # The page as term.py's loops use a terminal (see the top of term.py): keys from the frame loop,
     # lines kept for it.
     def __init__(self):
         self.pending = ""
         self.keys = ""
+        self.choosing = False
         self.cols, self.rows = 80, 24
         self.lines = []
         self.changed = True
         self.clock = 0
 
     def typed(self):
+        if self.choosing and not self.keys:
+            raise NoKey()
         text, self.keys = self.keys, ""
         return text
 
@@ -139,6 +149,16 @@ class Twin:
             lines += [""] + term.wrap(self.message, cols)
         return [term.fit(line, cols) for line in lines]
 
+    def choose(self, lines, keys):
+        # One frame of term.choose: the key chosen, or None while none is (NoKey).
+        self.page.choosing = True
+        try:
+            return term.choose(self.page, lines, keys)
+        except NoKey:
+            return None
+        finally:
+            self.page.choosing = False
+
     def step(self):
         # One frame of what the page shows: the game, its end screen or the menu.
         page = self.page
@@ -147,20 +167,20 @@ class Twin:
             if ended is None:
                 return
             self.state = END if ended else MENU
-            self.rnd.link = self.link()     # the end screen shows it under the code
+            links.show_link(self.rnd, self.base, self.depth)     # the end screen shows it under the code
             term.take(page)                 # keys typed as the game ended are not an answer
             return
         if self.state == END:
             labels = ["%s  %s" % c for c in END_CHOICES]
             rnd = self.rnd
-            choice = term.chosen(page, lambda cols, rows: term.end_lines(rnd, cols, rows, labels),
+            choice = self.choose(lambda cols, rows: term.end_lines(rnd, cols, rows, labels),
                                  "".join([k for k, _ in END_CHOICES]) + "q")
             if choice == "r":
                 self.start()
             elif choice is not None:
                 self.state = MENU
             return
-        choice = term.chosen(page, self.menu_lines, MENU_KEYS)
+        choice = self.choose(self.menu_lines, MENU_KEYS)
         if choice == "n":
             self.seed = self.new_seed()
         elif choice is not None:

@@ -113,11 +113,12 @@ def test_every_end_screen_shows_the_level_link_beside_the_code():
     for game in games.GAMES:
         rnd = games.new_round(game, 5, (16, 16), {})
         assert "level link" not in "\n".join(term.end_lines(rnd, 120, 30, ["r  replay"]))   # none given
-        rnd.link = links.level_link(rnd, "https://example.org/", 3)
+        links.show_link(rnd, "https://example.org/", 3)
         lines = [term.fit(x, 200) for x in term.end_lines(rnd, 120, 30, ["r  replay"])]
         text = "\n".join(lines)
         expected = ("code=" + rnd.code) if game.name == "duel" else "mode=%s&seed=5&depth=3" % game.name
         assert "level link  https://example.org/#%s\n" % expected in text + "\n", game.name
+        assert rnd.link == "https://example.org/#" + expected
         labels = [line.split("  ")[1].strip() for line in lines if line.startswith("  ") and "  " in line[2:]]
         assert labels.index("level link") == labels.index("level code") + 1, game.name
     assert links.level_link(rnd) == "http://127.0.0.1:8032/#mode=explore&seed=5"       # the board's
