@@ -33,7 +33,7 @@ def one_run(url, seconds, keys):
         start, first = time.monotonic(), browser.state(driver)
         i = 0
         while time.monotonic() - start < seconds:
-            browser.press(driver, keys[i % 4], pause=0.1)
+            browser.press(driver, keys[i % len(keys)], pause=0.1)
             i += 1
         last, took = browser.state(driver), time.monotonic() - start
         frames = last["frames"] - first["frames"]
