@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 WASM := tests/wasm
 
-.PHONY: setup demo test bench clean
+.PHONY: setup demo test bench browser clean
 
 setup: $(VENV)/.installed $(WASM)/node_modules/.installed
 
@@ -40,6 +40,19 @@ bench: setup
 	$(BIN)/python bench/twin_rate.py
 	if $(BIN)/python -c 'import sys; from host import riscv_board; sys.exit(bool(riscv_board.missing()))'; then \
 		$(BIN)/python bench/c_ratio.py; fi
+
+# The browser twin's test tier (tests/web/test_browser.py) needs headless Chromium and its driver from
+# Debian; this installs them as root with apt-get (.ci/run calls it). Without them, or without root,
+# make test still runs: those tests skip with one line saying why.
+BROWSER_PACKAGES := chromium chromium-driver
+browser:
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		{ apt-get update -q && apt-get install -y -q --no-install-recommends $(BROWSER_PACKAGES); } >/dev/null \
+			|| echo "make browser: could not install $(BROWSER_PACKAGES); the browser tests will be skipped"; \
+	else \
+		echo "make browser: not root (or no apt-get): install $(BROWSER_PACKAGES) yourself, or the browser tests skip"; \
+	fi
 
 clean:
 	rm -rf $(VENV) $(WASM)/node_modules

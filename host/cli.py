@@ -10,7 +10,7 @@ from host.options import Command
 from host.commands import (EXIT_FAILED, do_validate, do_check, do_export, do_code, do_sweep, do_render,
                            do_hedge, do_board_list, do_board_serve, do_deploy, do_package, do_time,
                            do_flash, do_world_validate, do_world_export, do_world_check, do_world_render,
-                           do_world_sweep, do_play)
+                           do_world_sweep, do_play, do_web_build, do_web_serve)
 
 
 
@@ -31,7 +31,29 @@ def export_options(p):
 
 def code_options(p):
     options.add_maze(p)
-    options.add_json(p, "the code with its seed, size and hash")
+    options.add_web_url(p)
+    options.add_json(p, "the code with its seed, size, hash and level link")
+
+
+def web_build_options(p):
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=files.output_path,
+                   help="the page's folder to write (new, empty, or a page written before; required)")
+    p.add_argument("--micropython", default=None, metavar="DIR",
+                   help="the npm package @micropython/micropython-webassembly-pyscript's folder (default: "
+                        "the one make setup installs in tests/wasm/node_modules)")
+
+
+def web_serve_options(p):
+    from host import web
+    p.add_argument("folder", nargs="?", default=None, metavar="DIR",
+                   help="a page maze32 web build wrote (default: build one into a temporary folder)")
+    p.add_argument("--port", type=options.count("port", 0, 65535), default=web.DEFAULT_PORT, metavar="P",
+                   help="the TCP port, 0 for any free one (default: %d, where level links point)" % web.DEFAULT_PORT)
+    p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                   help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 shares "
+                        "it with the network)")
+    p.add_argument("--micropython", default=None, metavar="DIR",
+                   help="without DIR: the npm package's folder, as for web build")
 
 
 def sweep_options(p):
@@ -172,6 +194,7 @@ def play_options(p):
                    "the game to this machine)")
     p.add_argument("--join", default=None, metavar="HOST:PORT",
                    help="Duel over UDP: join the game a twin or a virtual board offers at HOST:PORT")
+    options.add_web_url(p)
     options.add_timeout(p)
 
 
@@ -233,6 +256,13 @@ WORLD_ACTIONS = {
                      ["maze32 world sweep --seeds 0..19 --depth 1..9"], world_sweep_options),
 }
 
+WEB_ACTIONS = {
+    "build": Command(do_web_build, "write the browser twin: a static page that plays the games in MicroPython's "
+                     "webassembly port", ["maze32 web build -o page"], web_build_options),
+    "serve": Command(do_web_serve, "serve the browser twin on loopback (a level: its address with #code=CODE)",
+                     ["maze32 web serve", "maze32 web serve page --port 8080"], web_serve_options),
+}
+
 COMMANDS = {
     "validate": Command(do_validate, "generate a maze for a seed (or level code) and run every check",
                         ["maze32 validate --seed 7", "maze32 validate --seed 7 --size 16x16 --json",
@@ -271,12 +301,14 @@ COMMANDS = {
     "world": Command(None, "side-view worlds (seed 004): validate, export, check, render, sweep",
                      ["maze32 world validate --seed 7 --depth 4 --size 250x250",
                       "maze32 world render --seed 7 --depth 1"], actions=WORLD_ACTIONS),
+    "web": Command(None, "the browser twin: build the page, serve it (level links open there)",
+                   ["maze32 web serve", "maze32 web build -o page"], actions=WEB_ACTIONS),
     # `boards` as it was before `board list`; not listed in the help.
     "boards": Command(do_board_list, "list the board profiles (as: board list)", ["maze32 boards"],
                       board_list_options),
 }
 
-GROUPS = (("play commands", ("play",)),
+GROUPS = (("play commands", ("play", "web")),
           ("maze commands", ("validate", "check", "export", "code", "sweep")),
           ("picture commands", ("render", "hedge")),
           ("board commands", ("board", "deploy", "package", "time", "flash")),

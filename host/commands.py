@@ -2,6 +2,8 @@
 # has them: each takes the parsed options, calls the library or the host's facades, and hands the
 # result to a report. They raise CliError for bad input; cli.main prints it on one line.
 
+import sys
+
 from host import files, report, twin
 from host.errors import CliError
 
@@ -43,8 +45,10 @@ def do_code(args):
     if code is None:
         report.show_failure(report.console(), result.document())
         return EXIT_FAILED
+    from host import web
     report.publish({"code": code, "seed": args.seed, "width": args.size[0], "height": args.size[1],
-                    "hash": result.hash()}, report.show_code, args.json)
+                    "hash": result.hash(), "link": web.level_link(web.default_url(args.web_url), code)},
+                   report.show_code, args.json)
     return EXIT_OK
 
 
@@ -279,8 +283,42 @@ def do_play(args):
         return duel_link.run(args.host, args.join, seed, size, args.mode, bind=args.bind)
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
+    from host import web
     seed, size = twin.game_seed(args.seed, args.code, args.size)
-    return play.run(args.mode, seed, size, args.bot, replay=args.replay, depth=args.depth or 1)
+    return play.run(args.mode, seed, size, args.bot, replay=args.replay, depth=args.depth or 1,
+                    web_url=web.default_url(args.web_url))
+
+
+# -- web ------------------------------------------------------------------------------------------
+def do_web_build(args):
+    from host import web
+    with report.progress("building the page"):
+        page = web.build(args.output, args.micropython)
+    report.show_web_build(report.console(), page)
+    return EXIT_OK
+
+
+def do_web_serve(args):
+    import tempfile
+    from host import web
+    out = report.console()
+    with tempfile.TemporaryDirectory(prefix="maze32-web-") as tmp:
+        if args.folder is None:
+            with report.progress("building the page"):
+                folder = web.build(tmp, args.micropython)["folder"]
+        else:
+            folder = web.served_folder(args.folder)
+        httpd = web.server(folder, args.bind, args.port)
+        url = web.url_of(httpd)
+        out.print("serving %s on [bold]%s[/] (a level: %s#code=CODE; maze32 code prints the link)" % (folder, url, url),
+                  highlight=False, soft_wrap=True)
+        out.print("Ctrl-C stops it", highlight=False)
+        sys.stdout.flush()
+        try:
+            httpd.serve_forever()
+        finally:
+            httpd.server_close()
+    return EXIT_OK
 
 
 def play_ghost(args):
@@ -295,7 +333,9 @@ def play_ghost(args):
             or args.seed not in (None, seed):
         raise CliError("--ghost ran level %s, not the one --code or --seed names (drop them: the ghost "
                        "names its level)" % replay.code)
-    return play.run("duel", seed, size, args.bot, replay=args.replay, ghost=replay)
+    from host import web
+    return play.run("duel", seed, size, args.bot, replay=args.replay, ghost=replay,
+                    web_url=web.default_url(args.web_url))
 
 
 # -- the command table ----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import errno
 import json
 import os
 import sys
+from pathlib import Path
 
 from host.errors import CliError
 
@@ -181,6 +182,25 @@ def output_path(text):
     if "\0" in text:
         raise CliError("output: %s: a file name cannot hold NUL" % shown(text))
     return text
+
+
+def output_folder(out, command, marker, what):
+    # A folder a command writes (`what`, e.g. "an index"): a new or empty one, or one it wrote before
+    # (it holds `marker`); never a folder holding something else, nor stdout. -> its Path, created.
+    if out == "-":
+        raise CliError("%s: -o - is stdout, and %s is a folder: give its name" % (command, what))
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise CliError("%s: %s exists and is not a folder" % (command, out))
+    if out.is_dir() and any(out.iterdir()) and not (out / marker).is_file():
+        raise CliError("%s: %s is not empty and holds no %s: refusing to write into it" % (command, out, marker))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError("%s: cannot create %s (%s)" % (command, out, e.strerror or e))
+    if not os.access(str(out), os.W_OK | os.X_OK):
+        raise CliError("%s: %s is not writable" % (command, out))
+    return out
 
 
 def write_file(path, text):

@@ -236,6 +236,12 @@ def add_world_range(p):
     p.add_argument("--strategy", choices=STRATEGIES, default="bsp", help="the dungeon's rooms (depth 7+)")
 
 
+def add_web_url(p):
+    p.add_argument("--web-url", default=None, metavar="URL",
+                   help="the browser twin's page that level links point to (default: $MAZE32_WEB_URL, else "
+                        "http://127.0.0.1:8032/, where maze32 web serve serves it)")
+
+
 def add_json(p, what):
     p.add_argument("--json", action="store_true",
                    help="print %s as JSON on stdout instead of the report" % what)

@@ -133,20 +133,7 @@ def build_index(out):
 def index_folder(out):
     # The output folder: a new or empty one, or an index this command wrote before (files are
     # content-addressed, so rebuilding into it only adds); never a folder holding something else.
-    if out == "-":
-        raise CliError("package: -o - is stdout, and an index is a folder: give its name")
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise CliError("package: %s exists and is not a folder" % out)
-    if out.is_dir() and any(out.iterdir()) and not (out / "index.json").is_file():
-        raise CliError("package: %s is not empty and holds no index.json: refusing to write into it" % out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise CliError("package: cannot create %s (%s)" % (out, e.strerror or e))
-    if not os.access(str(out), os.W_OK | os.X_OK):
-        raise CliError("package: %s is not writable" % out)
-    return out
+    return files.output_folder(out, "package", "index.json", "an index")
 
 
 # -- the github-style manifests ---------------------------------------------------------------------

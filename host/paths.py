@@ -23,6 +23,8 @@ GAME = Path(maze32_game.__file__).resolve().parent  # firmware/maze32_game, or t
 RISCV_PORT = HOST / "riscv"                      # the RISC-V board's additions to MicroPython's port
 # The kit's MicroPython source beside a checkout (../shared/micropython); elsewhere MICROPYTHON_SRC.
 MICROPYTHON_TARBALL = HOST.parent.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
+# MicroPython's webassembly port as npm installs it for the tests (make setup), which the web page ships.
+WASM_PORT = HOST.parent / "tests" / "wasm" / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 # The user's cache: the boards' folders, the RISC-V firmware builds, Explore's chunks.
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32"
 # The user's data, which a cleaned cache must not lose: the twin's records and its Duel runs (ghosts).

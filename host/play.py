@@ -183,7 +183,7 @@ def save_replay(rnd, path):
     return path
 
 
-def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None):
+def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None, web_url=None):
     # Rounds in this terminal until the player quits; then one line with the last result and its code,
     # and where the ghost of the last won Duel was saved. ghost: a verified ghost.Replay of this seed
     # and size (host/ghost_files.py), raced instead of the bot while the seed stays.
@@ -191,7 +191,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
-    from maze32_game import duel, games, records, term
+    from maze32_game import duel, games, links, records, term
     terminal = Terminal(fd, out)
     book = records_book(records)
     game = {"mode": mode, "seed": seed, "size": size, "bot": bot_level,
@@ -213,6 +213,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
             last = rnd.one_line() + ("; " + note if note else "")
             if not ended:
                 break
+            links.show_link(rnd, web_url, depth if game["mode"] == "explore" else 1)
             choice = after_game(term, terminal, rnd, replay, note)
             if choice == "m":
                 choice = term.choose(terminal, menu, keys)

@@ -143,7 +143,17 @@ def show_check(out, doc):
 
 
 def show_code(out, doc):
-    out.print(doc["code"])
+    # The code, and beside it the link that opens its level in the browser twin.
+    out.print("%s  %s" % (doc["code"], doc["link"]), highlight=False, soft_wrap=True)
+
+
+def show_web_build(out, page):
+    out.print("wrote the page to %s: %d files, %s bytes (the port %s, the library and the games %s)" % (
+        page["folder"], len(page["files"]), "{:,}".format(page["bytes"]),
+        "{:,}".format(page["files"]["micropython.wasm"] + page["files"]["micropython.mjs"]),
+        "{:,}".format(page["files"]["lib.bin"])), highlight=False, soft_wrap=True)
+    out.print("serve it with: maze32 web serve %s   (or any static web server)" % page["folder"], highlight=False,
+              soft_wrap=True)
 
 
 def show_hedge(out, doc):

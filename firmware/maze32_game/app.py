@@ -228,6 +228,9 @@ def play(term, game, seed, size, ghost_run=None):
         # a game of large buffers (Explore) leaves a C6-sized heap in holes too small for the records'
         # code and file buffers, and the REPL after the app (a deploy) with none: its records are the twin's
         note = "" if game.buffers else runs("round_ended", rnd)
+        if ended:
+            from maze32_game.links import show_link         # only now: see links.py
+            show_link(rnd)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
                                       (note + "   " if note else "") + "q also goes back to the menu",

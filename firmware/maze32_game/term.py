@@ -340,9 +340,13 @@ def end_lines(rnd, cols, rows, keys, note=""):
 START, PAUSED = "start", "paused"               # what may cover a game (cover_lines), with HELP
 
 
-def play(rnd, term):
-    # One game on a terminal, a frame every FRAME_MS whatever the keys do; the last frame stays
-    # END_TICKS. -> True when the game ended, False when the player quit. Two keys typed within one
+def frames(rnd, term):
+    # One game on a terminal, a frame every FRAME_MS whatever the keys do (term.sleep_ms), one frame
+    # a next(): a generator that yields None after each frame and, last, True when the game ended
+    # (its last frame stays END_TICKS) or False when the player quit. A browser's frame loop takes the
+    # next frame when a tick is due (its sleep_ms returns at once), so the page never waits in a loop
+    # of the game's. A generator, not an object: the loop's state stays in locals, and a board loads
+    # hardly a byte more before Explore (issue 19: its heap has none to spare). Two keys typed within one
     # frame are both played, on two ticks; more are dropped (a held key does not run on). The game
     # opens on its goal (press a key), and does not tick (bots, ghosts, the clock) until the first
     # move, while p/space pauses it or ? covers it, nor while the terminal is too small, unless it
@@ -359,7 +363,8 @@ def play(rnd, term):
         button = term.button()
         for k in keys:
             if k in QUIT:
-                return False
+                yield False
+                return
             if k == HELP and left < 0:
                 cover = None if cover == HELP else HELP
             elif cover is not None:
@@ -380,13 +385,22 @@ def play(rnd, term):
         if left > 0:
             left -= 1
         elif left == 0:
-            return True
+            yield True
+            return
         elif not can_pause or (moved and cover is None and not small):
             if rnd.tick(key if cover is None else None):
                 left = END_TICKS
         term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else rnd.view(cols, rows))
         term.draw(rnd)
         term.sleep_ms(FRAME_MS - (term.now_ms() - start))
+        yield None
+
+
+def play(rnd, term):
+    # One game on a terminal (frames). -> True when the game ended, False when the player quit.
+    for ended in frames(rnd, term):
+        if ended is not None:
+            return ended
 
 
 def choose(term, lines, keys):

@@ -152,7 +152,7 @@ def test_version():
     assert proc.returncode == 0 and proc.stdout.startswith("maze32 0.1.0") and "maze32/1" in proc.stdout
 
 
-GROUPS = {"play commands": ["play"],
+GROUPS = {"play commands": ["play", "web"],
           "maze commands": ["validate", "check", "export", "code", "sweep"],
           "picture commands": ["render", "hedge"],
           "board commands": ["board", "deploy", "package", "time", "flash"]}

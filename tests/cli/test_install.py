@@ -81,3 +81,15 @@ def test_installed_worlds_come_as_a_package(installed):
     assert (installed.target / "maze32" / "world" / "tiles.py").is_file()
     proc = installed("world", "validate", "--seed", "7", "--depth", "8", "--size", "250x250")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_installed_web_build_has_its_page_and_takes_the_port_from_npm(installed, tmp_path):
+    # The page's own files come as package data (host/webtwin); MicroPython's port is the npm
+    # package's, which an installed maze32 has no checkout to find: it says so, and takes --micropython.
+    proc = installed("web", "build", "-o", str(tmp_path / "page"))
+    assert proc.returncode == 2 and "--micropython DIR" in proc.stderr and "Traceback" not in proc.stderr
+    port = ROOT / "tests" / "wasm" / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+    proc = installed("web", "build", "-o", str(tmp_path / "page"), "--micropython", str(port))
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in (tmp_path / "page").iterdir()) == [
+        "canvas.js", "index.html", "lib.bin", "lib.json", "micropython.mjs", "micropython.wasm", "twin.js"]

@@ -1,0 +1,164 @@
+# maze32 web: the browser twin. `build` writes a static page that runs the games in MicroPython's
+# webassembly port (the npm package tests/wasm installs), `serve` serves such a page over HTTP on
+# loopback. The page holds:
+#   index.html, twin.js, canvas.js   the page and its scripts (host/webtwin/, package data)
+#   micropython.mjs, micropython.wasm  the port, copied from the npm package as it is
+#   lib.bin, lib.json                the library (maze32) and the games' modules (maze32_game) in the
+#                                    bytecode flavour as .mpy files (mpy-cross), one blob and its
+#                                    table of contents, so the page fetches two files, not forty
+# The page's Python (host/webtwin/maze32_web.py) plays maze32_game.term's loops a frame at a time; the
+# terminal's ANSI lines are drawn on a canvas by canvas.js. A level link is the page's address with
+# #code=CODE (a Duel's maze) or #mode=NAME&seed=N (a game that a seed makes).
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from host import files
+from host.errors import CliError
+from host.paths import GAME, HOST, LIBRARY, WASM_PORT
+
+PAGE = HOST / "webtwin"                          # the page's own files
+PAGE_FILES = ("index.html", "twin.js", "canvas.js")
+PAGE_PYTHON = "maze32_web.py"                    # the Python of the page, beside the games' modules
+PORT_FILES = ("micropython.mjs", "micropython.wasm")
+MARKER = "lib.json"                              # what makes a folder a page this command wrote
+DEFAULT_PORT = 8032
+URL_ENV = "MAZE32_WEB_URL"
+# A module's imports of its siblings: `from maze32_game import a, b` or `from maze32_game.a import ...`.
+_IMPORT = re.compile(r"^\s*from\s+maze32_game(?:\.(\w+))?\s+import\s+\(?([\w ,]+)", re.M)
+
+
+def default_url(given=None):
+    # Where level links point: --web-url, else $MAZE32_WEB_URL, else the page `maze32 web serve` serves
+    # here (maze32_game/links.py's WEB_URL, the board's default, is the same; a test holds them equal).
+    url = given or os.environ.get(URL_ENV) or "http://127.0.0.1:%d/" % DEFAULT_PORT
+    if not re.match(r"^https?://[^\s#]+$", url):
+        raise CliError("web url %r: give an http:// or https:// address without a #fragment" % url)
+    return url
+
+
+def level_link(base, code):
+    # The page's link to a level code: the page's address with #code=CODE.
+    return base + "#code=" + code
+
+
+def port_folder(given=None):
+    # The npm package's folder: --micropython DIR, else the checkout's tests/wasm/node_modules one.
+    folder = Path(given) if given else WASM_PORT
+    missing = [name for name in PORT_FILES if not (folder / name).is_file()]
+    if missing:
+        raise CliError("web build: no MicroPython webassembly port in %s (%s missing): run make setup, or "
+                       "npm install @micropython/micropython-webassembly-pyscript and give --micropython "
+                       "DIR" % (folder, ", ".join(missing)))
+    return folder
+
+
+def game_modules():
+    # The modules of maze32_game the games need: games.py, term.py, links.py, every game's modules that
+    # games.py names (view, buffers), and their imports of the package, followed through. Not the
+    # board's menu, radio, display or buttons: the page has none of them.
+    from maze32_game import games
+    known = set(p.stem for p in GAME.glob("*.py"))
+    wanted = ["games", "term", "links"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
+    seen = set()
+    while wanted:
+        name = wanted.pop()
+        if name in seen or name not in known:
+            continue
+        seen.add(name)
+        for sub, names in _IMPORT.findall((GAME / (name + ".py")).read_text()):
+            wanted += [sub] if sub else [n.split(" as ")[0].strip() for n in names.split(",")]
+    return sorted(seen)
+
+
+def page_folder(out):
+    # The output folder: new, empty, or a page this command wrote before (rewritten whole).
+    return files.output_folder(out, "web build", MARKER, "a page")
+
+
+def build(out, micropython=None):
+    # Write the page into `out`. -> {"folder", "files": {name: size}, "modules": [paths in lib.bin], "bytes": total}.
+    from host import package
+    port = port_folder(micropython)
+    out = page_folder(out)
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = package.built("bytecode", None, LIBRARY, os.path.join(tmp, "lib"))
+        game = Path(tmp) / "stage" / GAME.name                 # the package, only the games' modules
+        game.mkdir(parents=True)
+        for name in ["__init__"] + game_modules():
+            shutil.copy(str(GAME / (name + ".py")), str(game / (name + ".py")))
+        lib.update(package.built("bytecode", None, game, os.path.join(tmp, "game")))
+        page = Path(tmp) / "stage" / "page"                    # the page's Python, a top-level module
+        page.mkdir()
+        shutil.copy(str(PAGE / PAGE_PYTHON), str(page / PAGE_PYTHON))
+        for rel, data in package.built("bytecode", None, page, os.path.join(tmp, "page")).items():
+            lib[rel.split("/", 1)[1]] = data                    # page/maze32_web.mpy -> maze32_web.mpy
+    blob, table = bytearray(), {}
+    for name in sorted(lib):
+        table[name] = [len(blob), len(lib[name])]
+        blob += lib[name]
+    written = {}
+    for name in PAGE_FILES:
+        written[name] = (PAGE / name).read_bytes()
+    for name in PORT_FILES:
+        written[name] = (port / name).read_bytes()
+    written["lib.bin"] = bytes(blob)
+    written[MARKER] = (json.dumps({"files": table}, sort_keys=True, separators=(",", ":")) + "\n").encode()
+    for name, data in written.items():
+        files.write_file(str(out / name), data)
+    return {"folder": str(out), "files": dict((n, len(d)) for n, d in sorted(written.items())),
+            "modules": sorted(lib), "bytes": sum(len(d) for d in written.values())}
+
+
+# -- serving ----------------------------------------------------------------------------------------
+def served_folder(folder):
+    # A folder to serve: one `web build` wrote.
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CliError("web serve: %s is not a folder (build the page first: maze32 web build -o DIR)" % folder)
+    if not (folder / MARKER).is_file() or not (folder / "index.html").is_file():
+        raise CliError("web serve: %s holds no page of maze32 web build (no index.html and %s)" % (folder, MARKER))
+    return folder
+
+
+def server(folder, bind, port):
+    # An HTTP server of the folder's files (not yet serving): the page's types, no caching (a page
+    # rebuilt is the page served), requests not logged. A busy port or a bad address is bad input.
+    import errno
+    import http.server
+    import socket
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
+                              **{".wasm": "application/wasm", ".mjs": "text/javascript",
+                                 ".js": "text/javascript", ".bin": "application/octet-stream"})
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(folder), **kwargs)
+
+        def end_headers(self):
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, format, *args):
+            pass
+
+    try:
+        return http.server.ThreadingHTTPServer((bind, port), Handler)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise CliError("web serve: port %d on %s is in use (give another with --port, or --port 0 for "
+                           "any free one)" % (port, bind))
+        if isinstance(e, socket.gaierror) or e.errno == errno.EADDRNOTAVAIL:
+            raise CliError("web serve: %s is not an address of this machine" % bind)
+        if e.errno == errno.EACCES:
+            raise CliError("web serve: port %d needs privileges here (take one above 1023)" % port)
+        raise CliError("web serve: cannot listen on %s port %d (%s)" % (bind, port, e.strerror or e))
+
+
+def url_of(httpd):
+    host, port = httpd.server_address[:2]
+    return "http://%s:%d/" % ("[%s]" % host if ":" in host else host, port)

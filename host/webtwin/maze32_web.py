@@ -1,0 +1,208 @@
+# The browser twin's Python, run by MicroPython's webassembly port in the page (maze32 web build puts
+# it beside the games' modules). The games, their rules, views and loops are the firmware's own
+# (maze32_game's games.py, term.py); this module is the page's terminal and its small menu. The page's frame loop
+# (twin.js) calls Twin.frame() about 30 times a second with what was typed, the clock and the size of
+# its character grid; the game steps a tick whenever one is due (term.FRAME_MS apart, the board's and
+# the twin's pace, so a bot is as fast here as there), and frame() answers with the terminal's lines,
+# ANSI colours and all, when they changed. Nothing here waits: the page never freezes.
+import random
+
+from maze32 import Maze, Workspace, levelcode, maze_hash
+from maze32_game import games
+from maze32_game import links
+from maze32_game import term
+
+PLAY, END, MENU = "play", "end", "menu"
+CATCH_UP_MS = 250          # a page hidden for a while does not replay the ticks it missed
+MENU_KEYS = games.keys() + "n"
+END_CHOICES = (("r", "replay"), ("m", "menu"))
+
+
+class NoKey(Exception):
+    # A choice (term.choose) waits for a key and the page cannot wait: while one is asked (Page.choosing)
+    # and nothing was typed, typed() raises this, after choose has shown its lines; the page asks again
+    # next frame. So the board's choose serves the page unchanged (its heap has no byte to spare).
+    pass
+
+
+class Page:
+    # The page as term.py's loops use a terminal (see the top of term.py): keys from the frame loop,
+    # lines kept for it.
+    def __init__(self):
+        self.pending = ""
+        self.keys = ""
+        self.choosing = False
+        self.cols, self.rows = 80, 24
+        self.lines = []
+        self.changed = True
+        self.clock = 0
+
+    def typed(self):
+        if self.choosing and not self.keys:
+            raise NoKey()
+        text, self.keys = self.keys, ""
+        return text
+
+    def size(self):
+        return self.cols, self.rows
+
+    def show(self, lines):
+        if lines != self.lines:
+            self.lines = lines
+            self.changed = True
+
+    def now_ms(self):
+        return self.clock
+
+    def sleep_ms(self, ms):
+        pass
+
+    def button(self):
+        return None
+
+    def draw(self, rnd):
+        pass
+
+
+def parse_fragment(text):
+    # "code=1SG0-0000-7RBJR" or "mode=deeper&seed=7" -> {name: value}.
+    out = {}
+    for part in text.lstrip("#").split("&"):
+        if "=" in part:
+            name, value = part.split("=", 1)
+            out[name] = value
+    return out
+
+
+class Twin:
+    def __init__(self, base, entropy):
+        # base: the page's address without its fragment (the end screens' links); entropy: a random
+        # number from the page (the port has no os.urandom) for the seeds of new games.
+        random.seed(entropy)
+        self.page = Page()
+        self.base = base
+        self.mode, self.seed, self.size, self.bot, self.depth = "duel", self.new_seed(), (32, 32), 1, 1
+        self.message = ""
+        self.rnd = self.frames = None
+        self.state = MENU
+        self.due = None
+        self.ticks = 0                      # game frames stepped: the page reports them
+
+    def new_seed(self):
+        return random.getrandbits(32)
+
+    def open(self, fragment):
+        # A level link's fragment: that level, started; or the menu, saying what is wrong with it.
+        # -> "" or the problem.
+        fields = parse_fragment(fragment)
+        try:
+            if "code" in fields:
+                seed, w, h = levelcode.check(fields["code"].strip().upper(), Maze(), Workspace())
+                self.mode, self.seed, self.size, self.depth = "duel", seed, (w, h), 1
+            elif "seed" in fields or "mode" in fields:
+                mode = fields.get("mode", "duel")
+                if not games.by_name(mode):
+                    raise ValueError("no game %r (the games: %s)" % (mode, ", ".join(games.names())))
+                text = fields.get("seed", "")
+                if not text.isdigit() or int(text) > 0xFFFFFFFF:
+                    raise ValueError("seed %r: give a number 0..4294967295" % text)
+                depth = fields.get("depth", "1")
+                if not depth.isdigit() or not 1 <= int(depth) <= 255:
+                    raise ValueError("depth %r: give a number 1..255" % depth)
+                self.mode, self.seed, self.depth = mode, int(text), int(depth)
+            else:
+                self.state = MENU
+                return ""
+        except ValueError as e:
+            self.message = "level link: %s" % e
+            self.state = MENU
+            return self.message
+        self.start()
+        return ""
+
+    def start(self):
+        game = games.by_name(self.mode)
+        self.rnd = games.new_round(game, self.seed, self.size, {"bot": self.bot, "depth": self.depth})
+        self.frames = term.frames(self.rnd, self.page)     # the game's loop, a frame a next()
+        self.state = PLAY
+        self.message = ""
+
+    def link(self):
+        # The level link of the game on the page, or "" on the menu.
+        return links.level_link(self.rnd, self.base, self.depth) if self.state != MENU else ""
+
+    def maze_hash(self):
+        # The maze's hash (64 hex digits) of a Duel on the page, as maze32 validate prints it; or "".
+        if self.state == MENU or self.rnd is None or self.rnd.name != "duel":
+            return ""
+        game = self.rnd.game
+        return maze_hash(game.maze, game.ws)
+
+    def menu_lines(self, cols, rows):
+        if cols < term.MIN_SIZE[0] or rows < term.MIN_SIZE[1]:
+            return term.too_small(cols, rows)
+        lines = [term.BOLD + "maze32 in the browser" + term.RESET, ""]
+        lines += [games.menu_line(g, self.size) for g in games.GAMES]
+        lines += ["  n  new random seed", "", "seed %d" % self.seed,
+                  "a level link opens its level: this page's address with #code=LEVEL-CODE"]
+        if self.message:
+            lines += [""] + term.wrap(self.message, cols)
+        return [term.fit(line, cols) for line in lines]
+
+    def choose(self, lines, keys):
+        # One frame of term.choose: the key chosen, or None while none is (NoKey).
+        self.page.choosing = True
+        try:
+            return term.choose(self.page, lines, keys)
+        except NoKey:
+            return None
+        finally:
+            self.page.choosing = False
+
+    def step(self):
+        # One frame of what the page shows: the game, its end screen or the menu.
+        page = self.page
+        if self.state == PLAY:
+            ended = next(self.frames)
+            if ended is None:
+                return
+            self.state = END if ended else MENU
+            links.show_link(self.rnd, self.base, self.depth)     # the end screen shows it under the code
+            term.take(page)                 # keys typed as the game ended are not an answer
+            return
+        if self.state == END:
+            labels = ["%s  %s" % c for c in END_CHOICES]
+            rnd = self.rnd
+            choice = self.choose(lambda cols, rows: term.end_lines(rnd, cols, rows, labels),
+                                 "".join([k for k, _ in END_CHOICES]) + "q")
+            if choice == "r":
+                self.start()
+            elif choice is not None:
+                self.state = MENU
+            return
+        choice = self.choose(self.menu_lines, MENU_KEYS)
+        if choice == "n":
+            self.seed = self.new_seed()
+        elif choice is not None:
+            self.mode, self.depth = games.by_key(choice).name, 1
+            self.start()
+
+    def frame(self, typed, now, cols, rows):
+        # The page's frame: keys typed, the clock (ms), the grid's size. -> the lines to draw, joined
+        # by newlines, when they changed; else None.
+        page = self.page
+        page.keys += typed
+        page.clock = now
+        if (cols, rows) != (page.cols, page.rows):
+            page.cols, page.rows = cols, rows
+            page.changed = True
+        if self.due is None or now - self.due > CATCH_UP_MS:
+            self.due = now
+        while now >= self.due:
+            self.step()
+            self.ticks += 1
+            self.due += term.FRAME_MS
+        if not page.changed:
+            return None
+        page.changed = False
+        return "\n".join(page.lines)

@@ -1,0 +1,141 @@
+"""The browser twin in a real browser: headless Chromium (Debian's chromium, chromium-driver) and
+selenium, the page served by `maze32 web serve`, the games played in MicroPython's webassembly port
+with keys typed into the page. Skipped, with one line saying why, where there is no Chromium."""
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import browser
+from support import maze32
+from terminals import route
+
+REASON = browser.missing()
+if REASON:
+    pytest.skip("browser tests: " + REASON, allow_module_level=True)
+
+pytestmark = pytest.mark.slow
+SEED, SIZE = 7, 16          # a 16x16 Duel: a short route, the slowest bot far behind
+
+
+@pytest.fixture(scope="module")
+def url():
+    with browser.served() as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with browser.chromium() as d:
+        yield d
+
+
+def level(seed=SEED, size=SIZE):
+    # The twin's word on a Duel level: maze32 code's code and link, maze32 validate's hash.
+    doc = json.loads(maze32("code", "--seed", str(seed), "--size", "%dx%d" % (size, size), "--json").stdout)
+    checked = json.loads(maze32("validate", "--code", doc["code"], "--json").stdout)
+    return doc["code"], checked["hash"]
+
+
+def screenshot(driver, name):
+    # A PNG for a person to look at: $MAZE32_SCREENSHOTS, else maze32-screenshots in the temp folder.
+    folder = Path(os.environ.get("MAZE32_SCREENSHOTS") or Path(tempfile.gettempdir()) / "maze32-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    assert driver.save_screenshot(str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    print("screenshot:", path)
+    return path
+
+
+def test_the_page_loads_from_web_serve_and_opens_on_its_menu(driver, url):
+    s = browser.open_page(driver, url)
+    assert "maze32 in the browser" in s["text"]
+    for line in ("1  Duel vs bot (32x32)", "2  Deeper", "3  Explore"):
+        assert line in s["text"]
+    assert s["link"] == "" and s["hash"] == ""
+    # The frame loop runs: frames are drawn and the game's ticks go on, while the page answers.
+    later = browser.wait_for(driver, lambda t: t["frames"] >= s["frames"] + 10 and t["ticks"] > s["ticks"])
+    assert later["frames"] > s["frames"]
+
+
+def test_a_level_link_shows_the_maze_whose_hash_is_the_twins(driver, url):
+    code, expected = level()
+    s = browser.open_page(driver, url + "#code=" + code)
+    header = s["text"].splitlines()[0]
+    assert header.startswith("maze32 duel  code %s  seed %d  %dx%d" % (code, SEED, SIZE, SIZE)), header
+    assert s["hash"] == expected
+    assert s["link"] == url + "#code=" + code
+    assert "press a key to start" in s["text"]
+
+
+def test_a_bad_level_link_says_what_is_wrong_on_the_menu(driver, url):
+    driver.get("about:blank")
+    s = browser.open_page(driver, url + "#code=1SG0-0000-7RBJX")
+    assert "maze32 in the browser" in s["text"]
+    assert "level link: level code: hash differs for seed 7" in " ".join(s["text"].split()), s["text"]
+
+
+def test_keys_move_the_player_and_a_game_ends_on_its_end_screen_with_the_link(driver, url):
+    code, _ = level()
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#code=" + code)
+    steps = route(SEED, SIZE)
+    browser.press(driver, "x")                                      # past the start screen
+    browser.press(driver, browser.ARROWS[steps[0]])
+    s = browser.wait_for(driver, lambda t: "steps 1 " in t["text"], 10, "the first step")
+    assert "steps 1 " in s["text"]
+    screenshot(driver, "web-duel-playing.png")
+    browser.press(driver, *[browser.ARROWS[d] for d in steps[1:]])
+    s = browser.wait_for(driver, lambda t: "level link" in t["text"], 20, "the end screen")
+    text = s["text"]
+    assert "you win!" in text
+    assert "steps       %d   shortest route %d (+0)" % (len(steps), len(steps)) in text
+    assert "level link  %s#code=%s" % (url, code) in text
+    screenshot(driver, "web-duel-end.png")
+    browser.press(driver, "r")                                      # r: the same maze again
+    s = browser.wait_for(driver, lambda t: "press a key to start" in t["text"], 10, "the replay")
+    assert code in s["text"].splitlines()[0]
+
+
+def test_help_shows_over_the_game_and_goes_away(driver, url):
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#mode=deeper&seed=3")
+    browser.press(driver, "x", "ARROW_RIGHT")
+    browser.wait_for(driver, lambda t: "deeper  depth 1" in t["text"], 10, "Deeper's status line")
+    browser.press(driver, "?")
+    s = browser.wait_for(driver, lambda t: "any key goes back to the game" in t["text"], 10, "the help")
+    assert "maze32 deeper  seed 3" in s["text"]
+    browser.press(driver, "x")
+    browser.wait_for(driver, lambda t: "deeper  depth 1" in t["text"], 10, "the game again")
+
+
+def test_explore_walks_a_world_made_in_the_page(driver, url):
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#mode=explore&seed=7")
+    browser.press(driver, "x", "ARROW_RIGHT")
+    s = browser.wait_for(driver, lambda t: "explore  depth 1 (surface)" in t["text"], 20, "Explore's status line")
+    assert s["text"].splitlines()[0].startswith("maze32 explore  seed 7")
+    assert s["link"] == url + "#mode=explore&seed=7"
+
+
+def test_a_resized_window_redraws_the_game_at_its_new_size(driver, url):
+    code, _ = level()
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#code=" + code)
+    try:
+        for width, height in ((1400, 900), (1401, 900)):          # a new grid; the same grid, redrawn
+            driver.set_window_size(width, height)
+            s = browser.wait_for(driver, lambda t: t["text"].startswith("maze32 duel  code " + code), 10,
+                                 "the redrawn start screen")
+            assert "press a key to start" in s["text"]
+            pixels = driver.execute_script(
+                "const c = document.getElementById('screen'), d = c.getContext('2d')"
+                ".getImageData(0, 0, c.width, Math.min(c.height, 40)).data;"
+                "let n = 0; for (let i = 0; i < d.length; i += 4) n += d[i] > 100; return n")
+            assert pixels > 200                                    # the header's letters are drawn
+    finally:
+        driver.set_window_size(1100, 700)
