@@ -34,8 +34,9 @@ def stage(game, rows, x0, y0):
 
 @pytest.fixture
 def game():
-    # Seed 7 at depth 4 (caves), the player moved into a quiet patch painted by each test.
-    g = explore.Explore(7, 4)
+    # Seed 7 at depth 4 (caves) in a world of 2048 x 2048 (a host's size: the game's are 128 x 128),
+    # the player moved into a quiet patch painted by each test.
+    g = explore.Explore(7, 4, 2048, 2048)
     g.x, g.y = 1300, 1040
     g.want()
     while g.prefetch():
@@ -112,7 +113,7 @@ def test_water_slows_and_hazards_end_the_run(game):
         ticks += 1
     assert ticks >= 12                               # 7 tiles of water at half speed, and more
     for hazard in (LAVA, ACID, TRAP):
-        g = explore.Explore(7, 4)
+        g = explore.Explore(7, 4, 2048, 2048)
         g.x, g.y = 1300, 1040
         stage(g, [".@..", "####"], 1300, 1040)
         put(g, 1302, 1041, hazard)
@@ -161,7 +162,7 @@ def glide(g, dx, dy, steps):
 
 
 def test_chunks_come_one_a_tick_and_digs_survive():
-    g = explore.Explore(7, 4)
+    g = explore.Explore(7, 4, 2048, 2048)
     assert g.generated <= 6
     g.x, g.y = 1000, 1000
     g.want()

@@ -1,0 +1,186 @@
+# Can Explore's stairs be reached (issue 19)? The check the game runs on every world it deals, and the
+# rules it rests on, stated once here for the game (firmware/explore.py moves by them) and the check.
+#
+# The rules' one idea: the player can pass between any two side-by-side tiles that are not stone (nor
+# lava, acid or a trap), whatever was dug or built before, as long as no fall from them ends in a
+# hazard. Walking and the one-step climb go sideways, digging opens dirt, grass and sand in all four
+# directions, and `up` into an open tile climbs it and builds a block of dirt where the player stood,
+# so a player who fell climbs back up the shaft they fell down, and a pit is never final. A dig that
+# would open a drop into lava, acid or a trap is refused (can_open), and off the ground (falling, not
+# in water) the keys do nothing, so no move ever steps onto a fall the player did not see coming.
+# What the player changes keeps this true: a dig turns dirt into air and a build air into dirt (both
+# passable), a tile whose fall is safe stays safe (a dig is refused otherwise; a built block only
+# shortens falls). So "is the stairs reachable from the spawn" is a flood over the PASSABLE tiles whose
+# fall is safe, in the world as generated, and its answer holds in every state the player can reach:
+# from anywhere reachable the stairs stay reachable (dying in a hazard aside), and r (back to the
+# spawn) is never needed to get out.
+#
+# The check (stairs_route) reads a world of at most 128 x 128 tiles held as its 2 x 2 chunks (the
+# game's own resident chunks) and uses only buffers it is given: the generator's marks (two bits a
+# tile, 4096 bytes) and queue (4096 entries, a ring), so it allocates nothing and costs the board no
+# memory. It is a viper kernel: one pass up each column for the falls, then a breadth-first flood.
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.world.tiles import SOLID, HAZARD, DIGGABLE, STAIRS
+
+_STAIRS = const(11)           # tiles.STAIRS, folded into the kernels (checked below)
+SIDE = const(128)             # the largest world the check reads: 2 x 2 chunks, 16384 tiles, 2 bits each
+NO_ROUTE = const(-1)          # no route within the limit
+TOO_WIDE = const(-2)          # the flood outgrew its queue (never seen on the game's worlds): no route
+
+
+def _passable_table():
+    # A 256-byte lookup: 1 for a tile the player may stand in or dig through (not stone, not a hazard).
+    t = bytearray(256)
+    i = 0
+    while i < 256:
+        t[i] = 1 if not HAZARD[i] and (not SOLID[i] or DIGGABLE[i]) else 0
+        i += 1
+    return bytes(t)
+
+
+PASSABLE = _passable_table()
+assert _STAIRS == STAIRS
+
+
+def ends_safely(tile, x, y):
+    # Does a fall into (x, y) end on the ground (or the stairs) rather than in lava, acid or a trap?
+    # tile(x, y) -> material; outside the world it must answer stone. The game asks before a dig.
+    while True:
+        t = tile(x, y)
+        if SOLID[t] or t == STAIRS:
+            return True
+        if HAZARD[t]:
+            return False
+        y += 1
+
+
+class _Job:
+    # What the kernel reads: the four chunks (top left, top right, bottom left, bottom right; a world
+    # one chunk wide or high passes a chunk twice), the buffers, the world's size, the ends, the limit.
+    def __init__(self):
+        self.c0 = self.c1 = self.c2 = self.c3 = None
+        self.marks = self.queue = None
+        self.w = self.h = self.sx = self.sy = self.tx = self.ty = self.limit = 0
+
+
+_job = _Job()
+
+
+def stairs_route(chunks, marks, queue, w, h, spawn, stairs, limit):
+    # The length in tiles of the shortest route from spawn to stairs ((x, y) each) under the rules
+    # above, in the world of w x h tiles (w, h <= SIDE) whose chunks are `chunks` (a list of 4, as
+    # _Job says); NO_ROUTE when there is none of `limit` tiles or fewer, TOO_WIDE when the queue was
+    # too small. marks: a bytearray of 4096, queue: an array("H") of 4096 (both overwritten).
+    if w > SIDE or h > SIDE:
+        raise ValueError("reach: a world of %d x %d is over the check's %d x %d" % (w, h, SIDE, SIDE))
+    job = _job
+    job.c0, job.c1, job.c2, job.c3 = chunks[0], chunks[1], chunks[2], chunks[3]
+    job.marks = marks
+    job.queue = queue
+    job.w, job.h = w, h
+    job.sx, job.sy = spawn
+    job.tx, job.ty = stairs
+    job.limit = limit
+    mark_safe_tiles(job, PASSABLE)
+    route = flood(job)
+    job.c0 = job.c1 = job.c2 = job.c3 = job.marks = job.queue = None     # hold no chunk after
+    return route
+
+
+@micropython.viper
+def mark_safe_tiles(job, passable_obj):
+    # Bit i of marks[0..2047] (i = y * 128 + x): the player may stand in (x, y) (dug, if it must be)
+    # without a fall ending in a hazard. Bits of marks[2048..4095] (seen by the flood) cleared.
+    marks = ptr8(job.marks)
+    passable = ptr8(passable_obj)
+    solid = ptr8(SOLID)
+    hazard = ptr8(HAZARD)
+    w = int(job.w)
+    h = int(job.h)
+    i = 0
+    while i < 4096:
+        marks[i] = 0
+        i += 1
+    x = 0
+    while x < w:
+        if x < 64:
+            top = ptr8(job.c0)
+            bottom = ptr8(job.c2)
+        else:
+            top = ptr8(job.c1)
+            bottom = ptr8(job.c3)
+        ok = 1                                  # below the last row: the border, stone
+        y = h - 1
+        while y >= 0:
+            at = ((y & 63) << 6) | (x & 63)
+            t = int(bottom[at]) if y >= 64 else int(top[at])
+            if passable[t] and ok:              # ok: a fall from (x, y) lands safely
+                i = (y << 7) | x
+                marks[i >> 3] = marks[i >> 3] | (1 << (i & 7))
+            if solid[t] or t == _STAIRS:        # a fall into (x, y) from above stops here
+                ok = 1
+            elif hazard[t]:
+                ok = 0
+            y -= 1
+        x += 1
+
+
+@micropython.viper
+def flood(job) -> int:
+    # Breadth first from the spawn over the safe tiles, a layer at a time; the route's length when a
+    # layer touches the stairs.
+    marks = ptr8(job.marks)
+    queue = ptr16(job.queue)
+    w = int(job.w)
+    h = int(job.h)
+    start = (int(job.sy) << 7) | int(job.sx)
+    goal = (int(job.ty) << 7) | int(job.tx)
+    limit = int(job.limit)
+    if not (marks[start >> 3] & (1 << (start & 7))):
+        return NO_ROUTE
+    marks[2048 + (start >> 3)] = marks[2048 + (start >> 3)] | (1 << (start & 7))
+    queue[0] = start
+    head = 0
+    tail = 1
+    length = 0
+    while head < tail and length < limit:
+        length += 1
+        end = tail
+        while head < end:
+            p = int(queue[head & 4095])
+            head += 1
+            x = p & 127
+            y = p >> 7
+            k = 0
+            while k < 4:                        # left, right, up, down
+                if k == 0:
+                    if x == 0:
+                        k += 1
+                        continue
+                    n = p - 1
+                elif k == 1:
+                    if x == w - 1:
+                        k += 1
+                        continue
+                    n = p + 1
+                elif k == 2:
+                    if y == 0:
+                        k += 1
+                        continue
+                    n = p - 128
+                else:
+                    if y == h - 1:
+                        k += 1
+                        continue
+                    n = p + 128
+                k += 1
+                if n == goal:
+                    return length
+                bit = 1 << (n & 7)
+                if (marks[n >> 3] & bit) and not (marks[2048 + (n >> 3)] & bit):
+                    marks[2048 + (n >> 3)] = marks[2048 + (n >> 3)] | bit
+                    if tail - head >= 4096:
+                        return TOO_WIDE
+                    queue[tail & 4095] = n
+                    tail += 1
+    return NO_ROUTE
