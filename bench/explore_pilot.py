@@ -65,6 +65,8 @@ def fly(game, path, limit):
         elif here != path[j] and j + 1 < len(path) and here[0] == path[j + 1][0] and here[1] > path[j + 1][1]:
             j += 1                               # fell down the next tile's shaft
         target = path[j]
+        if here == path[-1]:
+            return "stairs", ticks                # the last depth's stairs lead nowhere deeper
         if here == target:
             nxt = path[j + 1]
             key = [k for dx, dy, k in STEPS if (here[0] + dx, here[1] + dy) == nxt][0]

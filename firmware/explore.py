@@ -44,7 +44,7 @@ DEAD = "dead"              # lava, acid or a trap: the run is over
 SIDE = (-1, 1)             # left, right
 RESTART = "restart"        # tick's key: back to the spawn
 WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, checked whole
-ROUTE_LIMIT = 200          # the stairs at most this many tiles from the spawn by the shortest route
+ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
 CANDIDATES = 32            # worlds tried for one depth (the last is dealt even if it fails: never seen)
 BUILT = 1 << 22            # in the dig log: the tile became a block of dirt (else air)
 assert BUFFER_AREA == CHUNK * CHUNK

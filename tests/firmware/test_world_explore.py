@@ -262,3 +262,81 @@ def test_every_material_has_its_own_glyph():
     glyphs = [glyph for glyph, _ in explore_view.STYLES]
     assert len(glyphs) == len(MATERIALS) and len(set(glyphs)) == len(glyphs), glyphs
     assert [glyphs[t] for t in (WATER, LAVA, ACID)] == ["~~", "≈≈", "%%"]
+
+
+def test_up_builds_a_block_and_climbs_out_of_a_stone_pit(game):
+    # A pit of stone three deep with nothing to dig: up climbs a tile a key, a block of dirt left
+    # under the player each time, until the floor above is reached and walked onto.
+    stage(game, ["......",
+                 "#...##",
+                 "##..##",
+                 "##.@##",
+                 "######"], 1300, 1040)
+    for _ in range(3):
+        y = game.y
+        game.tick("up")
+        assert game.y == y - 1 and game.tile(game.x, y) == DIRT
+    game.tick("right")
+    assert (game.x, game.y) == (1304, 1040)
+    stage(game, ["###", "#@#", "###"], 1310, 1040)
+    game.tick("up")                                  # stone above: nothing to climb into
+    assert (game.x, game.y) == (1311, 1041) and game.tile(1311, 1041) == AIR
+
+
+def test_a_dig_that_would_open_a_drop_onto_a_hazard_is_refused(game):
+    for hazard in (LAVA, ACID, TRAP):
+        stage(game, ["......",
+                     ".@dd..",
+                     "#d#d##",
+                     "#.#.##",
+                     "#####."], 1300, 1040)
+        put(game, 1301, 1044, hazard)                # under the dirt below the player, past a gap
+        game.tick("down")
+        assert game.tile(1301, 1042) == DIRT and game.y == 1041
+        game.tick("right")                           # dirt beside: the tile under it is solid
+        assert game.tile(1302, 1041) == AIR
+        put(game, 1303, 1044, hazard)
+        game.tick("right")
+        game.tick("right")                           # over the dirt at 1303, 1042, then the hazard
+        assert game.tile(1303, 1041) == AIR and game.state == explore.PLAYING
+        game.tick("down")
+        assert game.tile(1303, 1042) == DIRT and game.y == 1041
+
+
+def test_the_keys_do_nothing_while_falling_but_do_in_water(game):
+    stage(game, [".@.", "...", "...", "...", "...", "...", "###"], 1300, 1040)
+    game.tick(None)
+    for key in ("right", "left", "up", "down"):     # a fall goes on, whatever is pressed
+        x, y = game.x, game.y
+        game.tick(key)
+        assert (game.x, game.y) == (x, y + 1) and game.tile(x, y) == AIR, key
+    stage(game, [".w.",
+                 ".w.",
+                 ".w.",
+                 "###"], 1310, 1040)
+    game.x, game.y = 1311, 1040
+    game.clock = 1                                   # the next tick is water's moving one
+    game.tick("up")                                  # in water: a block, and up
+    assert game.tile(1311, 1040) == DIRT and game.y == 1039
+
+
+def test_the_stairs_are_taken_not_fallen_past(game):
+    stage(game, ["@>.",
+                 "#..",
+                 "#..",
+                 "###"], 1300, 1040)
+    assert game.tick("right") == explore.DEEPER and game.depth == 5
+
+
+def test_blocks_built_survive_a_chunk_made_again():
+    g = explore.Explore(7, 4, 2048, 2048)
+    g.x, g.y = 1000, 1000
+    g.want()
+    while g.prefetch():
+        pass
+    g.build(1001, 1000)
+    assert g.tile(1001, 1000) == DIRT
+    glide(g, 1, 0, 300)
+    assert g.slot_of(1001 >> 6, 1000 >> 6) < 0
+    glide(g, -1, 0, 300)
+    assert g.tile(1001, 1000) == DIRT                # ... and was made again with the block in it

@@ -1,0 +1,90 @@
+"""Explore's worlds can be won (issue 19): over seeds nobody tuned to, at every depth kind and both
+dungeon strategies, the share of worlds as generated (candidate 0 of each strategy) whose stairs the
+check (maze32/world/reach.py) reaches from the spawn, at all and within the game's ROUTE_LIMIT; then
+the world the game deals for each (seed, depth): how many candidates it took, its route, and whether
+bench/explore_pilot.py, playing that route with the game's own tick, takes the stairs.
+Before these rules, issue 19 measured 25 of 528 worlds of 2048 x 2048 (4.7%) with reachable stairs.
+Deterministic: the same table every run.
+
+usage: python bench/explore_reach.py [--seeds 132] [--json]
+"""
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "shared"), str(ROOT / "firmware")]
+import explore  # noqa: E402
+import explore_pilot  # noqa: E402
+from maze32.world.tiles import KIND_NAMES, STRATEGIES, DUNGEON, kind_of  # noqa: E402
+
+DEPTHS = ((1, 2, 3), (4, 5, 6), (7, 8, 9, 12, 20, 40, 100, 255))   # a surface, a caves, a dungeon depth
+
+
+def seeds(n):
+    # n seeds spread over 32 bits by the golden ratio's multiplier: no one picked them.
+    return [(i * 0x9E3779B1 + 0x7F4A7C15) & 0xFFFFFFFF for i in range(1, n + 1)]
+
+
+def spread(values):
+    values = sorted(values)
+    if not values:
+        return "-"
+    return "%d / %d / %d" % (values[0], values[len(values) // 2], values[-1])
+
+
+def sweep(n):
+    raw = {}        # (kind, strategy) -> [route length or -1 with no limit]
+    dealt = {}      # kind -> [(candidate, route, pilot's result)]
+    for i, seed in enumerate(seeds(n)):
+        for choices in DEPTHS:
+            depth = choices[i % len(choices)]
+            game = explore.Explore(seed, depth)
+            kind = kind_of(depth)
+            candidate, route = game.candidate, game.route      # before the pilot takes the stairs
+            path, length = explore_pilot.route(game, (game.x, game.y))
+            result, _ = explore_pilot.fly(game, path, 20 * length + 500) if path else ("no route", 0)
+            dealt.setdefault(KIND_NAMES[kind], []).append((candidate, route, result))
+            for strategy in ((0, 1) if kind == DUNGEON else (0,)):
+                game.deal(depth, strategy)              # candidate 0 and 1: the seed's own world of each
+                name = KIND_NAMES[kind] + ("/" + STRATEGIES[strategy] if kind == DUNGEON else "")
+                raw.setdefault(name, []).append(game.stairs_route(None, 128 * 128))
+    return raw, dealt
+
+
+def tables(raw, dealt):
+    limit = explore.ROUTE_LIMIT
+    lines = ["| worlds as generated | worlds | stairs reachable | within %d tiles | route min / median / max |"
+             % limit, "|---|---|---|---|---|"]
+    total = reach = near = 0
+    for name, routes in raw.items():
+        ok = [r for r in routes if r >= 0]
+        total, reach, near = total + len(routes), reach + len(ok), near + sum(r <= limit for r in ok)
+        lines.append("| %s | %d | %d | %d | %s |" % (name, len(routes), len(ok), sum(r <= limit for r in ok),
+                                                     spread(ok)))
+    lines.append("| all | %d | %d (%.1f%%) | %d (%.1f%%) | |" % (total, reach, 100.0 * reach / total, near,
+                                                                 100.0 * near / total))
+    lines += ["", "| worlds dealt | worlds | route within %d | pilot took the stairs | candidates min / median / max |"
+              % limit, "|---|---|---|---|---|"]
+    for name, rows in dealt.items():
+        lines.append("| %s | %d | %d | %d | %s |" % (
+            name, len(rows), sum(0 <= r <= limit for _, r, _ in rows), sum(p == "stairs" for _, _, p in rows),
+            spread([c + 1 for c, _, _ in rows])))
+    return lines
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=132)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    raw, dealt = sweep(args.seeds)
+    if args.json:
+        print(json.dumps({"generated": raw, "dealt": dealt}))
+    else:
+        print("\n".join(tables(raw, dealt)))
+
+
+if __name__ == "__main__":
+    main()
