@@ -3,7 +3,7 @@
 import explore
 import explore_buffers
 from maze32.world.tiles import MATERIALS
-from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
+from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item). Every material its own glyph, so that a terminal without
@@ -17,6 +17,13 @@ DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a tra
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
+
+# The rules, as the ? screen and the start screen say them (explore.py's header is their source).
+RULES = ("Walk; into dirt, grass or sand you dig (up and down dig too; stone never).",
+         "Climb a one-tile step; up climbs anywhere open, building a block under you.",
+         "No pit keeps you. Ground over lava, acid or a trap holds: it is never dug.",
+         "Falling, no key holds you. Lava, acid and traps end the run.",
+         "The stairs are at most %d tiles from where you start, by the shortest route." % explore.ROUTE_LIMIT)
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
@@ -77,6 +84,7 @@ class ExploreRound:
     # are kept between visits (a maze32 ChunkCache), or None.
     name = "explore"
     keys = ("r",)                # besides the arrows: term.play passes it to tick (restart at the spawn)
+    rules = RULES                # term.cover_lines shows them under the keys (start screen and ?)
 
     def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
@@ -104,8 +112,12 @@ class ExploreRound:
             self.notes.say("down the stairs: depth %d (%s)" % (game.depth, game.kind()), self.ticks)
         elif game.items != items:
             self.notes.say("an item! %d so far" % game.items, self.ticks)
+        elif game.dig_count != before[2] and game.y < before[1]:
+            self.notes.say("up onto a block you built", self.ticks)
         elif game.dig_count != before[2]:
             self.notes.say("dug %s" % aim, self.ticks)
+        elif self.bump and aim in ("dirt", "grass", "sand"):
+            self.notes.say("the %s holds: under it a fall ends in a hazard" % aim, self.ticks)
         if state != explore.DEAD:
             return None
         name = MATERIALS[game.tile(game.x, game.y)][0]
@@ -115,7 +127,8 @@ class ExploreRound:
         return self.message
 
     def header(self, cols):
-        return fit("maze32 explore  seed %d" % self.seed, cols)
+        return fit("maze32 explore  seed %d  world %s  stairs within %d tiles by route" % (
+            self.seed, self.game.code(), explore.ROUTE_LIMIT), cols)
 
     def status(self, cols):
         g = self.game
@@ -175,9 +188,10 @@ class ExploreRound:
     def summary(self):
         g = self.game
         return (self.message or "you quit at depth %d" % g.depth, [
-            ("score", "depth %d, %s" % (g.depth, count(g.items, "item"))),
+            ("depth", "%d reached (%s)" % (g.depth, g.kind())),
+            ("items", "%d" % g.items),
             ("time", clock(self.ticks, True)),
-            ("level code", "seed %d   (the worlds come from the seed; r plays them again)" % self.seed),
+            ("level code", "world %s   (--seed %d --depth %d deals it again)" % (g.code(), self.seed, g.depth)),
         ])
 
     def one_line(self):
