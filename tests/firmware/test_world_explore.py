@@ -32,16 +32,21 @@ def stage(game, rows, x0, y0):
                 game.x, game.y = x0 + i, y0 + j
 
 
-@pytest.fixture
-def game():
+def moved(x, y):
     # Seed 7 at depth 4 (caves) in a world of 2048 x 2048 (a host's size: the game's are 128 x 128),
-    # the player moved into a quiet patch painted by each test.
+    # the player moved to (x, y) and the chunks around made.
     g = explore.Explore(7, 4, 2048, 2048)
-    g.x, g.y = 1300, 1040
+    g.x, g.y = x, y
     g.want()
     while g.prefetch():
         pass
     return g
+
+
+@pytest.fixture
+def game():
+    # The player in a quiet patch painted by each test.
+    return moved(1300, 1040)
 
 
 def test_the_world_shown_is_the_world():
@@ -139,7 +144,8 @@ def test_round_frames_and_end_message():
     stage(g, [".@l.", "####"], g.x - 1, g.y)
     assert rnd.tick("right") and "burnt by lava at depth 6" in rnd.message
     message, rows = rnd.summary()
-    assert message == rnd.message and rows[0][0] == "score"
+    assert message == rnd.message and [label for label, _ in rows] == ["depth", "items", "time", "level code"]
+    assert rows[0][1] == "6 reached (caves)" and rows[3][1].startswith("world %s " % g.code())
 
 
 def glide(g, dx, dy, steps):
@@ -329,11 +335,7 @@ def test_the_stairs_are_taken_not_fallen_past(game):
 
 
 def test_blocks_built_survive_a_chunk_made_again():
-    g = explore.Explore(7, 4, 2048, 2048)
-    g.x, g.y = 1000, 1000
-    g.want()
-    while g.prefetch():
-        pass
+    g = moved(1000, 1000)
     g.build(1001, 1000)
     assert g.tile(1001, 1000) == DIRT
     glide(g, 1, 0, 300)
