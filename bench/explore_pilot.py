@@ -1,7 +1,8 @@
 """A pilot for Explore (issue 19): it takes a world's shortest route to the stairs as reach.py's check
 finds it (the check's own marks: the tiles it counts as safe) and plays it with the game's own tick,
-one key a tick, as the rules allow: sideways into the next tile (digging it first when it is dirt),
-up by building, down by digging, waiting while it falls and building back up a shaft it fell down.
+one key a tick, as the rules allow: sideways into the next tile (digging it first when it is dirt; when
+the game steps up onto it instead, digging down into it), up by building, down by digging, waiting
+while it falls and building back up a shaft it fell down.
 Reaching the stairs this way is the proof that the check's route is one the game plays.
 Pure Python on CPython; bench/explore_reach.py and tests/firmware/test_explore_reach.py use it.
 """
@@ -62,8 +63,8 @@ def fly(game, path, limit):
         here = (game.x, game.y)
         if here in path[j + 1:]:
             j = path.index(here, j + 1)
-        elif here != path[j] and j + 1 < len(path) and here[0] == path[j + 1][0] and here[1] > path[j + 1][1]:
-            j += 1                               # fell down the next tile's shaft
+        elif here != path[j] and j + 1 < len(path) and here[0] == path[j + 1][0]:
+            j += 1                               # fell down the next tile's shaft, or stepped up onto it
         target = path[j]
         if here == path[-1]:
             return "stairs", ticks                # the last depth's stairs lead nowhere deeper
@@ -72,6 +73,8 @@ def fly(game, path, limit):
             key = [k for dx, dy, k in STEPS if (here[0] + dx, here[1] + dy) == nxt][0]
         elif here[0] == target[0] and here[1] > target[1]:
             key = "up"                           # back up the shaft, building
+        elif here[0] == target[0] and here[1] == target[1] - 1:
+            key = "down"                         # stepped up onto it: dig down into it
         else:
             return "stuck", ticks
         if falling(game):

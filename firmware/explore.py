@@ -4,9 +4,9 @@
 # with one tick() per frame, as they drive deeper.py. Runs on MicroPython and CPython.
 # The rules (the ? screen and the README say them; maze32/world/reach.py shows why no world dealt can
 # trap the player):
-#   - left/right walk onto any open tile; into dirt, grass or sand they dig it (the player stays); into
-#     anything else solid they climb one step when the tile above it and the one above the player are
-#     open;
+#   - left/right walk onto any open tile; into anything solid they climb one step when the tile above
+#     it (not lava, acid or a trap) and the one above the player are open, and else dig it when it is
+#     dirt, grass or sand (the player stays);
 #   - up and down dig the tile above or below when it is dirt, grass or sand (stone never); up into an
 #     open tile climbs it and builds a block of dirt where the player stood (blocks never run out), so
 #     a shaft fallen down is climbed back up;
@@ -304,11 +304,11 @@ class Explore:
             t = self.tile(nx, y)
             if not SOLID[t]:
                 self.x = nx
+            elif self.is_open(x, y - 1) and self.is_open(nx, y - 1) and not HAZARD[self.tile(nx, y - 1)]:
+                self.x = nx                         # one step up, onto anything solid (never into lava)
+                self.y = y - 1
             elif DIGGABLE[t]:
                 self.dig(nx, y)
-            elif self.is_open(nx, y - 1) and self.is_open(x, y - 1):
-                self.x = nx                         # one step up
-                self.y = y - 1
         elif key == "up":
             if DIGGABLE[self.tile(x, y - 1)]:
                 self.dig(x, y - 1)

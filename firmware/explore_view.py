@@ -19,11 +19,11 @@ MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadl
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 # The rules, as the ? screen and the start screen say them (explore.py's header is their source).
-RULES = ("Walk; into dirt, grass or sand you dig (up and down dig too; stone never).",
-         "Climb a one-tile step; up climbs anywhere open, building a block under you.",
-         "No pit keeps you. Ground over lava, acid or a trap holds: it is never dug.",
-         "Falling, no key holds you. Lava, acid and traps end the run.",
-         "The stairs are at most %d tiles from where you start, by the shortest route." % explore.ROUTE_LIMIT)
+RULES = ("Walk, and step up onto any one-tile step; into a higher wall of dirt, grass",
+         "or sand you dig (up and down dig too; stone never). Up climbs anywhere open,",
+         "building a block of dirt under you: no pit keeps you. Ground over a drop into",
+         "lava, acid or a trap is never dug; falling, no key holds you. Lava, acid and",
+         "traps end the run. The stairs are at most %d tiles from the start by route." % explore.ROUTE_LIMIT)
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
@@ -127,8 +127,8 @@ class ExploreRound:
         return self.message
 
     def header(self, cols):
-        return fit("maze32 explore  seed %d  world %s  stairs within %d tiles by route" % (
-            self.seed, self.game.code(), explore.ROUTE_LIMIT), cols)
+        return fit("maze32 explore  world %s  stairs <= %d tiles by route" % (
+            self.game.code(), explore.ROUTE_LIMIT), cols)
 
     def status(self, cols):
         g = self.game

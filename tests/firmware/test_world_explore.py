@@ -88,16 +88,26 @@ def test_walk_fall_climb_and_bump(game):
 
 
 def test_dig_dirt_and_sand_not_stone(game):
-    stage(game, ["..........",
-                 "..@d#.....",
+    stage(game, ["...d##....",
+                 "..@d##....",
                  "##s####..."], 1300, 1040)
     x, y = game.x, game.y
-    game.tick("right")                               # dirt: dug, the player stays
+    game.tick("right")                               # a wall of dirt: dug, the player stays
     assert game.tile(x + 1, y) == AIR and (game.x, game.y) == (x, y)
     game.tick("right")
     assert (game.x, game.y) == (x + 1, y)
-    game.tick("right")                               # stone: no dig; one step up is blocked? climbs
-    assert game.tile(x + 2, y) == STONE
+    game.tick("right")                               # stone two high: no dig, no climb
+    assert game.tile(x + 2, y) == STONE and (game.x, game.y) == (x + 1, y)
+    stage(game, ["......",
+                 "..@d..",
+                 "######"], 1320, 1040)
+    game.tick("right")                               # dirt one high: stepped up onto, not dug
+    assert (game.x, game.y) == (1323, 1040) and game.tile(1323, 1041) == DIRT
+    stage(game, ["...l..",
+                 "..@d..",
+                 "######"], 1330, 1040)
+    game.tick("right")                               # a step with lava on it: dug, never climbed into
+    assert (game.x, game.y) == (1332, 1041) and game.tile(1333, 1041) == AIR and game.state == explore.PLAYING
     stage(game, ["..@..",
                  "#####"], 1310, 1040)
     put(game, 1312, 1041, SAND)
@@ -226,8 +236,8 @@ def test_the_same_walk_on_the_unix_port(runtime):
 
 
 def test_restart_goes_back_to_the_spawn_keeping_what_was_dug(game):
-    # r (explore.RESTART): the way out of a pit with no climb is the world's spawn, at once even in water.
-    stage(game, ["#...#",
+    # r (explore.RESTART): back to the world's spawn at once, even in water.
+    stage(game, ["#..d#",
                  "#.@d#",
                  "#####"], 1300, 1040)
     game.tick("right")                               # digs the dirt
@@ -291,11 +301,11 @@ def test_up_builds_a_block_and_climbs_out_of_a_stone_pit(game):
 
 def test_a_dig_that_would_open_a_drop_onto_a_hazard_is_refused(game):
     for hazard in (LAVA, ACID, TRAP):
-        stage(game, ["......",
+        stage(game, ["..dd..",
                      ".@dd..",
                      "#d#d##",
                      "#.#.##",
-                     "#####."], 1300, 1040)
+                     "######"], 1300, 1040)
         put(game, 1301, 1044, hazard)                # under the dirt below the player, past a gap
         game.tick("down")
         assert game.tile(1301, 1042) == DIRT and game.y == 1041
@@ -303,8 +313,9 @@ def test_a_dig_that_would_open_a_drop_onto_a_hazard_is_refused(game):
         assert game.tile(1302, 1041) == AIR
         put(game, 1303, 1044, hazard)
         game.tick("right")
-        game.tick("right")                           # over the dirt at 1303, 1042, then the hazard
-        assert game.tile(1303, 1041) == AIR and game.state == explore.PLAYING
+        game.tick("right")
+        game.tick("right")                           # onto the dirt at 1303, 1042, over the hazard
+        assert (game.x, game.y) == (1303, 1041) and game.state == explore.PLAYING
         game.tick("down")
         assert game.tile(1303, 1042) == DIRT and game.y == 1041
 
