@@ -66,6 +66,7 @@ class Explore:
         self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
         self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
         self.dig_count = 0
+        self.refused = 0                            # digs refused over a drop onto a hazard
         self.clock = 0
         self.stamp = 0                              # counts uses, for least recently used
         self.items = 0
@@ -275,9 +276,12 @@ class Explore:
     def dig(self, x, y):
         # Dig (x, y) when it is dirt, grass or sand and what it opens does not drop into a hazard
         # (reach.py: the ground holds). True when dug.
-        if DIGGABLE[self.tile(x, y)] and ends_safely(self.tile, x, y + 1):
+        if not DIGGABLE[self.tile(x, y)]:
+            return False
+        if ends_safely(self.tile, x, y + 1):
             self.empty(x, y)
             return True
+        self.refused += 1                           # the view says why nothing happened
         return False
 
     # -- one frame ---------------------------------------------------------------------------------

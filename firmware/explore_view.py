@@ -99,7 +99,7 @@ class ExploreRound:
         if key == "r":
             key = explore.RESTART
         before = (game.x, game.y, game.dig_count, game.depth)
-        items = game.items
+        items, refused = game.items, game.refused
         step = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(key)
         aim = MATERIALS[game.tile(game.x + step[0], game.y + step[1])][0] if step else ""
         state = game.tick(key)
@@ -116,7 +116,7 @@ class ExploreRound:
             self.notes.say("up onto a block you built", self.ticks)
         elif game.dig_count != before[2]:
             self.notes.say("dug %s" % aim, self.ticks)
-        elif self.bump and aim in ("dirt", "grass", "sand"):
+        elif game.refused != refused:
             self.notes.say("the %s holds: under it a fall ends in a hazard" % aim, self.ticks)
         if state != explore.DEAD:
             return None
