@@ -10,7 +10,8 @@
 #   - up and down dig the tile above or below when it is dirt, grass or sand (stone never); up into an
 #     open tile climbs it and builds a block of dirt where the player stood (blocks never run out), so
 #     a shaft fallen down is climbed back up;
-#   - a dig that would open a drop into lava, acid or a trap is refused (the ground holds);
+#   - a step off an edge, or a dig, that would drop the player into lava, acid or a trap is refused
+#     (the edge and the ground hold): a hazard kills only when walked or climbed into;
 #   - the player falls one tile a tick onto whatever is solid, and while falling (out of water) the
 #     keys do nothing; in water everything happens every other tick;
 #   - lava, acid and traps end the run; an item is picked up; the stairs lead a depth deeper, to the
@@ -66,7 +67,7 @@ class Explore:
         self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
         self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
         self.dig_count = 0
-        self.refused = 0                            # digs refused over a drop onto a hazard
+        self.refused = 0                            # steps and digs refused over a drop onto a hazard
         self.clock = 0
         self.stamp = 0                              # counts uses, for least recently used
         self.items = 0
@@ -307,7 +308,10 @@ class Explore:
             nx = x + (-1 if key == "left" else 1)
             t = self.tile(nx, y)
             if not SOLID[t]:
-                self.x = nx
+                if HAZARD[t] or t == STAIRS or ends_safely(self.tile, nx, y + 1):
+                    self.x = nx
+                else:
+                    self.refused += 1               # the edge holds: its drop ends in a hazard
             elif self.is_open(x, y - 1) and self.is_open(nx, y - 1) and not HAZARD[self.tile(nx, y - 1)]:
                 self.x = nx                         # one step up, onto anything solid (never into lava)
                 self.y = y - 1

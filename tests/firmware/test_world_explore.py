@@ -127,12 +127,40 @@ def test_water_slows_and_hazards_end_the_run(game):
         game.tick("right")
         ticks += 1
     assert ticks >= 12                               # 7 tiles of water at half speed, and more
-    for hazard in (LAVA, ACID, TRAP):
+    for hazard in (LAVA, ACID, TRAP):                # walked into: the run ends
         g = explore.Explore(7, 4, 2048, 2048)
         g.x, g.y = 1300, 1040
         stage(g, [".@..", "####"], 1300, 1040)
-        put(g, 1302, 1041, hazard)
+        put(g, 1302, 1040, hazard)
         assert g.tick("right") == explore.DEAD and g.tick("left") == explore.DEAD
+
+
+def test_the_edge_holds_over_a_drop_into_a_hazard(game):
+    # A step off an edge whose drop ends in lava, acid or a trap is refused (on land and in water);
+    # one onto a drop that ends on the ground is taken.
+    for hazard in (LAVA, ACID, TRAP):
+        stage(game, [".@....",
+                     "##.###",
+                     "##.###",
+                     "##.###"], 1300, 1040)
+        put(game, 1302, 1043, hazard)
+        game.tick("right")
+        assert (game.x, game.y) == (1301, 1040) and game.refused
+        put(game, 1302, 1043, STONE)
+        game.tick("right")                           # the same drop onto stone: fallen down
+        assert (game.x, game.y) == (1302, 1041)
+        stage(game, ["#@ww",
+                     "##ww",
+                     "####",
+                     "####"], 1310, 1040)
+        put(game, 1313, 1042, hazard)
+        put(game, 1312, 1041, STONE)
+        game.clock |= 1
+        game.tick("right")                           # into water, whose floor holds
+        assert (game.x, game.y) == (1312, 1040)
+        game.clock |= 1
+        game.tick("right")                           # water over water over the hazard: held
+        assert (game.x, game.y) == (1312, 1040) and game.state == explore.PLAYING
 
 
 def test_items_and_stairs(game):

@@ -5,12 +5,13 @@
 # lava, acid or a trap), whatever was dug or built before, as long as no fall from them ends in a
 # hazard. Walking and the one-step climb go sideways, digging opens dirt, grass and sand in all four
 # directions, and `up` into an open tile climbs it and builds a block of dirt where the player stood,
-# so a player who fell climbs back up the shaft they fell down, and a pit is never final. A dig that
-# would open a drop into lava, acid or a trap is refused (can_open), and off the ground (falling, not
-# in water) the keys do nothing, so no move ever steps onto a fall the player did not see coming.
+# so a player who fell climbs back up the shaft they fell down, and a pit is never final. A step off
+# an edge or a dig that would drop the player into lava, acid or a trap is refused (ends_safely), and
+# off the ground (falling, not in water) the keys do nothing, so the player, unless walking or
+# climbing straight into a hazard, only ever stands on the tiles the flood below counts.
 # What the player changes keeps this true: a dig turns dirt into air and a build air into dirt (both
 # passable), a tile whose fall is safe stays safe (a dig is refused otherwise; a built block only
-# shortens falls). So "is the stairs reachable from the spawn" is a flood over the PASSABLE tiles whose
+# shortens falls; an item taken leaves air). So "is the stairs reachable from the spawn" is a flood over the PASSABLE tiles whose
 # fall is safe, in the world as generated, and its answer holds in every state the player can reach:
 # from anywhere reachable the stairs stay reachable (dying in a hazard aside), and r (back to the
 # spawn) is never needed to get out.
