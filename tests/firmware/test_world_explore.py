@@ -255,6 +255,16 @@ def test_explore_from_the_menu_loads_no_other_game_on_the_32_bit_port():
     assert int(grown) < 128 * 1024, grown
 
 
+@pytest.mark.parametrize("runtime", ["unix", "unix-native", "wasm"])
+def test_the_same_worlds_dealt_on_every_runtime(runtime):
+    # The check (a viper kernel in the native flavour, plain bytecode in the other) and the candidates
+    # it sends a world to: the same world's code, route, spawn and stairs everywhere.
+    args = {"deal": [[s, d] for s in (3, 977, 60001) for d in (1, 5, 7, 8)]}
+    mine = runtimes.run("cpython", "world_explore.py", args, firmware=True)
+    assert mine == runtimes.run(runtime, "world_explore.py", args, firmware=True)
+    assert len(mine.splitlines()) == 12 and any(line.split()[0][-2:] != "-0" for line in mine.splitlines())
+
+
 @pytest.mark.parametrize("runtime", ["unix", "unix-native"])
 def test_the_same_walk_on_the_unix_port(runtime):
     args = {"walk": [[7, 1], [3, 4], [5, 8]]}
