@@ -85,7 +85,6 @@ class Explore:
     def enter(self, depth):
         # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
         # dealt: every slot emptied, the player at its spawn, the view's chunks made.
-        self.depth = depth
         candidate = 0
         while True:
             self.deal(depth, candidate)
@@ -95,7 +94,6 @@ class Explore:
             if self.route >= 0 or candidate == CANDIDATES - 1:
                 break
             candidate += 1
-        self.candidate = candidate
         self.want()
         while self.prefetch():
             pass
@@ -112,6 +110,8 @@ class Explore:
         if attempt:
             mix_seed(hi, lo, attempt, self.ws)
             hi, lo = self.ws.pair[0], self.ws.pair[1]
+        self.depth = depth
+        self.candidate = candidate
         self.spec = WorldSpec(hi, lo, depth, self.width, self.height, strategy)
         packed(prepare, self.spec)                 # a new kind's code, loaded without splitting the heap
         i = 0
@@ -126,7 +126,8 @@ class Explore:
     def stairs_route(self, start=None, limit=ROUTE_LIMIT):
         # The check on the world just dealt (from the spawn, or from `start`, (x, y), in the world as
         # it is now): its chunks made (all resident: it is 2 x 2 at most), then reach.stairs_route over
-        # them with the generator's marks and queue, idle between chunks.
+        # them with the generator's marks and queue (free between chunks). -> the route's length, or
+        # < 0 for none within `limit`.
         spec = self.spec
         chunks = self.quad
         i = 0
