@@ -23,7 +23,7 @@
 # (at most CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
 # alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
-# player's chunk row and the nearer one: a game world's four are all resident), plus the generator's
+# player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
 # workspace (whose marks and queue the check reuses) and a log of the tiles dug and built, which is
 # replayed onto a chunk generated again after it left: about 55 KiB, within the 64 KiB SPEC 10 allows
 # (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
@@ -48,6 +48,7 @@ WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, chec
 ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
 CANDIDATES = 32            # worlds tried for one depth (the last is dealt even if it fails: never seen)
 BUILT = 1 << 22            # in the dig log: the tile became a block of dirt (else air)
+WANTED = SLOTS             # the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
 
 
@@ -62,8 +63,11 @@ class Explore:
         self.height = height
         self.cache = cache
         self.slots = buffers.slots
-        self.keys = array("i", [-1] * SLOTS)        # cx << 8 | cy of the chunk in each slot, or -1
-        self.used = array("i", [0] * SLOTS)         # the tick each slot was last wanted
+        self.nslots = n = len(self.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
+        if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
+            raise ValueError("explore: a world of %d x %d needs more than %d resident chunks" % (width, height, n))
+        self.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
+        self.used = array("i", [0] * n)             # the tick each slot was last wanted
         self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
         self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
         self.dig_count = 0
@@ -115,7 +119,7 @@ class Explore:
         self.spec = WorldSpec(hi, lo, depth, self.width, self.height, strategy)
         packed(prepare, self.spec)                 # a new kind's code, loaded without splitting the heap
         i = 0
-        while i < SLOTS:
+        while i < self.nslots:
             self.keys[i] = -1
             i += 1
         self.dig_count = 0
@@ -149,7 +153,7 @@ class Explore:
     def slot_of(self, cx, cy):
         key = (cx << 8) | cy
         i = 0
-        while i < SLOTS:
+        while i < self.nslots:
             if self.keys[i] == key:
                 return i
             i += 1
@@ -161,7 +165,7 @@ class Explore:
         # again. Returns the slot.
         best = -1
         i = 0
-        while i < SLOTS:
+        while i < self.nslots:
             if self.keys[i] < 0:
                 best = i
                 break
@@ -171,7 +175,7 @@ class Explore:
         if best < 0:
             best = 0
             i = 1
-            while i < SLOTS:
+            while i < self.nslots:
                 if self.used[i] < self.used[best]:
                     best = i
                 i += 1
@@ -217,7 +221,7 @@ class Explore:
 
     def is_wanted(self, key):
         i = 0
-        while i < SLOTS:
+        while i < WANTED:
             if self.wanted(i) == key:
                 return True
             i += 1
@@ -226,7 +230,7 @@ class Explore:
     def want(self):
         # Mark the resident chunks the player needs now as just used (they are evicted last).
         i = 0
-        while i < SLOTS:
+        while i < WANTED:
             key = self.wanted(i)
             if key >= 0:
                 j = self.slot_of(key >> 8, key & 255)
@@ -238,7 +242,7 @@ class Explore:
     def prefetch(self):
         # Make the first chunk the player needs that is not resident; True if one was made.
         i = 0
-        while i < SLOTS:
+        while i < WANTED:
             key = self.wanted(i)
             if key >= 0 and self.slot_of(key >> 8, key & 255) < 0:
                 self.load(key >> 8, key & 255)
