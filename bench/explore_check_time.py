@@ -23,10 +23,10 @@ import riscv_time  # noqa: E402
 
 WORK = """
 import gc, time
-from explore_buffers import reserve
+from maze32_game.explore_buffers import reserve
 gc.collect()
 buffers = reserve()                 # first, as the board's app makes them: before the library's code
-import explore
+from maze32_game import explore
 def count(fn, *args):
     gc.collect()
     t = time.ticks_cpu()
@@ -43,7 +43,7 @@ for seed, depth in ARGS["worlds"]:
 
 
 def twin(seed, depth):
-    import explore
+    from maze32_game import explore
     g = explore.Explore(seed, depth)
     return g.code().replace(" ", "_"), g.route
 

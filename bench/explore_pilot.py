@@ -8,7 +8,7 @@ Pure Python on CPython; bench/explore_reach.py and tests/firmware/test_explore_r
 """
 from collections import deque
 
-import explore
+from maze32_game import explore
 from maze32.world.tiles import SOLID, WATER
 
 STEPS = ((-1, 0, "left"), (1, 0, "right"), (0, -1, "up"), (0, 1, "down"))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "shared"), str(ROOT / "firmware")]
-import explore  # noqa: E402
+from maze32_game import explore  # noqa: E402
 import explore_pilot  # noqa: E402
 from maze32.world.tiles import KIND_NAMES, STRATEGIES, DUNGEON, SOLID, HAZARD, DIGGABLE, kind_of  # noqa: E402
 

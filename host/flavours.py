@@ -48,7 +48,7 @@ def fastest(arch):
 
 
 def build(flavour, arch, dest, package, as_source=False, keep=()):
-    # Build the package folder `package` (shared/maze32, or firmware/ as bytecode) in `flavour` for the
+    # Build the package folder `package` (shared/maze32, or firmware/maze32_game as bytecode) in `flavour` for the
     # native architecture `arch` into dest/<package name>/, subpackages (maze32/world/) into their own
     # folders there; returns {path relative to that folder, "/"-separated: path} of what it wrote.
     # With as_source the modules are written as .py (bytecode: viper lines stripped; viper: unchanged,

@@ -5,7 +5,7 @@
 # ([[seed, depth], ...]): a scripted walk per world, printing where it ends and what it made. With
 # ARGS["deal"] ([[seed, depth], ...]): the world dealt for each, its code, route, spawn and stairs.
 import gc
-import explore
+from maze32_game import explore
 from maze32.world import prepare
 from maze32.world.tiles import WorldSpec
 
@@ -20,8 +20,8 @@ def from_the_menu():
     import sys
     gc.collect()
     before = gc.mem_alloc()
-    import term  # noqa: F401
-    import games
+    from maze32_game import term  # noqa: F401
+    from maze32_game import games
     rnd = games.new_round(games.by_name("explore"), 7, None, {})
     lines = rnd.view(80, 24)
     gc.collect()

@@ -8,7 +8,7 @@ from array import array
 
 import pytest
 
-import explore
+from maze32_game import explore
 import explore_pilot
 from maze32.world import reach
 from maze32.world.tiles import AIR, DIRT, STONE, LAVA, STAIRS, DUNGEON, STRATEGIES, kind_of

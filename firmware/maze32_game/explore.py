@@ -37,7 +37,7 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, S
                                 kind_of)
 from maze32.world import generate_chunk, locate, prepare
 from maze32.world.reach import stairs_route, ends_safely, SIDE as CHECKED_SIDE
-from explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
+from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
 
 PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded
