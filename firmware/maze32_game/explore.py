@@ -36,7 +36,7 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, S
                                 AIR, DIRT, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES,
                                 kind_of)
 from maze32.world import generate_chunk, locate, prepare
-from maze32.world.reach import stairs_route, ends_safely, SIDE as CHECKED_SIDE
+from maze32.world.reach import stairs_route, SIDE as CHECKED_SIDE
 from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
 
 PLAYING = "playing"
@@ -279,12 +279,23 @@ class Explore:
     def is_open(self, x, y):
         return not SOLID[self.tile(x, y)]
 
+    def lands_safely(self, x, y):
+        # Does a fall into (x, y) end on the ground (or the stairs) rather than in lava, acid or a
+        # trap? (reach.py's column pass asks the same of every tile.) Outside the world: stone.
+        while True:
+            t = self.tile(x, y)
+            if SOLID[t] or t == STAIRS:
+                return True
+            if HAZARD[t]:
+                return False
+            y += 1
+
     def dig(self, x, y):
         # Dig (x, y) when it is dirt, grass or sand and what it opens does not drop into a hazard
         # (reach.py: the ground holds). True when dug.
         if not DIGGABLE[self.tile(x, y)]:
             return False
-        if ends_safely(self.tile, x, y + 1):
+        if self.lands_safely(x, y + 1):
             self.empty(x, y)
             return True
         self.refused += 1                           # the view says why nothing happened
@@ -313,7 +324,7 @@ class Explore:
             nx = x + (-1 if key == "left" else 1)
             t = self.tile(nx, y)
             if not SOLID[t]:
-                if HAZARD[t] or t == STAIRS or ends_safely(self.tile, nx, y + 1):
+                if HAZARD[t] or t == STAIRS or self.lands_safely(nx, y + 1):
                     self.x = nx
                 else:
                     self.refused += 1               # the edge holds: its drop ends in a hazard

@@ -1,25 +1,27 @@
 # Can Explore's stairs be reached (issue 19)? The check the game runs on every world it deals, and the
-# rules it rests on, stated once here for the game (firmware/explore.py moves by them) and the check.
+# rules it rests on, stated once here for the game (firmware/maze32_game/explore.py moves by them) and
+# the check.
 #
 # The rules' one idea: the player can pass between any two side-by-side tiles that are not stone (nor
 # lava, acid or a trap), whatever was dug or built before, as long as no fall from them ends in a
 # hazard. Walking and the one-step climb go sideways, digging opens dirt, grass and sand in all four
 # directions, and `up` into an open tile climbs it and builds a block of dirt where the player stood,
 # so a player who fell climbs back up the shaft they fell down, and a pit is never final. A step off
-# an edge or a dig that would drop the player into lava, acid or a trap is refused (ends_safely), and
-# off the ground (falling, not in water) the keys do nothing, so the player, unless walking or
-# climbing straight into a hazard, only ever stands on the tiles the flood below counts.
-# What the player changes keeps this true: a dig turns dirt into air and a build air into dirt (both
-# passable), a tile whose fall is safe stays safe (a dig is refused otherwise; a built block only
-# shortens falls; an item taken leaves air). So "is the stairs reachable from the spawn" is a flood over the PASSABLE tiles whose
-# fall is safe, in the world as generated, and its answer holds in every state the player can reach:
-# from anywhere reachable the stairs stay reachable (dying in a hazard aside), and r (back to the
-# spawn) is never needed to get out.
+# an edge or a dig that would drop the player into lava, acid or a trap is refused (the game's
+# Explore.lands_safely asks of one column what the column pass below computes for all), and off the
+# ground (falling, not in water) the keys do nothing, so the player, unless walking or climbing
+# straight into a hazard, only ever stands on the tiles the flood below counts. What the player
+# changes keeps this true: a dig turns dirt into air and a build air into dirt (both passable), a tile
+# whose fall is safe stays safe (a dig is refused otherwise; a built block only shortens falls; an item
+# taken leaves air). So "can the stairs be reached from the spawn" is a flood over the PASSABLE tiles
+# whose fall is safe, in the world as generated, and its answer holds in every state the player can
+# reach: from anywhere reachable the stairs stay reachable (dying in a hazard aside), and r (back to
+# the spawn) is never needed to get out.
 #
 # The check (stairs_route) reads a world of at most 128 x 128 tiles held as its 2 x 2 chunks (the
 # game's own resident chunks) and uses only buffers it is given: the generator's marks (two bits a
-# tile, 4096 bytes) and queue (4096 entries, a ring), so it allocates nothing and costs the board no
-# memory. It is a viper kernel: one pass up each column for the falls, then a breadth-first flood.
+# tile, 4096 bytes) and queue (4096 entries, a ring), so it allocates nothing. Two viper kernels: one
+# pass up each column for the falls, then a breadth-first flood.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world.tiles import SOLID, HAZARD, DIGGABLE, STAIRS
 
@@ -29,87 +31,43 @@ NO_ROUTE = const(-1)          # no route within the limit
 TOO_WIDE = const(-2)          # the flood outgrew its queue (never seen on the game's worlds): no route
 
 
-def _passable_table():
-    # A 256-byte lookup: 1 for a tile the player may stand in or dig through (not stone, not a hazard).
-    t = bytearray(256)
-    i = 0
-    while i < 256:
-        t[i] = 1 if not HAZARD[i] and (not SOLID[i] or DIGGABLE[i]) else 0
-        i += 1
-    return bytes(t)
-
-
-PASSABLE = _passable_table()
+# 1 for a tile the player may stand in or dig through (not stone, not a hazard), by material.
+PASSABLE = bytes(1 if not HAZARD[i] and (not SOLID[i] or DIGGABLE[i]) else 0 for i in range(256))
 assert _STAIRS == STAIRS
-
-
-def ends_safely(tile, x, y):
-    # Does a fall into (x, y) end on the ground (or the stairs) rather than in lava, acid or a trap?
-    # tile(x, y) -> material; outside the world it must answer stone. The game asks before a dig.
-    while True:
-        t = tile(x, y)
-        if SOLID[t] or t == STAIRS:
-            return True
-        if HAZARD[t]:
-            return False
-        y += 1
-
-
-class _Job:
-    # What the kernel reads: the four chunks (top left, top right, bottom left, bottom right; a world
-    # one chunk wide or high passes a chunk twice), the buffers, the world's size, the ends, the limit.
-    def __init__(self):
-        self.c0 = self.c1 = self.c2 = self.c3 = None
-        self.marks = self.queue = None
-        self.w = self.h = self.sx = self.sy = self.tx = self.ty = self.limit = 0
-
-
-_job = _Job()
 
 
 def stairs_route(chunks, marks, queue, w, h, spawn, stairs, limit):
     # The length in tiles of the shortest route from spawn to stairs ((x, y) each) under the rules
-    # above, in the world of w x h tiles (w, h <= SIDE) whose chunks are `chunks` (a list of 4, as
-    # _Job says); NO_ROUTE when there is none of `limit` tiles or fewer, TOO_WIDE when the queue was
-    # too small. marks: a bytearray of 4096, queue: an array("H") of 4096 (both overwritten).
+    # above, in the world of w x h tiles (w, h <= SIDE) whose chunks are `chunks` (top left, top
+    # right, bottom left, bottom right; a world one chunk wide or high names a chunk twice); NO_ROUTE
+    # when there is none of `limit` tiles or fewer, TOO_WIDE when the queue was too small. marks: a
+    # bytearray of 4096, queue: an array("H") of 4096 (both overwritten).
     if w > SIDE or h > SIDE:
         raise ValueError("reach: a world of %d x %d is over the check's %d x %d" % (w, h, SIDE, SIDE))
-    job = _job
-    job.c0, job.c1, job.c2, job.c3 = chunks[0], chunks[1], chunks[2], chunks[3]
-    job.marks = marks
-    job.queue = queue
-    job.w, job.h = w, h
-    job.sx, job.sy = spawn
-    job.tx, job.ty = stairs
-    job.limit = limit
-    mark_safe_tiles(job, PASSABLE)
-    route = flood(job)
-    job.c0 = job.c1 = job.c2 = job.c3 = job.marks = job.queue = None     # hold no chunk after
-    return route
+    bounds = (w - 1) | ((h - 1) << 7)               # the kernels' few arguments: packed integers
+    mark_safe_tiles(chunks, marks, bounds)
+    ends = ((spawn[1] << 7) | spawn[0]) | (((stairs[1] << 7) | stairs[0]) << 14)
+    return flood(marks, queue, ends, bounds | (limit << 14))
 
 
 @micropython.viper
-def mark_safe_tiles(job, passable_obj):
+def mark_safe_tiles(chunks, marks_obj, bounds: int):
     # Bit i of marks[0..2047] (i = y * 128 + x): the player may stand in (x, y) (dug, if it must be)
     # without a fall ending in a hazard. Bits of marks[2048..4095] (seen by the flood) cleared.
-    marks = ptr8(job.marks)
-    passable = ptr8(passable_obj)
+    marks = ptr8(marks_obj)
+    passable = ptr8(PASSABLE)
     solid = ptr8(SOLID)
     hazard = ptr8(HAZARD)
-    w = int(job.w)
-    h = int(job.h)
+    w = (bounds & 127) + 1
+    h = ((bounds >> 7) & 127) + 1
     i = 0
     while i < 4096:
         marks[i] = 0
         i += 1
     x = 0
     while x < w:
-        if x < 64:
-            top = ptr8(job.c0)
-            bottom = ptr8(job.c2)
-        else:
-            top = ptr8(job.c1)
-            bottom = ptr8(job.c3)
+        top = ptr8(chunks[x >> 6])              # the column's chunks: above row 64 and below
+        bottom = ptr8(chunks[2 + (x >> 6)])
         ok = 1                                  # below the last row: the border, stone
         y = h - 1
         while y >= 0:
@@ -127,16 +85,16 @@ def mark_safe_tiles(job, passable_obj):
 
 
 @micropython.viper
-def flood(job) -> int:
-    # Breadth first from the spawn over the safe tiles, a layer at a time; the route's length when a
-    # layer touches the stairs.
-    marks = ptr8(job.marks)
-    queue = ptr16(job.queue)
-    w = int(job.w)
-    h = int(job.h)
-    start = (int(job.sy) << 7) | int(job.sx)
-    goal = (int(job.ty) << 7) | int(job.tx)
-    limit = int(job.limit)
+def flood(marks_obj, queue_obj, ends: int, bounds: int) -> int:
+    # Breadth first from the spawn (ends' low 14 bits) over the safe tiles, a layer at a time; the
+    # route's length when a layer touches the stairs (its high bits), NO_ROUTE past the limit.
+    marks = ptr8(marks_obj)
+    queue = ptr16(queue_obj)
+    right = bounds & 127                        # the last column and row
+    last = (bounds >> 7) & 127
+    limit = bounds >> 14
+    start = ends & 16383
+    goal = ends >> 14
     if not (marks[start >> 3] & (1 << (start & 7))):
         return NO_ROUTE
     marks[2048 + (start >> 3)] = marks[2048 + (start >> 3)] | (1 << (start & 7))
@@ -153,28 +111,19 @@ def flood(job) -> int:
             x = p & 127
             y = p >> 7
             k = 0
-            while k < 4:                        # left, right, up, down
-                if k == 0:
-                    if x == 0:
-                        k += 1
-                        continue
+            while k < 4:                        # left, right, up, down, each inside the world
+                n = -1
+                if k == 0 and x > 0:
                     n = p - 1
-                elif k == 1:
-                    if x == w - 1:
-                        k += 1
-                        continue
+                elif k == 1 and x < right:
                     n = p + 1
-                elif k == 2:
-                    if y == 0:
-                        k += 1
-                        continue
+                elif k == 2 and y > 0:
                     n = p - 128
-                else:
-                    if y == h - 1:
-                        k += 1
-                        continue
+                elif k == 3 and y < last:
                     n = p + 128
                 k += 1
+                if n < 0:
+                    continue
                 if n == goal:
                     return length
                 bit = 1 << (n & 7)
