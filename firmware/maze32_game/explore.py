@@ -20,7 +20,7 @@
 #   - the score is the depth reached, then the items.
 # Every world dealt can be won: a world is dealt only when reach.stairs_route finds the stairs within
 # ROUTE_LIMIT tiles of the spawn under these rules; else the next candidate of (seed, depth) is made
-# (at most CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
+# (at most _CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
 # alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
@@ -31,12 +31,13 @@
 # frame), so walking never waits; only a new world's first chunks are made at once.
 from array import array
 
+from maze32._compat import const
 from maze32.rng import split_seed, mix_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
                                 AIR, DIRT, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES,
                                 kind_of)
 from maze32.world import generate_chunk, locate, prepare
-from maze32.world.reach import stairs_route, SIDE as CHECKED_SIDE
+from maze32.world.reach import stairs_route
 from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
 
 PLAYING = "playing"
@@ -46,9 +47,9 @@ SIDE = (-1, 1)             # left, right
 RESTART = "restart"        # tick's key: back to the spawn
 WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, checked whole
 ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
-CANDIDATES = 32            # worlds tried for one depth (the last is dealt even if it fails: never seen)
-BUILT = 1 << 22            # in the dig log: the tile became a block of dirt (else air)
-WANTED = SLOTS             # the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
+_CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even if it fails: never seen)
+_BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air)
+_WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
 
 
@@ -79,7 +80,7 @@ class Explore:
         self.state = PLAYING
         # A world small enough is checked before it is dealt (reach.py); a larger one (a host's
         # streaming test) is dealt as made, its route unknown (-1).
-        self.checked = width <= CHECKED_SIDE and height <= CHECKED_SIDE
+        self.checked = width <= 128 and height <= 128     # reach.SIDE (a test holds them equal)
         self.quad = [None] * 4                      # the check's four chunks
         self.candidate = 0                          # which of the depth's candidates was dealt
         self.route = -1                             # the stairs' distance from the spawn by route
@@ -95,7 +96,7 @@ class Explore:
             if not self.checked:
                 break
             self.route = self.stairs_route()
-            if self.route >= 0 or candidate == CANDIDATES - 1:
+            if self.route >= 0 or candidate == _CANDIDATES - 1:
                 break
             candidate += 1
         self.want()
@@ -201,7 +202,7 @@ class Explore:
             x = (p >> 11) & 2047
             y = p & 2047
             if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
-                tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & BUILT else AIR
+                tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & _BUILT else AIR
             i += 1
         return best
 
@@ -221,7 +222,7 @@ class Explore:
 
     def is_wanted(self, key):
         i = 0
-        while i < WANTED:
+        while i < _WANTED:
             if self.wanted(i) == key:
                 return True
             i += 1
@@ -230,7 +231,7 @@ class Explore:
     def want(self):
         # Mark the resident chunks the player needs now as just used (they are evicted last).
         i = 0
-        while i < WANTED:
+        while i < _WANTED:
             key = self.wanted(i)
             if key >= 0:
                 j = self.slot_of(key >> 8, key & 255)
@@ -242,7 +243,7 @@ class Explore:
     def prefetch(self):
         # Make the first chunk the player needs that is not resident; True if one was made.
         i = 0
-        while i < WANTED:
+        while i < _WANTED:
             key = self.wanted(i)
             if key >= 0 and self.slot_of(key >> 8, key & 255) < 0:
                 self.load(key >> 8, key & 255)
@@ -267,7 +268,7 @@ class Explore:
 
     def build(self, x, y):
         # Tile (x, y) becomes a block of dirt, remembered as a dig is.
-        self.put(x, y, DIRT, BUILT)
+        self.put(x, y, DIRT, _BUILT)
 
     def put(self, x, y, t, flag):
         self.tile(x, y)

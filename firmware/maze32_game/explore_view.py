@@ -19,11 +19,12 @@ MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadl
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 # The rules, as the ? screen and the start screen say them (explore.py's header is their source).
-RULES = ("Walk, and step up onto any one-tile step; into a higher wall of dirt, grass",
-         "or sand you dig (up and down dig too; stone never). Up climbs anywhere open,",
-         "building a block of dirt under you: no pit keeps you. No step or dig drops",
-         "you into lava, acid or a trap (the edge holds); walk into one: the run ends.",
-         "Falling, no key holds you. The stairs: at most %d tiles away by route." % explore.ROUTE_LIMIT)
+RULES = ("Walk, and step up onto any one-tile step; into a higher wall of dirt, grass\n"
+         "or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
+         "building a block of dirt under you: no pit keeps you. No step or dig drops\n"
+         "you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
+         "Falling, no key holds you. The stairs: at most %d tiles away by route."
+         % explore.ROUTE_LIMIT).split("\n")            # one string: the board holds few names
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
@@ -117,8 +118,7 @@ class ExploreRound:
         elif game.dig_count != before[2]:
             self.notes.say("dug %s" % aim, self.ticks)
         elif game.refused != refused:
-            self.notes.say("the %s holds: that drop ends in lava, acid or a trap" % (
-                "ground" if aim in ("dirt", "grass", "sand") else "edge"), self.ticks)
+            self.notes.say("it holds: that drop ends in lava, acid or a trap", self.ticks)
         if state != explore.DEAD:
             return None
         name = MATERIALS[game.tile(game.x, game.y)][0]

@@ -43,11 +43,11 @@ def test_the_check_on_worlds_with_known_answers():
                 "#@....................>#",
                 "#" * 24]
     assert route_in(corridor) == 21
-    assert route_in(corridor, limit=20) == reach.NO_ROUTE           # a route over the limit is none
+    assert route_in(corridor, limit=20) == -1           # a route over the limit is none
     over_lava = [r for r in corridor] + ["#" * 24]
     over_lava[2] = "#" * 10 + "." + "#" * 13                         # a hole under the corridor ...
     over_lava[3] = "#" * 10 + "l" + "#" * 13                         # ... onto lava: no way past
-    assert route_in(over_lava) == reach.NO_ROUTE
+    assert route_in(over_lava) == -1
     over_lava[0] = "#" * 8 + "ddddd" + "#" * 11                      # dirt above it: dig round, 2 up
     over_lava.insert(0, "#" * 8 + "ddddd" + "#" * 11)
     assert route_in(over_lava) == 21 + 4
@@ -58,7 +58,7 @@ def test_the_check_on_worlds_with_known_answers():
            "######"]                                                # a stone shaft: climbed by blocks
     assert route_in(pit) == 7
     sealed = ["#####>", "#@####", "######"]
-    assert route_in(sealed) == reach.NO_ROUTE
+    assert route_in(sealed) == -1
 
 
 @pytest.mark.parametrize("depth", DEPTHS)
@@ -116,3 +116,8 @@ def test_a_world_that_fails_gives_way_to_the_next_candidate():
             if kind_of(depth) == DUNGEON:
                 assert game.code().endswith(STRATEGIES[dealt & 1])
     assert replaced >= 2
+
+
+def test_explore_checks_the_worlds_the_check_can_read():
+    assert reach.SIDE == 128 and explore.Explore(SEEDS[0], 2).checked
+    assert not explore.Explore(SEEDS[0], 2, 256, 128).checked

@@ -27,8 +27,8 @@ from maze32.world.tiles import SOLID, HAZARD, DIGGABLE, STAIRS
 
 _STAIRS = const(11)           # tiles.STAIRS, folded into the kernels (checked below)
 SIDE = const(128)             # the largest world the check reads: 2 x 2 chunks, 16384 tiles, 2 bits each
-NO_ROUTE = const(-1)          # no route within the limit
-TOO_WIDE = const(-2)          # the flood outgrew its queue (never seen on the game's worlds): no route
+_NO_ROUTE = const(-1)         # no route within the limit
+_TOO_WIDE = const(-2)         # the flood outgrew its queue (never seen on the game's worlds): no route
 
 
 # 1 for a tile the player may stand in or dig through (not stone, not a hazard), by material.
@@ -39,8 +39,8 @@ assert _STAIRS == STAIRS
 def stairs_route(chunks, marks, queue, w, h, spawn, stairs, limit):
     # The length in tiles of the shortest route from spawn to stairs ((x, y) each) under the rules
     # above, in the world of w x h tiles (w, h <= SIDE) whose chunks are `chunks` (top left, top
-    # right, bottom left, bottom right; a world one chunk wide or high names a chunk twice); NO_ROUTE
-    # when there is none of `limit` tiles or fewer, TOO_WIDE when the queue was too small. marks: a
+    # right, bottom left, bottom right; a world one chunk wide or high names a chunk twice); -1 when
+    # there is none of `limit` tiles or fewer, -2 when the queue was too small (never seen). marks: a
     # bytearray of 4096, queue: an array("H") of 4096 (both overwritten).
     if w > SIDE or h > SIDE:
         raise ValueError("reach: a world of %d x %d is over the check's %d x %d" % (w, h, SIDE, SIDE))
@@ -87,7 +87,7 @@ def mark_safe_tiles(chunks, marks_obj, bounds: int):
 @micropython.viper
 def flood(marks_obj, queue_obj, ends: int, bounds: int) -> int:
     # Breadth first from the spawn (ends' low 14 bits) over the safe tiles, a layer at a time; the
-    # route's length when a layer touches the stairs (its high bits), NO_ROUTE past the limit.
+    # route's length when a layer touches the stairs (its high bits), -1 past the limit.
     marks = ptr8(marks_obj)
     queue = ptr16(queue_obj)
     right = bounds & 127                        # the last column and row
@@ -96,7 +96,7 @@ def flood(marks_obj, queue_obj, ends: int, bounds: int) -> int:
     start = ends & 16383
     goal = ends >> 14
     if not (marks[start >> 3] & (1 << (start & 7))):
-        return NO_ROUTE
+        return _NO_ROUTE
     marks[2048 + (start >> 3)] = marks[2048 + (start >> 3)] | (1 << (start & 7))
     queue[0] = start
     head = 0
@@ -130,7 +130,7 @@ def flood(marks_obj, queue_obj, ends: int, bounds: int) -> int:
                 if (marks[n >> 3] & bit) and not (marks[2048 + (n >> 3)] & bit):
                     marks[2048 + (n >> 3)] = marks[2048 + (n >> 3)] | bit
                     if tail - head >= 4096:
-                        return TOO_WIDE
+                        return _TOO_WIDE
                     queue[tail & 4095] = n
                     tail += 1
-    return NO_ROUTE
+    return _NO_ROUTE
