@@ -19,12 +19,13 @@ MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadl
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 # The rules, as the ? screen and the start screen say them (explore.py's header is their source).
-RULES = ("Walk, and step up onto any one-tile step; into a higher wall of dirt, grass\n"
-         "or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
-         "building a block of dirt under you: no pit keeps you. No step or dig drops\n"
-         "you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
-         "Falling, no key holds you. The stairs: at most %d tiles away by route."
-         % explore.ROUTE_LIMIT).split("\n")            # one string: the board holds few names
+RULES = (b"Walk, and step up onto any one-tile step; into a higher wall of dirt, grass\n"
+         b"or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
+         b"building a block of dirt under you: no pit keeps you. No step or dig drops\n"
+         b"you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
+         b"Falling, no key holds you. The stairs: at most %d tiles away by route."
+         ).decode().split("\n")       # bytes, one constant: the board's qstr pools are nearly full
+RULES[-1] = RULES[-1] % explore.ROUTE_LIMIT
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
