@@ -1,30 +1,43 @@
-# Explore: the third game (seed 004's worlds, SPEC 10). A side view of the world of (seed, depth), 2048 x
-# 2048 tiles, generated chunk by chunk as the player nears them. Pure game logic, no hardware: the
-# board's console and the desktop twin drive it with one tick() per frame, as they drive deeper.py.
-# Runs on MicroPython and CPython.
-#   - left/right walk onto any open tile; into a tile of dirt, grass or sand they dig it (the player
-#     stays); into anything else solid they climb one step when the tile above it and the one above the
-#     player are open;
-#   - up and down dig the tile above or below when it is dirt, grass or sand (stone never);
-#   - the player falls one tile a tick onto whatever is solid; in water everything happens every other
-#     tick;
+# Explore: the third game (seed 004's worlds, SPEC 10). A side view of a world of (seed, depth), 128 x
+# 128 tiles (WORLD_SIDE; a host may ask for any size up to 2048), generated chunk by chunk as the
+# player nears them. Pure game logic, no hardware: the board's console and the desktop twin drive it
+# with one tick() per frame, as they drive deeper.py. Runs on MicroPython and CPython.
+# The rules (the ? screen and the README say them; maze32/world/reach.py shows why no world dealt can
+# trap the player):
+#   - left/right walk onto any open tile; into anything solid they climb one step when the tile above
+#     it (not lava, acid or a trap) and the one above the player are open, and else dig it when it is
+#     dirt, grass or sand (the player stays);
+#   - up and down dig the tile above or below when it is dirt, grass or sand (stone never); up into an
+#     open tile climbs it and builds a block of dirt where the player stood (blocks never run out), so
+#     a shaft fallen down is climbed back up;
+#   - a step off an edge, or a dig, that would drop the player into lava, acid or a trap is refused
+#     (the edge and the ground hold): a hazard kills only when walked or climbed into;
+#   - the player falls one tile a tick onto whatever is solid, and while falling (out of water) the
+#     keys do nothing; in water everything happens every other tick;
 #   - lava, acid and traps end the run; an item is picked up; the stairs lead a depth deeper, to the
 #     next world's spawn;
-#   - restart (the r key) puts the player back on this world's spawn, what was dug staying dug: the way
-#     out of a pit with no climb;
+#   - restart (the r key) puts the player back on this world's spawn, what was dug staying dug;
 #   - the score is the depth reached, then the items.
+# Every world dealt can be won: a world is dealt only when reach.stairs_route finds the stairs within
+# ROUTE_LIMIT tiles of the spawn under these rules; else the next candidate of (seed, depth) is made
+# (at most _CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
+# alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
-# player's chunk row and the nearer one), plus the generator's workspace and a log of the tiles dug,
-# which is replayed onto a chunk generated again after it left: about 55 KiB, within the 64 KiB SPEC 10
-# allows (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
+# player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
+# workspace (whose marks and queue the check reuses) and a log of the tiles dug and built, which is
+# replayed onto a chunk generated again after it left: about 55 KiB, within the 64 KiB SPEC 10 allows
+# (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
 # generated at most one a tick before it is needed (under 25 ms each on a C6 by SPEC 8's estimate, one
 # frame), so walking never waits; only a new world's first chunks are made at once.
 from array import array
 
-from maze32.rng import split_seed
+from maze32._compat import const
+from maze32.rng import split_seed, mix_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
-                                AIR, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
+                                AIR, DIRT, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES,
+                                kind_of)
 from maze32.world import generate_chunk, locate, prepare
+from maze32.world.reach import stairs_route
 from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
 
 PLAYING = "playing"
@@ -32,11 +45,16 @@ DEEPER = "deeper"          # the stairs were taken this tick: a new world is loa
 DEAD = "dead"              # lava, acid or a trap: the run is over
 SIDE = (-1, 1)             # left, right
 RESTART = "restart"        # tick's key: back to the spawn
+WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, checked whole
+ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
+_CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even if it fails: never seen)
+_BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air)
+_WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
 
 
 class Explore:
-    def __init__(self, seed, depth=1, width=2048, height=2048, cache=None, buffers=None):
+    def __init__(self, seed, depth=1, width=WORLD_SIDE, height=WORLD_SIDE, cache=None, buffers=None):
         # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
         # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
         buffers = buffers or Buffers()
@@ -46,40 +64,97 @@ class Explore:
         self.height = height
         self.cache = cache
         self.slots = buffers.slots
-        self.keys = array("i", [-1] * SLOTS)        # cx << 8 | cy of the chunk in each slot, or -1
-        self.used = array("i", [0] * SLOTS)         # the tick each slot was last wanted
+        self.nslots = n = len(self.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
+        if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
+            raise ValueError("explore: a world of %d x %d needs more than %d resident chunks" % (width, height, n))
+        self.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
+        self.used = array("i", [0] * n)             # the tick each slot was last wanted
         self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
         self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
         self.dig_count = 0
+        self.refused = 0                            # steps and digs refused over a drop onto a hazard
         self.clock = 0
         self.stamp = 0                              # counts uses, for least recently used
         self.items = 0
         self.generated = 0                          # chunks generated (or read from the cache)
         self.state = PLAYING
+        # A world small enough is checked before it is dealt (reach.py); a larger one (a host's
+        # streaming test) is dealt as made, its route unknown (-1).
+        self.checked = width <= 128 and height <= 128     # reach.SIDE (a test holds them equal)
+        self.quad = [None] * 4                      # the check's four chunks
+        self.candidate = 0                          # which of the depth's candidates was dealt
+        self.route = -1                             # the stairs' distance from the spawn by route
         self.enter(depth)
 
     # -- worlds and chunks -------------------------------------------------------------------------
     def enter(self, depth):
-        # The world of this depth: every slot emptied, the player at its spawn, the view's chunks made.
+        # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
+        # dealt: every slot emptied, the player at its spawn, the view's chunks made.
+        candidate = 0
+        while True:
+            self.deal(depth, candidate)
+            if not self.checked:
+                break
+            self.route = self.stairs_route()
+            if self.route >= 0 or candidate == _CANDIDATES - 1:
+                break
+            candidate += 1
+        self.want()
+        while self.prefetch():
+            pass
+
+    def deal(self, depth, candidate):
+        # Candidate `candidate` of this depth's world made current. Candidate 0 is the seed's own world;
+        # the others' seeds are rng.mix_seed's candidates of it (as Deeper's levels' are), and a
+        # dungeon's odd candidates are built by accretion.
+        hi, lo, strategy = self.hi, self.lo, 0
+        attempt = candidate
+        if kind_of(depth) == DUNGEON:
+            strategy = candidate & 1
+            attempt = candidate >> 1
+        if attempt:
+            mix_seed(hi, lo, attempt, self.ws)
+            hi, lo = self.ws.pair[0], self.ws.pair[1]
         self.depth = depth
-        self.spec = WorldSpec(self.hi, self.lo, depth, self.width, self.height)
+        self.candidate = candidate
+        self.spec = WorldSpec(hi, lo, depth, self.width, self.height, strategy)
         packed(prepare, self.spec)                 # a new kind's code, loaded without splitting the heap
         i = 0
-        while i < SLOTS:
+        while i < self.nslots:
             self.keys[i] = -1
             i += 1
         self.dig_count = 0
         # the stairs too (the status line's bearing): at most one chunk more made, once a world
         self.x, self.y, self.stairs_x, self.stairs_y = locate(self.ws, self.spec, self.slots[0], True)
         self.spawn_x, self.spawn_y = self.x, self.y
-        self.want()
-        while self.prefetch():
-            pass
+
+    def stairs_route(self, start=None, limit=ROUTE_LIMIT):
+        # The check on the world just dealt (from the spawn, or from `start`, (x, y), in the world as
+        # it is now): its chunks made (all resident: it is 2 x 2 at most), then reach.stairs_route over
+        # them with the generator's marks and queue (free between chunks). -> the route's length, or
+        # < 0 for none within `limit`.
+        spec = self.spec
+        chunks = self.quad
+        i = 0
+        while i < 4:
+            cx = (i & 1) if spec.cols > 1 else 0
+            cy = (i >> 1) if spec.rows > 1 else 0
+            self.tile(cx << CHUNK_SHIFT, cy << CHUNK_SHIFT)
+            chunks[i] = self.slots[self.slot_of(cx, cy)]
+            i += 1
+        return stairs_route(chunks, self.ws.marks, self.ws.queue, spec.width, spec.height,
+                            start or (self.spawn_x, self.spawn_y), (self.stairs_x, self.stairs_y), limit)
+
+    def code(self):
+        # The world's code: what names it (seed, depth, candidate, and its kind and strategy).
+        spec = self.spec
+        kind = KIND_NAMES[spec.kind] + ("/" + STRATEGIES[spec.strategy] if spec.kind == DUNGEON else "")
+        return "%d-%d-%d %s" % (self.seed, self.depth, self.candidate, kind)
 
     def slot_of(self, cx, cy):
         key = (cx << 8) | cy
         i = 0
-        while i < SLOTS:
+        while i < self.nslots:
             if self.keys[i] == key:
                 return i
             i += 1
@@ -91,7 +166,7 @@ class Explore:
         # again. Returns the slot.
         best = -1
         i = 0
-        while i < SLOTS:
+        while i < self.nslots:
             if self.keys[i] < 0:
                 best = i
                 break
@@ -101,7 +176,7 @@ class Explore:
         if best < 0:
             best = 0
             i = 1
-            while i < SLOTS:
+            while i < self.nslots:
                 if self.used[i] < self.used[best]:
                     best = i
                 i += 1
@@ -124,10 +199,10 @@ class Explore:
         i = 0
         while i < n:
             p = self.digs[i]
-            x = p >> 11
+            x = (p >> 11) & 2047
             y = p & 2047
             if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
-                tiles[((y & 63) << 6) | (x & 63)] = AIR
+                tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & _BUILT else AIR
             i += 1
         return best
 
@@ -147,7 +222,7 @@ class Explore:
 
     def is_wanted(self, key):
         i = 0
-        while i < SLOTS:
+        while i < _WANTED:
             if self.wanted(i) == key:
                 return True
             i += 1
@@ -156,7 +231,7 @@ class Explore:
     def want(self):
         # Mark the resident chunks the player needs now as just used (they are evicted last).
         i = 0
-        while i < SLOTS:
+        while i < _WANTED:
             key = self.wanted(i)
             if key >= 0:
                 j = self.slot_of(key >> 8, key & 255)
@@ -168,7 +243,7 @@ class Explore:
     def prefetch(self):
         # Make the first chunk the player needs that is not resident; True if one was made.
         i = 0
-        while i < SLOTS:
+        while i < _WANTED:
             key = self.wanted(i)
             if key >= 0 and self.slot_of(key >> 8, key & 255) < 0:
                 self.load(key >> 8, key & 255)
@@ -189,14 +264,43 @@ class Explore:
 
     def empty(self, x, y):
         # Tile (x, y) becomes air, remembered so that a chunk made again keeps it.
+        self.put(x, y, AIR, 0)
+
+    def build(self, x, y):
+        # Tile (x, y) becomes a block of dirt, remembered as a dig is.
+        self.put(x, y, DIRT, _BUILT)
+
+    def put(self, x, y, t, flag):
         self.tile(x, y)
         i = self.slot_of(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
-        self.slots[i][((y & 63) << 6) | (x & 63)] = AIR
-        self.digs[self.dig_count % DIG_LOG] = (x << 11) | y
+        self.slots[i][((y & 63) << 6) | (x & 63)] = t
+        self.digs[self.dig_count % DIG_LOG] = flag | (x << 11) | y
         self.dig_count += 1
 
     def is_open(self, x, y):
         return not SOLID[self.tile(x, y)]
+
+    def lands_safely(self, x, y):
+        # Does a fall into (x, y) end on the ground (or the stairs) rather than in lava, acid or a
+        # trap? (reach.py's column pass asks the same of every tile.) Outside the world: stone.
+        while True:
+            t = self.tile(x, y)
+            if SOLID[t] or t == STAIRS:
+                return True
+            if HAZARD[t]:
+                return False
+            y += 1
+
+    def dig(self, x, y):
+        # Dig (x, y) when it is dirt, grass or sand and what it opens does not drop into a hazard
+        # (reach.py: the ground holds). True when dug.
+        if not DIGGABLE[self.tile(x, y)]:
+            return False
+        if self.lands_safely(x, y + 1):
+            self.empty(x, y)
+            return True
+        self.refused += 1                           # the view says why nothing happened
+        return False
 
     # -- one frame ---------------------------------------------------------------------------------
     def tick(self, key=None):
@@ -214,22 +318,32 @@ class Explore:
             return PLAYING                          # water: every other tick
         x = self.x
         y = self.y
+        here = self.tile(x, y)
+        if here != WATER and self.is_open(x, y + 1):
+            key = None                              # falling: no hold on anything
         if key == "left" or key == "right":
             nx = x + (-1 if key == "left" else 1)
             t = self.tile(nx, y)
             if not SOLID[t]:
-                self.x = nx
-            elif DIGGABLE[t]:
-                self.empty(nx, y)
-            elif self.is_open(nx, y - 1) and self.is_open(x, y - 1):
-                self.x = nx                         # one step up
+                if HAZARD[t] or t == STAIRS or self.lands_safely(nx, y + 1):
+                    self.x = nx
+                else:
+                    self.refused += 1               # the edge holds: its drop ends in a hazard
+            elif self.is_open(x, y - 1) and self.is_open(nx, y - 1) and not HAZARD[self.tile(nx, y - 1)]:
+                self.x = nx                         # one step up, onto anything solid (never into lava)
                 self.y = y - 1
-        elif key == "up" or key == "down":
-            ny = y + (-1 if key == "up" else 1)
-            if DIGGABLE[self.tile(x, ny)]:
-                self.empty(x, ny)
-        if self.is_open(self.x, self.y + 1):
-            self.y += 1                             # falling
+            elif DIGGABLE[t]:
+                self.dig(nx, y)
+        elif key == "up":
+            if DIGGABLE[self.tile(x, y - 1)]:
+                self.dig(x, y - 1)
+            elif self.is_open(x, y - 1):
+                self.build(x, y)                    # up onto a block built where the player stood
+                self.y = y - 1
+        elif key == "down":
+            self.dig(x, y + 1)
+        if self.tile(self.x, self.y) != STAIRS and self.is_open(self.x, self.y + 1):
+            self.y += 1                             # falling (the stairs are taken, never fallen past)
         t = self.tile(self.x, self.y)
         if HAZARD[t]:
             self.state = DEAD

@@ -1,5 +1,6 @@
 # Explore's large buffers, made once and kept for every round: the resident chunks, the flood-fill
-# queue and marks of the generator's workspace and the log of tiles dug (38 KiB in blocks of 2-8 KiB).
+# queue and marks of the generator's workspace and the log of tiles dug (30 KiB in blocks of 2-8 KiB
+# for the game's 2 x 2 chunk worlds; 38 KiB with a host's six slots).
 # The board makes them first thing (app.main, through games.reserve), before its menu and the world's
 # code are loaded: by the time Explore is chosen, loading that code (native code above all) leaves a
 # C6-sized heap 100+ KB free but in holes under 6 KiB, and a round making its own raised MemoryError
@@ -7,14 +8,15 @@
 import gc
 from array import array
 
-SLOTS = 6                  # resident chunks (explore.py says which)
+SLOTS = 6                  # resident chunks for a host's large world (explore.py says which)
+GAME_SLOTS = 4             # the game's: its worlds are 2 x 2 chunks, all resident
 CHUNK_AREA = 4096          # tiles a chunk: maze32.world.tiles.CHUNK_AREA (explore.py checks it)
 DIG_LOG = 512              # tiles dug remembered (the oldest forgotten first)
 
 
 class Buffers:
-    def __init__(self):
-        self.slots = [bytearray(CHUNK_AREA) for _ in range(SLOTS)]
+    def __init__(self, slots=SLOTS):
+        self.slots = [bytearray(CHUNK_AREA) for _ in range(slots)]
         self.queue = zeros("H", CHUNK_AREA)     # WorldWorkspace's flood-fill queue
         self.marks = bytearray(CHUNK_AREA)      # and its marks
         self.digs = zeros("i", DIG_LOG)         # x << 11 | y of tiles dug or emptied, a ring
@@ -36,7 +38,7 @@ def reserve():
     # The buffers every round shares (one round plays at a time), made on the first call.
     global _shared
     if _shared is None:
-        _shared = Buffers()
+        _shared = Buffers(GAME_SLOTS)
     return _shared
 
 

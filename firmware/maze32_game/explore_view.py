@@ -3,7 +3,7 @@
 from maze32_game import explore
 from maze32_game import explore_buffers
 from maze32.world.tiles import MATERIALS
-from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
+from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item, fire). Every material its own glyph, so that a terminal without
@@ -17,6 +17,15 @@ DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt b
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
+
+# The rules, as the ? screen and the start screen say them (explore.py's header is their source).
+RULES = (b"Walk, and step up onto any one-tile step; into a higher wall of dirt, grass\n"
+         b"or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
+         b"building a block of dirt under you: no pit keeps you. No step or dig drops\n"
+         b"you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
+         b"Falling, no key holds you. The stairs: at most %d tiles away by route."
+         ).decode().split("\n")       # bytes, one constant: the board's qstr pools are nearly full
+RULES[-1] = RULES[-1] % explore.ROUTE_LIMIT
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
@@ -77,6 +86,7 @@ class ExploreRound:
     # are kept between visits (a maze32 ChunkCache), or None.
     name = "explore"
     keys = ("r",)                # besides the arrows: term.play passes it to tick (restart at the spawn)
+    rules = RULES                # term.cover_lines shows them under the keys (start screen and ?)
 
     def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
@@ -92,7 +102,7 @@ class ExploreRound:
         if key == "r":
             key = explore.RESTART
         before = (game.x, game.y, game.dig_count, game.depth)
-        items = game.items
+        items, refused = game.items, game.refused
         step = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(key)
         aim = MATERIALS[game.tile(game.x + step[0], game.y + step[1])][0] if step else ""
         state = game.tick(key)
@@ -105,8 +115,12 @@ class ExploreRound:
             self.notes.say("down the stairs: depth %d (%s)" % (game.depth, game.kind()), self.ticks)
         elif game.items != items:
             self.notes.say("an item! %d so far" % game.items, self.ticks)
+        elif game.dig_count != before[2] and game.y < before[1]:
+            self.notes.say("up onto a block you built", self.ticks)
         elif game.dig_count != before[2]:
             self.notes.say("dug %s" % aim, self.ticks)
+        elif game.refused != refused:
+            self.notes.say("it holds: that drop ends in lava, acid or a trap", self.ticks)
         if state != explore.DEAD:
             return None
         name = MATERIALS[game.tile(game.x, game.y)][0]
@@ -116,7 +130,8 @@ class ExploreRound:
         return self.message
 
     def header(self, cols):
-        return fit("maze32 explore  seed %d" % self.seed, cols)
+        return fit("maze32 explore  world %s  stairs <= %d tiles by route" % (
+            self.game.code(), explore.ROUTE_LIMIT), cols)
 
     def status(self, cols):
         g = self.game
@@ -176,9 +191,10 @@ class ExploreRound:
     def summary(self):
         g = self.game
         return (self.message or "you quit at depth %d" % g.depth, [
-            ("score", "depth %d, %s" % (g.depth, count(g.items, "item"))),
+            ("depth", "%d reached (%s)" % (g.depth, g.kind())),
+            ("items", "%d" % g.items),
             ("time", clock(self.ticks, True)),
-            ("level code", "seed %d   (the worlds come from the seed; r plays them again)" % self.seed),
+            ("level code", "world %s   (--seed %d --depth %d deals it again)" % (g.code(), self.seed, g.depth)),
         ])
 
     def record(self):

@@ -36,9 +36,8 @@ GAMES = (
          link_title="Duel over radio", records="time- steps-", record_key="level code"),
     Game("2", "deeper", "Deeper", "reach each hatch before a ghost catches you", "deeper_view",
          "draw_deeper", records="depth+"),
-    Game("3", "explore", "Explore", "walk, climb and dig; the stairs go deeper",
-         "explore_view", "draw_explore", buffers="explore_buffers",
-         records="depth+"),
+    Game("3", "explore", "Explore", "dig, climb and build your way to the stairs, a depth deeper each",
+         "explore_view", "draw_explore", buffers="explore_buffers", records="depth+"),
 )
 
 

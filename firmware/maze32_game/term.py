@@ -18,7 +18,8 @@
 #
 # A round, as play() and end_lines() use it: tick(key) -> the end message or None; view(cols, rows)
 # -> lines; header(cols); summary() -> (title, [(label, value)]); one_line(); name (its games.py name);
-# legend() -> [(style, glyph, meaning)] for the ? overlay; can_pause (False: a linked Duel, whose
+# legend() -> [(style, glyph, meaning)] for the ? overlay; rules (optional: lines the start screen and
+# ? show under the keys); can_pause (False: a linked Duel, whose
 # lockstep cannot stop on one side alone, so it has no start screen, no pause and plays on behind the
 # "terminal too small" notice).
 import time
@@ -291,6 +292,7 @@ def cover_lines(rnd, cols, rows, what):
     out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET]
     out += ["  " + x for x in wrap("Goal: " + goal + ".", cols - 2)]
     out += ["", fit("  " + (KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS), cols)]
+    out += [fit("  " + line, cols) for line in getattr(rnd, "rules", ())]   # a game's own rules, if any
     if what != PAUSED:                          # the legend: on the start screen too, for a newcomer
         out.append("")
         width = 38                              # a legend entry; two a line on 80 columns

@@ -654,9 +654,10 @@ def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
 
 def test_explore_in_the_twin_starts_deeper_and_r_goes_back_to_the_spawn(tmp_path):
     # --depth 8: the first world is a dungeon's; the status line's bearing to the stairs is the
-    # spawn's again after r.
+    # spawn's again after r. Seed 3's spawn there stands on the floor (a BSP spawn over a shaft falls,
+    # and no key holds a fall).
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
-    term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5", "--depth", "8"], env=env)
+    term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "3", "--depth", "8"], env=env)
     try:
         assert term.start(10.0), term.text()                 # past the goal screen
         assert term.wait_for("explore  depth 8 (dungeon)", 10.0), term.text()

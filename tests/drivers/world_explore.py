@@ -2,7 +2,8 @@
 # workspace and dig log; the kinds' code imported first, as a board has it loaded). With ARGS["menu"]:
 # the heap growth of Explore chosen from the board's menu (what app.py imports, the round made by
 # games.py, one frame drawn), and whether the other games' modules were loaded. With ARGS["walk"]
-# ([[seed, depth], ...]): a scripted walk per world, printing where it ends and what it made.
+# ([[seed, depth], ...]): a scripted walk per world, printing where it ends and what it made. With
+# ARGS["deal"] ([[seed, depth], ...]): the world dealt for each, its code, route, spawn and stairs.
 import gc
 from maze32_game import explore
 from maze32.world import prepare
@@ -40,7 +41,10 @@ def main():
         gc.collect()
         print(gc.mem_alloc() - before, g.generated)
         return
-    for seed, depth in ARGS["walk"]:
+    for seed, depth in ARGS.get("deal", ()):
+        g = make(seed, depth)
+        print(g.code(), g.route, g.spawn_x, g.spawn_y, g.stairs_x, g.stairs_y)
+    for seed, depth in ARGS.get("walk", ()):
         g = make(seed, depth)
         states = 0
         for i in range(300):

@@ -32,15 +32,21 @@ def stage(game, rows, x0, y0):
                 game.x, game.y = x0 + i, y0 + j
 
 
-@pytest.fixture
-def game():
-    # Seed 7 at depth 4 (caves), the player moved into a quiet patch painted by each test.
-    g = explore.Explore(7, 4)
-    g.x, g.y = 1300, 1040
+def moved(x, y):
+    # Seed 7 at depth 4 (caves) in a world of 2048 x 2048 (a host's size: the game's are 128 x 128),
+    # the player moved to (x, y) and the chunks around made.
+    g = explore.Explore(7, 4, 2048, 2048)
+    g.x, g.y = x, y
     g.want()
     while g.prefetch():
         pass
     return g
+
+
+@pytest.fixture
+def game():
+    # The player in a quiet patch painted by each test.
+    return moved(1300, 1040)
 
 
 def test_the_world_shown_is_the_world():
@@ -82,16 +88,26 @@ def test_walk_fall_climb_and_bump(game):
 
 
 def test_dig_dirt_and_sand_not_stone(game):
-    stage(game, ["..........",
-                 "..@d#.....",
+    stage(game, ["...d##....",
+                 "..@d##....",
                  "##s####..."], 1300, 1040)
     x, y = game.x, game.y
-    game.tick("right")                               # dirt: dug, the player stays
+    game.tick("right")                               # a wall of dirt: dug, the player stays
     assert game.tile(x + 1, y) == AIR and (game.x, game.y) == (x, y)
     game.tick("right")
     assert (game.x, game.y) == (x + 1, y)
-    game.tick("right")                               # stone: no dig; one step up is blocked? climbs
-    assert game.tile(x + 2, y) == STONE
+    game.tick("right")                               # stone two high: no dig, no climb
+    assert game.tile(x + 2, y) == STONE and (game.x, game.y) == (x + 1, y)
+    stage(game, ["......",
+                 "..@d..",
+                 "######"], 1320, 1040)
+    game.tick("right")                               # dirt one high: stepped up onto, not dug
+    assert (game.x, game.y) == (1323, 1040) and game.tile(1323, 1041) == DIRT
+    stage(game, ["...l..",
+                 "..@d..",
+                 "######"], 1330, 1040)
+    game.tick("right")                               # a step with lava on it: dug, never climbed into
+    assert (game.x, game.y) == (1332, 1041) and game.tile(1333, 1041) == AIR and game.state == explore.PLAYING
     stage(game, ["..@..",
                  "#####"], 1310, 1040)
     put(game, 1312, 1041, SAND)
@@ -111,12 +127,40 @@ def test_water_slows_and_hazards_end_the_run(game):
         game.tick("right")
         ticks += 1
     assert ticks >= 12                               # 7 tiles of water at half speed, and more
-    for hazard in (LAVA, ACID, TRAP):
-        g = explore.Explore(7, 4)
+    for hazard in (LAVA, ACID, TRAP):                # walked into: the run ends
+        g = explore.Explore(7, 4, 2048, 2048)
         g.x, g.y = 1300, 1040
         stage(g, [".@..", "####"], 1300, 1040)
-        put(g, 1302, 1041, hazard)
+        put(g, 1302, 1040, hazard)
         assert g.tick("right") == explore.DEAD and g.tick("left") == explore.DEAD
+
+
+def test_the_edge_holds_over_a_drop_into_a_hazard(game):
+    # A step off an edge whose drop ends in lava, acid or a trap is refused (on land and in water);
+    # one onto a drop that ends on the ground is taken.
+    for hazard in (LAVA, ACID, TRAP):
+        stage(game, [".@....",
+                     "##.###",
+                     "##.###",
+                     "##.###"], 1300, 1040)
+        put(game, 1302, 1043, hazard)
+        game.tick("right")
+        assert (game.x, game.y) == (1301, 1040) and game.refused
+        put(game, 1302, 1043, STONE)
+        game.tick("right")                           # the same drop onto stone: fallen down
+        assert (game.x, game.y) == (1302, 1041)
+        stage(game, ["#@ww",
+                     "##ww",
+                     "####",
+                     "####"], 1310, 1040)
+        put(game, 1313, 1042, hazard)
+        put(game, 1312, 1041, STONE)
+        game.clock |= 1
+        game.tick("right")                           # into water, whose floor holds
+        assert (game.x, game.y) == (1312, 1040)
+        game.clock |= 1
+        game.tick("right")                           # water over water over the hazard: held
+        assert (game.x, game.y) == (1312, 1040) and game.state == explore.PLAYING
 
 
 def test_items_and_stairs(game):
@@ -138,7 +182,8 @@ def test_round_frames_and_end_message():
     stage(g, [".@l.", "####"], g.x - 1, g.y)
     assert rnd.tick("right") and "burnt by lava at depth 6" in rnd.message
     message, rows = rnd.summary()
-    assert message == rnd.message and rows[0][0] == "score"
+    assert message == rnd.message and [label for label, _ in rows] == ["depth", "items", "time", "level code"]
+    assert rows[0][1] == "6 reached (caves)" and rows[3][1].startswith("world %s " % g.code())
 
 
 def glide(g, dx, dy, steps):
@@ -161,7 +206,7 @@ def glide(g, dx, dy, steps):
 
 
 def test_chunks_come_one_a_tick_and_digs_survive():
-    g = explore.Explore(7, 4)
+    g = explore.Explore(7, 4, 2048, 2048)
     assert g.generated <= 6
     g.x, g.y = 1000, 1000
     g.want()
@@ -210,6 +255,16 @@ def test_explore_from_the_menu_loads_no_other_game_on_the_32_bit_port():
     assert int(grown) < 128 * 1024, grown
 
 
+@pytest.mark.parametrize("runtime", ["unix", "unix-native", "wasm"])
+def test_the_same_worlds_dealt_on_every_runtime(runtime):
+    # The check (a viper kernel in the native flavour, plain bytecode in the other) and the candidates
+    # it sends a world to: the same world's code, route, spawn and stairs everywhere.
+    args = {"deal": [[s, d] for s in (3, 977, 60001) for d in (1, 5, 7, 8)]}
+    mine = runtimes.run("cpython", "world_explore.py", args, firmware=True)
+    assert mine == runtimes.run(runtime, "world_explore.py", args, firmware=True)
+    assert len(mine.splitlines()) == 12 and any(line.split()[0][-2:] != "-0" for line in mine.splitlines())
+
+
 @pytest.mark.parametrize("runtime", ["unix", "unix-native"])
 def test_the_same_walk_on_the_unix_port(runtime):
     args = {"walk": [[7, 1], [3, 4], [5, 8]]}
@@ -219,8 +274,8 @@ def test_the_same_walk_on_the_unix_port(runtime):
 
 
 def test_restart_goes_back_to_the_spawn_keeping_what_was_dug(game):
-    # r (explore.RESTART): the way out of a pit with no climb is the world's spawn, at once even in water.
-    stage(game, ["#...#",
+    # r (explore.RESTART): back to the world's spawn at once, even in water.
+    stage(game, ["#..d#",
                  "#.@d#",
                  "#####"], 1300, 1040)
     game.tick("right")                               # digs the dirt
@@ -261,3 +316,78 @@ def test_every_material_has_its_own_glyph():
     glyphs = [glyph for glyph, _ in explore_view.STYLES]
     assert len(glyphs) == len(MATERIALS) and len(set(glyphs)) == len(glyphs), glyphs
     assert [glyphs[t] for t in (WATER, LAVA, ACID)] == ["~~", "≈≈", "%%"]
+
+
+def test_up_builds_a_block_and_climbs_out_of_a_stone_pit(game):
+    # A pit of stone three deep with nothing to dig: up climbs a tile a key, a block of dirt left
+    # under the player each time, until the floor above is reached and walked onto.
+    stage(game, ["......",
+                 "#...##",
+                 "##..##",
+                 "##.@##",
+                 "######"], 1300, 1040)
+    for _ in range(3):
+        y = game.y
+        game.tick("up")
+        assert game.y == y - 1 and game.tile(game.x, y) == DIRT
+    game.tick("right")
+    assert (game.x, game.y) == (1304, 1040)
+    stage(game, ["###", "#@#", "###"], 1310, 1040)
+    game.tick("up")                                  # stone above: nothing to climb into
+    assert (game.x, game.y) == (1311, 1041) and game.tile(1311, 1041) == AIR
+
+
+def test_a_dig_that_would_open_a_drop_onto_a_hazard_is_refused(game):
+    for hazard in (LAVA, ACID, TRAP):
+        stage(game, ["..dd..",
+                     ".@dd..",
+                     "#d#d##",
+                     "#.#.##",
+                     "######"], 1300, 1040)
+        put(game, 1301, 1044, hazard)                # under the dirt below the player, past a gap
+        game.tick("down")
+        assert game.tile(1301, 1042) == DIRT and game.y == 1041
+        game.tick("right")                           # dirt beside: the tile under it is solid
+        assert game.tile(1302, 1041) == AIR
+        put(game, 1303, 1044, hazard)
+        game.tick("right")
+        game.tick("right")
+        game.tick("right")                           # onto the dirt at 1303, 1042, over the hazard
+        assert (game.x, game.y) == (1303, 1041) and game.state == explore.PLAYING
+        game.tick("down")
+        assert game.tile(1303, 1042) == DIRT and game.y == 1041
+
+
+def test_the_keys_do_nothing_while_falling_but_do_in_water(game):
+    stage(game, [".@.", "...", "...", "...", "...", "...", "###"], 1300, 1040)
+    game.tick(None)
+    for key in ("right", "left", "up", "down"):     # a fall goes on, whatever is pressed
+        x, y = game.x, game.y
+        game.tick(key)
+        assert (game.x, game.y) == (x, y + 1) and game.tile(x, y) == AIR, key
+    stage(game, [".w.",
+                 ".w.",
+                 ".w.",
+                 "###"], 1310, 1040)
+    game.x, game.y = 1311, 1040
+    game.clock = 1                                   # the next tick is water's moving one
+    game.tick("up")                                  # in water: a block, and up
+    assert game.tile(1311, 1040) == DIRT and game.y == 1039
+
+
+def test_the_stairs_are_taken_not_fallen_past(game):
+    stage(game, ["@>.",
+                 "#..",
+                 "#..",
+                 "###"], 1300, 1040)
+    assert game.tick("right") == explore.DEEPER and game.depth == 5
+
+
+def test_blocks_built_survive_a_chunk_made_again():
+    g = moved(1000, 1000)
+    g.build(1001, 1000)
+    assert g.tile(1001, 1000) == DIRT
+    glide(g, 1, 0, 300)
+    assert g.slot_of(1001 >> 6, 1000 >> 6) < 0
+    glide(g, -1, 0, 300)
+    assert g.tile(1001, 1000) == DIRT                # ... and was made again with the block in it
