@@ -2,6 +2,7 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 import explore
 import explore_buffers
+from explore_rows import Painter
 from maze32.world.tiles import MATERIALS
 from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
@@ -13,6 +14,8 @@ STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("�
           ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
           ("**", "\x1b[0;1;93m"))
 PLAYER = "\x1b[0;1;96m"
+# The player's codes in a painted row (explore_rows.Painter's table: the materials, then these two).
+YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a trap
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
@@ -85,6 +88,7 @@ class ExploreRound:
         self.bump = 0
         self.message = None
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
+        self.painter = Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET)
 
     def tick(self, key):
         game = self.game
@@ -130,39 +134,26 @@ class ExploreRound:
                 return spread(text, keys, cols)
         return fit(text, cols)
 
-    def window(self, cols, rows):
-        # The tiles around the player, 2 columns each, the player in the middle as far as the world allows.
+    def window(self, cols, rows, painted=False):
+        # The tiles around the player, 2 columns each, the player in the middle as far as the world
+        # allows, painted by explore_rows from the resident chunks: str lines, or with painted the
+        # bytes term.Screen writes (frame()).
         g = self.game
         tw = min(g.width, (cols - 1) // 2)
         th = min(g.height, rows)
         x0 = min(max(0, g.x - tw // 2), g.width - tw)
         y0 = min(max(0, g.y - th // 2), g.height - th)
-        lines = []
-        y = y0
-        while y < y0 + th:
-            parts = []
-            cur = ""
-            x = x0
-            while x < x0 + tw:
-                if x == g.x and y == g.y:
-                    glyph, style = "@ ", BUMP if self.bump else PLAYER
-                else:
-                    glyph, style = STYLES[g.tile(x, y)]
-                if style != cur:
-                    parts.append(style)
-                    cur = style
-                parts.append(glyph)
-                x += 1
-            parts.append(RESET)
-            lines.append("".join(parts))
-            y += 1
-        return lines
+        return self.painter.paint(g, x0, y0, tw, th, YOU_BUMPED if self.bump else YOU, not painted)
 
-    def view(self, cols, rows):
+    def view(self, cols, rows, painted=False):
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
-        return [self.header(cols)] + self.window(cols, rows - 3) + [self.notes.line(self.ticks, cols),
-                                                                    self.status(cols)]
+        return [self.header(cols)] + self.window(cols, rows - 3, painted) + [self.notes.line(self.ticks, cols),
+                                                                             self.status(cols)]
+
+    def frame(self, cols, rows):
+        # What term.play shows: view's lines, the window's painted (bytes, no str made a row).
+        return self.view(cols, rows, True)
 
     def legend(self):
         # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.

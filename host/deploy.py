@@ -94,11 +94,12 @@ def check_compatible(board_mpy, emit):
 
 
 def compile_all(arch, flavour, out_dir):
-    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the firmware as bytecode
-    # (main.py as source), both through flavours.build.
+    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the firmware in its flavour
+    # beside it (flavours.firmware_flavour: its drawing kernels compiled alike; main.py as source),
+    # both through flavours.build.
     try:
         library = flavours.build(flavour, arch, out_dir, LIBRARY)
-        firmware = flavours.build("bytecode", arch, out_dir, FIRMWARE, keep=KEEP_AS_SOURCE)
+        firmware = flavours.build(flavours.firmware_flavour(flavour), arch, out_dir, FIRMWARE, keep=KEEP_AS_SOURCE)
     except flavours.BuildError as e:
         raise CliError(str(e))
     files = dict((BOARD_LIBRARY + name, path.read_bytes()) for name, path in library.items())

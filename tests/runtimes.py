@@ -51,6 +51,24 @@ def library(runtime):
     return _BUILDS[runtime]
 
 
+def game(runtime):
+    # firmware/ as `runtime` imports it beside its library(), built as deploy builds it
+    # (host/flavours.firmware_flavour: the drawing's viper kernels compiled wherever the library has
+    # machine code); the webassembly port, which has no viper emitter, gets source with them stripped.
+    key = runtime + "/firmware"
+    if key not in _BUILDS:
+        from host import flavours
+        out = Path(tempfile.mkdtemp(prefix="maze32-%s-firmware-" % runtime))
+        atexit.register(shutil.rmtree, out, True)
+        if runtime == "wasm":
+            flavours.build("bytecode", None, out, FIRMWARE, as_source=True)
+        else:
+            flavour = {"unix": "bytecode", "unix-viper": "viper", "unix-native": "native"}[runtime]
+            flavours.build(flavours.firmware_flavour(flavour), "x64", out, FIRMWARE, keep=("main.py",))
+        _BUILDS[key] = out / "firmware"
+    return _BUILDS[key]
+
+
 def script_text(driver, args):
     return "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
 
@@ -67,11 +85,11 @@ def run(runtime, driver, args=None, timeout=600, firmware=False):
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
         elif runtime.startswith("unix"):
-            paths = [library(runtime)] + paths[1:]
+            paths = [library(runtime)] + ([game(runtime)] if firmware else [])
             env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":
-            paths = [library(runtime)] + paths[1:]
+            paths = [library(runtime)] + ([game(runtime)] if firmware else [])
             env = dict(os.environ)
             cmd = ["node", str(WASM_DIR / "run.mjs"), str(path)] + [str(p) for p in paths]
         else:
