@@ -2,8 +2,8 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 import explore
 import explore_buffers
-from explore_rows import Painter
-from maze32.world.tiles import MATERIALS
+from paint import Painter, copy_rect
+from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT
 from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
@@ -14,7 +14,7 @@ STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("�
           ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
           ("**", "\x1b[0;1;93m"))
 PLAYER = "\x1b[0;1;96m"
-# The player's codes in a painted row (explore_rows.Painter's table: the materials, then these two).
+# The player's codes in a painted window (paint.Painter's table: the materials, then these two).
 YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid"}     # else a trap
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly",
@@ -88,7 +88,7 @@ class ExploreRound:
         self.bump = 0
         self.message = None
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
-        self.painter = Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET)
+        self.painter = Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
 
     def tick(self, key):
         game = self.game
@@ -136,14 +136,27 @@ class ExploreRound:
 
     def window(self, cols, rows, painted=False):
         # The tiles around the player, 2 columns each, the player in the middle as far as the world
-        # allows, painted by explore_rows from the resident chunks: str lines, or with painted the
-        # bytes term.Screen writes (frame()).
+        # allows, copied chunk by chunk from the resident chunks (each made resident just before)
+        # and painted (paint.Painter): str lines, or with painted the bytes term.Screen writes (frame()).
         g = self.game
         tw = min(g.width, (cols - 1) // 2)
         th = min(g.height, rows)
         x0 = min(max(0, g.x - tw // 2), g.width - tw)
         y0 = min(max(0, g.y - th // 2), g.height - th)
-        return self.painter.paint(g, x0, y0, tw, th, YOU_BUMPED if self.bump else YOU, not painted)
+        window = self.painter.size(tw, th)
+        edge = CHUNK - 1
+        y = y0
+        while y < y0 + th:
+            h = min(y0 + th - y, CHUNK - (y & edge))
+            x = x0
+            while x < x0 + tw:
+                w = min(x0 + tw - x, CHUNK - (x & edge))
+                tiles = g.resident(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
+                copy_rect(window, tw, (y - y0) * tw + x - x0, tiles, ((y & edge) << CHUNK_SHIFT) | (x & edge), w, h, CHUNK)
+                x += w
+            y += h
+        window[(g.y - y0) * tw + g.x - x0] = YOU_BUMPED if self.bump else YOU
+        return self.painter.paint(tw, th, not painted)
 
     def view(self, cols, rows, painted=False):
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:

@@ -64,7 +64,9 @@ def linked():
 
 
 def reserve():
-    # Every game's large buffers, made now (the board, before its menu): see the top.
+    # Every game's large buffers, made now (the board, before its menu): see the top; first the
+    # arenas every painted view draws its lines into (arenas.py).
+    __import__("arenas").reserve()
     for g in GAMES:
         if g.buffers:
             __import__(g.buffers).reserve()
