@@ -13,7 +13,7 @@ import random
 from collections import deque
 
 from newcomer import Cadence, NEWCOMER_KEYS, TICKS_PER_SECOND
-import deeper
+from maze32_game import deeper
 
 READ_FRAMES = 2 * TICKS_PER_SECOND      # looking the level over before the first key
 FRAMES_PER_KEY = 7                      # about TICKS_PER_SECOND / NEWCOMER_KEYS, as the player feels it
@@ -79,7 +79,7 @@ def safe_step(player, hatch, tiles, ghosts, arrive):
     # The first key of a shortest route to the hatch over the tiles the player reaches before any
     # awake ghost could (`arrive`: the frames a ghost needs, at the pace it is seen to move), never
     # through a ghost; None if there is none. The hatch is always worth the dive: reaching it wins,
-    # even onto a ghost (firmware/deeper.py checks the hatch first).
+    # even onto a ghost (firmware/maze32_game/deeper.py checks the hatch first).
     prev = {player: None}
     dist = {player: 0}
     queue = deque([player])

@@ -5,23 +5,23 @@
 # duel: a frame = Player 1's move (a fixed key cycle), the bot's choice and move, and the view.
 # deeper: a frame = the player's move and the ghosts' (every ghost awake and due, so each frame pays
 # for the route search to the player, the worst case), and the view.
-import term
+from maze32_game import term
 
 out = []
 screen = term.Screen(out.append)
 if ARGS["mode"] == "duel":
-    from duel_view import DuelRound
+    from maze32_game.duel_view import DuelRound
     rnd = DuelRound(ARGS["seed"], ARGS["width"], ARGS["height"], 2)
     keys = ("right", "down", "left", "up")
 else:
-    from deeper_view import DeeperRound
+    from maze32_game.deeper_view import DeeperRound
     rnd = DeeperRound(ARGS["seed"])
     game = rnd.game
     while game.depth < ARGS["level"]:
         game.descend()
     rnd.banner = 0
     keys = ("right", "left", "down", "up")
-screen.show(rnd.view(80, 24))           # warm-up: imports, first frame
+screen.show(getattr(rnd, "frame", rnd.view)(80, 24))           # warm-up: imports, first frame
 i = 0
 while i < ARGS["ticks"]:
     if ARGS["mode"] != "duel":
@@ -29,7 +29,7 @@ while i < ARGS["ticks"]:
             game.awake[g] = 1
             game.timer[g] = 1
     rnd.tick(keys[i & 3])
-    screen.show(rnd.view(80, 24))
+    screen.show(getattr(rnd, "frame", rnd.view)(80, 24))
     del out[:]
     i += 1
 print("done", len(screen.lines))

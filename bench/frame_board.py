@@ -11,9 +11,9 @@
 # line "frame N INSTRUCTIONS BYTES CHUNKS" a frame (CHUNKS: world chunks made in it, Explore only).
 import gc
 import time
-import games
+from maze32_game import games
 games.reserve()
-import term
+from maze32_game import term  # noqa: E402
 
 KEYS = {"duel": ("right", "down", "left", "up"), "deeper": ("right", "left", "down", "up"),
         "explore": ("right", "right", "down", "right", "left", "up", "right", None)}

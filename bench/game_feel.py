@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import newcomer  # noqa: E402
-import duel  # noqa: E402  (on the path newcomer set)
+from maze32_game import duel  # noqa: E402  (on the path newcomer set)
 
 
 def seed_range(text):

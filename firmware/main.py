@@ -1,4 +1,4 @@
-# Runs at boot: the maze32 menu on the serial console (firmware/app.py).
-import app
+# Runs at boot: the maze32 menu on the serial console (firmware/maze32_game/app.py).
+from maze32_game import app
 
 app.main()

@@ -1,6 +1,7 @@
-# maze32 deploy: compile shared/maze32 and firmware/ for the board's .mpy format, repair what is in the
-# way (.part leftovers of an interrupted deploy, folders where files go, stale .py twins: a .py shadows
-# a .mpy of the same name; library modules it no longer ships), copy what changed, write board.json, soft-reset.
+# maze32 deploy: compile shared/maze32 and the game (maze32_game) for the board's .mpy format, repair
+# what is in the way (.part leftovers of an interrupted deploy, folders where files go, stale .py twins:
+# a .py shadows a .mpy of the same name; modules it no longer ships), copy what changed, write
+# board.json, soft-reset.
 import hashlib
 import json
 import re
@@ -9,10 +10,12 @@ import tempfile
 
 from host.errors import CliError
 from host import flavours
-from host.paths import LIBRARY, FIRMWARE      # a checkout's folders, or the installed ones
+from host.paths import FIRMWARE, GAME, LIBRARY   # a checkout's folders, or the installed ones
 from maze32 import selftest
-KEEP_AS_SOURCE = ("main.py", "boot.py")      # MicroPython runs these only as .py
+BOOT = "main.py"                              # the board's boot file, at its top: MicroPython runs it only as .py
 BOARD_LIBRARY = "lib/maze32/"                 # the library's folder on the board: deploy's alone
+BOARD_GAME = "lib/maze32_game/"               # the game's package on the board: deploy's alone too
+OWN_FOLDERS = (BOARD_LIBRARY, BOARD_GAME)
 LONG_STEP = 6        # listing (hashing every file) and repairing get this many times the board's timeout
 
 ARCHS = selftest.ARCHS        # sys.implementation._mpy bits 10.. -> native architecture
@@ -94,16 +97,17 @@ def check_compatible(board_mpy, emit):
 
 
 def compile_all(arch, flavour, out_dir):
-    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the firmware in its flavour
-    # beside it (flavours.firmware_flavour: its drawing kernels compiled alike; main.py as source),
-    # both through flavours.build.
+    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the game under
+    # lib/maze32_game/ in its flavour beside it (flavours.firmware_flavour: its drawing's viper kernels
+    # compiled alike), both through flavours.build; main.py as source at the top.
     try:
         library = flavours.build(flavour, arch, out_dir, LIBRARY)
-        firmware = flavours.build(flavours.firmware_flavour(flavour), arch, out_dir, FIRMWARE, keep=KEEP_AS_SOURCE)
+        game = flavours.build(flavours.firmware_flavour(flavour), arch, out_dir, GAME)
     except flavours.BuildError as e:
         raise CliError(str(e))
     files = dict((BOARD_LIBRARY + name, path.read_bytes()) for name, path in library.items())
-    files.update((name, path.read_bytes()) for name, path in firmware.items())
+    files.update((BOARD_GAME + name, path.read_bytes()) for name, path in game.items())
+    files[BOOT] = (FIRMWARE / BOOT).read_bytes()
     return files
 
 
@@ -158,15 +162,18 @@ def board_files(board):
 
 def in_the_way(files, present, present_folders, folders):
     # What must go before copying: leftovers of an interrupted copy (.part), a folder where a file
-    # goes, a file where a folder goes, stale .py twins (a .py shadows the .mpy of the same name), and
-    # whatever the library's folder holds that this deploy does not ship (modules of an older layout,
-    # e.g. the flat world_*.mpy before maze32/world/ became a package).
+    # goes, a file where a folder goes, stale .py twins (a .py shadows the .mpy of the same name),
+    # whatever the library's and the game's folders hold that this deploy does not ship (modules of an
+    # older layout, e.g. the flat world_*.mpy before maze32/world/ became a package), and the game's
+    # .mpy modules at the board's top, where deploy put them before lib/maze32_game/ (bench.mpy is
+    # board_bench's old name).
     remove = {p for p in present if p.endswith(".part")}
     remove |= {p for p in present_folders if p.endswith(".part") or p in files}
     remove |= {p for p in present if p in folders}
     remove |= {p[:-4] + ".py" for p in files if p.endswith(".mpy") and p[:-4] + ".py" in present}
-    remove |= {p for p in present if p.startswith(BOARD_LIBRARY) and p not in files}
-    remove |= {p for p in present_folders if p.startswith(BOARD_LIBRARY) and p not in folders}
+    remove |= {p for p in present if p.startswith(OWN_FOLDERS) and p not in files}
+    remove |= {p for p in present_folders if p.startswith(OWN_FOLDERS) and p not in folders}
+    remove |= {p for p in present if p.endswith(".mpy") and (BOARD_GAME + p in files or p == "bench.mpy")}
     # nothing inside a folder that goes anyway
     return sorted(p for p in remove if not any(p.startswith(q + "/") for q in remove))
 

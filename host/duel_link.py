@@ -1,7 +1,7 @@
 # The desktop twin's Duel over a link: `maze32 play --mode duel --host [PORT]` waits for a player on
 # a UDP port and offers its game, `--join HOST:PORT` joins one (another twin, or a virtual board whose
 # menu chose "Duel over radio"). The handshake, the lockstep and the game are the firmware's own
-# (firmware/link.py, link_udp.py, link_duel.py, imported through paths.firmware), and so are the
+# (maze32_game's link.py, link_udp.py, link_duel.py), and so are the
 # view (duel_view.py: the same picture as a bot Duel) and the loop (term.play); the terminal is
 # host/play.py's (raw mode, the alternate screen restored on every way out, a Screen that rewrites
 # only the lines that changed). scripted() is a headless session in which a bot plays this side (the
@@ -9,14 +9,13 @@
 import sys
 import time
 
-from host import paths
 from host.errors import CliError
 
 JOIN_TIMEOUT_MS = 10000                # how long a joiner says HELLO before giving up
 
 
 def firmware():
-    link, link_udp, link_duel = paths.firmware("link", "link_udp", "link_duel")
+    from maze32_game import link, link_duel, link_udp
     return link, link_udp, link_duel
 
 
@@ -64,13 +63,12 @@ def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None):
     # told); the end stays a second, then the terminal is restored and the end message printed. Exit
     # status 0 after a game, 1 when none was played (refused, no answer, cancelled).
     from host import play
-    games, = paths.firmware("games")
+    from maze32_game import games, term
     game = games.by_name(mode)
     if game is None or not game.link:
         raise CliError("--host and --join play %s, not %s" % (
             " or ".join(["--mode " + g.name for g in games.linked()]), mode))
     link, link_udp, link_duel = firmware()
-    term, = paths.firmware("term")
     if join is not None:
         join_address(link_udp, join)            # a bad address is an error before the terminal's
     fd = play.terminal_fd()
@@ -99,7 +97,7 @@ def scripted(role, where, seed=None, size=(8, 8), bot_level=2, frame_ms=50, dela
     # A Duel over UDP with a bot playing this side, no terminal: role "host" (where = the port to bind,
     # 0 for any) or "join" (where = "HOST:PORT"). -> (round or None, end message, transport).
     link, _, link_duel = firmware()
-    import duel
+    from maze32_game import duel
     transport, role_name, _ = open_link(where if role == "host" else None, where if role == "join" else None, bind)
     if on_ready:
         on_ready(transport)

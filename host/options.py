@@ -66,9 +66,8 @@ def seed(text):
 
 
 def bot_level(text):
-    # The bot's level by name (firmware/duel.py's BOT_LEVELS) or number, 1 = the easiest.
-    from host import paths
-    duel, = paths.firmware("duel")
+    # The bot's level by name (firmware/maze32_game/duel.py's BOT_LEVELS) or number, 1 = the easiest.
+    from maze32_game import duel
     names = [name for name, _ in duel.BOT_LEVELS]
     if text.isdigit() and 1 <= int(text) <= len(names):
         return int(text)

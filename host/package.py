@@ -23,11 +23,10 @@ import host
 from host import files, flavours
 from host.deploy import cross_version
 from host.errors import CliError
-from host.paths import FIRMWARE, LIBRARY
+from host.paths import GAME, LIBRARY
 
 HASH_PREFIX = 8                 # micropython-lib's default; a collision is refused, never overwritten
 NATIVE_ARCHS = ("rv32imc",)     # the ESP32-C6's; native .mpy files run only on their architecture
-GAME_LEAVES_OUT = ("main.py", "boot.py")    # mip installs into lib/, where a board never runs them
 LICENSE = "MIT"
 DESCRIPTIONS = {
     "maze32": "deterministic two-player duel mazes (bytecode: every port)",
@@ -35,17 +34,18 @@ DESCRIPTIONS = {
 }
 
 
-def sources(package, leave_out=()):
+def sources(package):
     # -> [path relative to the package's parent, as mip installs it] of a package folder's modules,
     # subfolders included.
     package = Path(package)
     return sorted(p.relative_to(package.parent).as_posix() for p in package.rglob("*.py")
-                  if "__pycache__" not in p.parts and p.name not in leave_out)
+                  if "__pycache__" not in p.parts)
 
 
 def game_modules():
-    # The firmware's modules, as top-level modules (the board imports them by bare name).
-    return [name.split("/", 1)[1] for name in sources(FIRMWARE, GAME_LEAVES_OUT)]
+    # The game's modules as mip installs them: the package maze32_game/ (main.py, the board's boot
+    # file, is deploy's: mip installs into lib/, where a board never runs it).
+    return sources(GAME)
 
 
 # -- the index --------------------------------------------------------------------------------------
@@ -93,28 +93,18 @@ def write(path, data):
     files.write_file(str(path), data)
 
 
-def built(flavour, arch, package, tmp, leave_out=()):
+def built(flavour, arch, package, tmp):
     # -> {path under lib/: bytes} of `package` built by flavours.build (the one builder).
     try:
         written = flavours.build(flavour, arch, tmp, package)
     except flavours.BuildError as e:
         raise CliError(str(e))
     base = Path(tmp)
-    files = {}
-    for path in written.values():
-        rel = Path(path).relative_to(base).as_posix()
-        if Path(rel).name.rsplit(".", 1)[0] + ".py" not in leave_out:
-            files[rel] = Path(path).read_bytes()
-    return files
+    return dict((Path(path).relative_to(base).as_posix(), Path(path).read_bytes()) for path in written.values())
 
 
-def as_source(package, leave_out=()):
-    return dict((rel, (Path(package).parent / rel).read_bytes()) for rel in sources(package, leave_out))
-
-
-def top_level(files):
-    # The firmware's files at the top of lib/ (flavours.build puts them under firmware/).
-    return dict((rel.split("/", 1)[1], data) for rel, data in files.items())
+def as_source(package):
+    return dict((rel, (Path(package).parent / rel).read_bytes()) for rel in sources(package))
 
 
 def build_index(out):
@@ -123,7 +113,7 @@ def build_index(out):
     mpy, _ = cross_version()
     index = Index(out)
     with tempfile.TemporaryDirectory() as tmp:
-        game = top_level(built("bytecode", None, FIRMWARE, os.path.join(tmp, "game"), GAME_LEAVES_OUT))
+        game = built("bytecode", None, GAME, os.path.join(tmp, "game"))
         index.add_package("maze32", mpy, built("bytecode", None, LIBRARY, os.path.join(tmp, "lib")),
                           description=DESCRIPTIONS["maze32"])
         index.add_package("maze32-game", mpy, game, deps=["maze32"], description=DESCRIPTIONS["maze32-game"])
@@ -138,7 +128,7 @@ def build_index(out):
                               description=DESCRIPTIONS["maze32-game"] + ", with maze32-" + arch)
     # Source, for mip's --no-mpy: the library as written (a board with viper compiles its kernels).
     index.add_package("maze32", "py", as_source(LIBRARY), description=DESCRIPTIONS["maze32"])
-    index.add_package("maze32-game", "py", top_level(as_source(FIRMWARE, GAME_LEAVES_OUT)), deps=["maze32"],
+    index.add_package("maze32-game", "py", as_source(GAME), deps=["maze32"],
                       description=DESCRIPTIONS["maze32-game"])
     return index.finish()
 
@@ -178,17 +168,17 @@ FROZEN_HEAD = """\
 # Freezing maze32 and its game into a MicroPython firmware you build yourself (MicroPython's manifest
 # syntax): include this file from your board's manifest.py, include("/path/to/maze32/shared/manifest.py"),
 # or pass it as FROZEN_MANIFEST. The library freezes as the package maze32 (its viper kernels
-# compiled for the port's architecture by the build's mpy-cross), the game as top-level modules; a
-# board runs main.py only from its filesystem, so yours says `import app; app.main()`.
+# compiled for the port's architecture by the build's mpy-cross), the game as the package maze32_game;
+# a board runs main.py only from its filesystem, so yours says `from maze32_game import app; app.main()`.
 # Written by `maze32 package --manifests`; tests/boards/test_frozen_riscv.py builds the RISC-V board with it.
 """
 
 
 def frozen_manifest():
-    # -> the text of manifest.py: the library as a package, the game's modules one a line.
+    # -> the text of manifest.py: the library and the game, a package each.
     lines = ['metadata(description="maze32: deterministic duel mazes and their games", version="%s", '
-             'license="%s")' % (host.__version__, LICENSE), 'package("maze32")']
-    lines += ['module("%s", base_path="../firmware")' % name for name in game_modules()]
+             'license="%s")' % (host.__version__, LICENSE), 'package("maze32")',
+             'package("maze32_game", base_path="../firmware")']
     return FROZEN_HEAD + "\n".join(lines) + "\n"
 
 

@@ -2,13 +2,14 @@
 #
 # Product data: the sweep's reference bands in data/, the board profiles in boards/ (SPEC 1); an installed wheel
 # carries that folder as package data host/data/ (pyproject.toml), so below DATA the layout is the
-# same either way. The firmware that deploy compiles and play imports is firmware/ in a checkout and
-# host/data/firmware/ in a wheel.
+# same either way. The game (the package maze32_game, which play imports and deploy compiles) is
+# firmware/maze32_game/ in a checkout and a package of its own in a wheel; the board's boot file
+# main.py is firmware/ in a checkout and host/data/firmware/ in a wheel.
 import os
-import sys
 from pathlib import Path
 
 import maze32
+import maze32_game                               # only its __init__: no game module loads here
 
 HOST = Path(__file__).resolve().parent
 INSTALLED = (HOST / "data").is_dir()             # a wheel, not a checkout (or an editable install)
@@ -16,20 +17,12 @@ DATA = HOST / "data" if INSTALLED else HOST.parent / "data"
 # Board profiles, one JSON file each: boards/ at the checkout's top (SPEC 1), host/data/boards in a wheel.
 BOARDS = (HOST / "data" if INSTALLED else HOST.parent) / "boards"
 BANDS = DATA / "bands.json"                      # sweep's reference metric bands
-FIRMWARE = (HOST / "data" if INSTALLED else HOST.parent) / "firmware"   # the board's application
+FIRMWARE = (HOST / "data" if INSTALLED else HOST.parent) / "firmware"   # main.py, the board's boot file
 LIBRARY = Path(maze32.__file__).resolve().parent  # shared/maze32, or the installed package
+GAME = Path(maze32_game.__file__).resolve().parent  # firmware/maze32_game, or the installed package
 RISCV_PORT = HOST / "riscv"                      # the RISC-V board's additions to MicroPython's port
 # The kit's MicroPython source beside a checkout (../shared/micropython); elsewhere MICROPYTHON_SRC.
 MICROPYTHON_TARBALL = HOST.parent.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
 # The user's cache: the boards' folders, the RISC-V firmware builds, Explore's chunks.
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32"
 
-
-def firmware(*names):
-    # Import firmware modules (duel, deeper, console, ...) for the desktop twin. On the board they are
-    # top-level modules that import each other by bare name, so their folder goes on sys.path, as it
-    # is on the board: here, when a command first needs them, never when host is imported.
-    folder = str(FIRMWARE)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-    return [__import__(name) for name in names]

@@ -1,6 +1,6 @@
 # maze32 play: the desktop twin of the games in this terminal. The games, the rules, the keys, the
-# views and the loops are the firmware's own (firmware/games.py lists them; term.py is the terminal
-# layer; imported through paths.firmware when a game starts); this file is only the terminal: raw
+# views and the loops are the firmware's own (firmware/maze32_game/games.py lists them; term.py is the terminal
+# layer; the package maze32_game, imported when a game starts); this file is only the terminal: raw
 # mode and the alternate screen (restored on every way out: q, Ctrl-C, an error, SIGTERM, SIGHUP),
 # bytes in, frames out, and the twin's small menu. host/duel_link.py plays a Duel over UDP in the
 # same terminal.
@@ -17,13 +17,13 @@ from host.errors import CliError
 
 
 def firmware_games():
-    games, = paths.firmware("games")
+    from maze32_game import games
     return games
 
 
 class Modes:
     # --mode's choices: games.py's names, read only when argparse checks or lists them, so that
-    # firmware/ goes on sys.path for play alone, never for the other commands.
+    # the game's modules load for play alone, never for the other commands.
     def __contains__(self, name):
         return name in firmware_games().names()
 
@@ -49,7 +49,7 @@ def raw_terminal(fd, out, enter=""):
     # and term.LEAVE. A terminal that hung up cannot be written to any more: that is not an error here.
     import termios
     import tty
-    term, = paths.firmware("term")
+    from maze32_game import term
     saved = termios.tcgetattr(fd)
     handlers = dict((s, signal.signal(s, hang_up)) for s in (signal.SIGTERM, signal.SIGHUP))
     try:
@@ -72,20 +72,20 @@ def raw_terminal(fd, out, enter=""):
 
 
 def attach(port, timeout=None):
-    # The board's own game (firmware/app.py) in this terminal; Ctrl-] leaves it.
+    # The board's own game (firmware/maze32_game/app.py) in this terminal; Ctrl-] leaves it.
     from host import transport
     fd = terminal_fd()
     with transport.connected(port, timeout) as board:
         with raw_terminal(fd, sys.stdout):
-            ended = board.attach("import app\napp.main()\n", fd, sys.stdout.buffer)
+            ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
     sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else "detached"))
     return 0
 
 
 class Terminal:
-    # This terminal as the firmware's loops use it (see the top of firmware/term.py).
+    # This terminal as the firmware's loops use it (see the top of firmware/maze32_game/term.py).
     def __init__(self, fd, out):
-        term, = paths.firmware("term")
+        from maze32_game import term
         self.fd, self.out = fd, out
         self.screen = term.Screen(self.write)
         self.pending = ""
@@ -164,7 +164,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1):
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
-    term, games, duel = paths.firmware("term", "games", "duel")
+    from maze32_game import duel, games, term
     terminal = Terminal(fd, out)
     game = {"mode": mode, "seed": seed, "size": size, "bot": bot_level,
             "bot_name": duel.BOT_LEVELS[bot_level - 1][0]}

@@ -5,7 +5,7 @@ from host.errors import CliError
 from host import twin
 from host.stats import percentile
 
-BENCH_CALL = "import bench\nbench.run(%r, %d, %d, %d)\n"
+BENCH_CALL = "from maze32_game import board_bench\nboard_bench.run(%r, %d, %d, %d)\n"
 BUILD_CALL = "import sys\nprint(getattr(sys.implementation, '_build', ''))\n"
 RUN_SECONDS = 1.0    # allowance per generate + validate on the board (SPEC 8: ~0.15 s at worst)
 

@@ -149,7 +149,7 @@ class Session:
             return False
         self.conn.sendall(b"OK")
         if self.kind == "lying":
-            out = self.board.bench if b"import bench" in code else b""
+            out = self.board.bench if b"import board_bench" in code else b""
             self.conn.sendall(out + b"\x04\x04>")
             return True
         if self.kind == "endless-output":
@@ -161,7 +161,7 @@ class Session:
             return False
         # disconnect-mid-transfer: a program that prints (bench, game) is cut in its output; anything
         # else is answered as if it ran without output.
-        if b"import bench" in code or b"import app" in code:
+        if b"import board_bench" in code or b"import app" in code:
             self.conn.sendall(b"maze32-flavour native\r\nmaze32 on ESP32-C6\r\nmaze32-ti")
             time.sleep(0.1)
             return False

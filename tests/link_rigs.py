@@ -8,9 +8,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-import duel
-import link
-import link_duel
+from maze32_game import duel
+from maze32_game import link
+from maze32_game import link_duel
 import runtimes
 from link_memnet import MemLink
 from support import ROOT, link_reference
@@ -77,7 +77,7 @@ def free_port():
 
 def side(runtime, role, tmp, port=None, peer=None, env=None, **extra):
     # One side, running tests/drivers/link_play.py: runtime "twin" (CPython, host/duel_link.py) or
-    # "board" (the unix port, firmware/link_duel.py over link_udp or, with transport="espnow",
+    # "board" (the unix port, firmware/maze32_game/link_duel.py over link_udp or, with transport="espnow",
     # link_espnow on the stand-in).
     args = {"role": role, "port": port, "peer": peer, "seed": SEED, "size": SIZE, "bot": LEVEL,
             "frame_ms": FRAME_MS, "delay": DELAY, "lost_ms": LOST_MS, "timeout_ms": 8000,

@@ -66,7 +66,7 @@ def matches_golden(url):
 def game_starts(folder):
     # The installed game's menu on the unix port in a raw terminal, from lib/ alone; q leaves it.
     env = dict(os.environ, MICROPYPATH="./lib")
-    term = PtyProcess([runtimes.micropython_binary(), "-c", "import app; app.main()"], env=env,
+    term = PtyProcess([runtimes.micropython_binary(), "-c", "from maze32_game import app; app.main()"], env=env,
                       cwd=str(folder), raw=True)
     try:
         assert term.wait_for("2  Deeper", 5.0), term.text()

@@ -52,20 +52,21 @@ def library(runtime):
 
 
 def game(runtime):
-    # firmware/ as `runtime` imports it beside its library(), built as deploy builds it
-    # (host/flavours.firmware_flavour: the drawing's viper kernels compiled wherever the library has
+    # firmware/maze32_game as `runtime` imports it beside its library(), built as deploy builds it
+    # (host/flavours.firmware_flavour: the views' viper kernels compiled wherever the library has
     # machine code); the webassembly port, which has no viper emitter, gets source with them stripped.
-    key = runtime + "/firmware"
+    # Returns the folder to put on the path (it holds maze32_game/).
+    key = runtime + "/game"
     if key not in _BUILDS:
         from host import flavours
-        out = Path(tempfile.mkdtemp(prefix="maze32-%s-firmware-" % runtime))
+        out = Path(tempfile.mkdtemp(prefix="maze32-%s-game-" % runtime))
         atexit.register(shutil.rmtree, out, True)
         if runtime == "wasm":
-            flavours.build("bytecode", None, out, FIRMWARE, as_source=True)
+            flavours.build("bytecode", None, out, FIRMWARE / "maze32_game", as_source=True)
         else:
             flavour = {"unix": "bytecode", "unix-viper": "viper", "unix-native": "native"}[runtime]
-            flavours.build(flavours.firmware_flavour(flavour), "x64", out, FIRMWARE, keep=("main.py",))
-        _BUILDS[key] = out / "firmware"
+            flavours.build(flavours.firmware_flavour(flavour), "x64", out, FIRMWARE / "maze32_game")
+        _BUILDS[key] = out
     return _BUILDS[key]
 
 

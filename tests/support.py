@@ -111,8 +111,8 @@ def link_reference(seed, size, level, delay):
     # The game a linked Duel's lockstep must play: each bot picks, before frame f, its key for frame
     # f + delay from what its player sees after frame f - 1. -> (winner, deciding frame, every frame's
     # state hash). Firmware modules (on sys.path by conftest.py), imported when first needed.
-    import duel
-    import link_duel
+    from maze32_game import duel
+    from maze32_game import link_duel
     game = duel.Duel(seed, *size)
     bots = (duel.Bot(level, 0), duel.Bot(level, 1))
     keys = ([None] * delay, [None] * delay)

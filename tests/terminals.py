@@ -134,8 +134,7 @@ def served_board(env):
 def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
     # `maze32 play --port URL`: the board's own menu, its Explore key (games.py's), walk, dig, back to
     # the menu, `rounds` times, then quit. Asserts each step's screen (no MemoryError on the way).
-    from host import paths
-    games, = paths.firmware("games")
+    from maze32_game import games
     key = games.by_name("explore").key.encode()
     term = PtyProcess([MAZE32, "play", "--port", url], env=env)
     try:

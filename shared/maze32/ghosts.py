@@ -1,5 +1,5 @@
 # Deeper's ghosts (SPEC 4-5, seed 000): the one statement of their rules, used by the game
-# (firmware/deeper.py) and by the `winnable` check (hedge_check.py), so the check plays the real game.
+# (firmware/maze32_game/deeper.py) and by the `winnable` check (hedge_check.py), so the check plays the real game.
 #   - a ghost sleeps until the player comes within wake_distance(level) tiles (Chebyshev; seed 000's
 #     ACTIVATION on levels 3..19, less before, more after: hedge_level.py), then chases;
 #   - an awake ghost counts its timer down once per frame; when it runs out the timer restarts at the

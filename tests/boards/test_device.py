@@ -13,8 +13,8 @@ from host.errors import CliError
 from terminals import explore_through_the_menu, served_board
 from support import ROOT, duel_rows, maze32, one_line_error
 
-# What deploy ships: every library module, every firmware module, board.json and maze32.json.
-SHIPPED = len(list((ROOT / "shared" / "maze32").rglob("*.py"))) + len(list((ROOT / "firmware").glob("*.py"))) + 2
+# What deploy ships: every library module, main.py and every module of the game, board.json and maze32.json.
+SHIPPED = len(list((ROOT / "shared" / "maze32").rglob("*.py"))) + len(list((ROOT / "firmware").rglob("*.py"))) + 2
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def test_deploy_copies_library_firmware_and_profile(deployed):
     board, first = deployed
     assert "copied %d, unchanged 0" % SHIPPED in first.stdout
     assert (board / "lib" / "maze32" / "generate.mpy").read_bytes()[:2] == b"M\x06"
-    assert (board / "bench.mpy").exists()
+    assert (board / "lib" / "maze32_game" / "board_bench.mpy").exists() and (board / "main.py").exists()
     assert json.loads((board / "board.json").read_text())["name"] == "esp32-c6-devkitc-1"
     assert json.loads((board / "maze32.json").read_text()) == {"flavour": "native", "arch": "x64"}
     assert "native flavour" in first.stdout       # the fastest the x64 virtual board supports
@@ -65,18 +65,22 @@ def test_time_on_the_board_matches_the_twin(deployed, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("flavour", ["bytecode", "viper"])
 def test_each_flavour_deploys_removes_stale_twins_and_matches(tmp_path, flavour):
-    # Stale: .py twins, and modules of the flat layout before maze32/world/ (world.py would be the
-    # package's rival; world_tiles.mpy is just dead weight on the flash).
+    # Stale: .py twins, modules of the flat layout before maze32/world/ (world.py would be the
+    # package's rival; world_tiles.mpy is just dead weight on the flash), and the game's modules at the
+    # board's top, where deploy put them before lib/maze32_game/ (bench.mpy: board_bench's old name).
     board = tmp_path / "b"
-    lib = board / "lib" / "maze32"
+    lib, game = board / "lib" / "maze32", board / "lib" / "maze32_game"
     lib.mkdir(parents=True)
-    (board / "bench.py").write_text("raise ImportError('stale twin ran')\n")
+    game.mkdir()
+    (game / "board_bench.py").write_text("raise ImportError('stale twin ran')\n")
+    for flat in ("app.mpy", "bench.mpy"):
+        (board / flat).write_bytes(b"M\x06 the flat layout")
     for stale in ("grid.py", "world.py", "world_tiles.mpy"):
         (lib / stale).write_text("raise ImportError('stale twin ran')\n")
     proc = maze32("deploy", "--emit", flavour, "--board", "m5stack-nanoc6", board=board)
     assert proc.returncode == 0, proc.stderr
-    assert "removed 4" in proc.stdout and flavour + " flavour" in proc.stdout
-    assert not (board / "bench.py").exists()
+    assert "removed 6" in proc.stdout and flavour + " flavour" in proc.stdout
+    assert not [p for p in (game / "board_bench.py", board / "app.mpy", board / "bench.mpy") if p.exists()]
     assert not [stale for stale in ("grid.py", "world.py", "world_tiles.mpy") if (lib / stale).exists()]
     assert (lib / "world" / "tiles.mpy").is_file()
     timed = maze32("time", "--size", "16x16", "--seeds", "3..5", board=board)

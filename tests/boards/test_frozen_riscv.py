@@ -29,11 +29,12 @@ def board(tmp_path_factory):
 
 
 def test_frozen_library_and_game_run_from_the_firmware(board):
-    out = mpremote(board.url, "exec", "import os, maze32, app, trust\nfrom maze32 import selftest, world\n"
-                   "print(os.listdir('/'), maze32.__file__, repr(selftest.run()), trust.installed(), "
-                   "callable(app.main))")
+    out = mpremote(board.url, "exec", "import os, maze32, maze32_game\nfrom maze32_game import app, trust\n"
+                   "from maze32 import selftest, world\n"
+                   "print(os.listdir('/'), maze32.__file__, maze32_game.__file__, repr(selftest.run()), "
+                   "trust.installed(), callable(app.main))")
     listing, rest = out.rsplit("]", 1)
     assert listing == "["                                # an empty filesystem: all from the firmware
-    assert rest.split() == ["maze32/__init__.py", "''", "source", "True"], out
+    assert rest.split() == ["maze32/__init__.py", "maze32_game/__init__.py", "''", "source", "True"], out
     rows = golden_rows()
     assert catalogue_on(board.url, rows) == [[str(w), str(h), str(s), d, str(a)] for w, h, s, d, a in rows]

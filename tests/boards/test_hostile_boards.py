@@ -254,19 +254,21 @@ def test_a_silent_board_is_reported_within_the_timeout_not_a_fixed_time(tmp_path
 def damaged_copy(reference, root):
     # A deployed board as interrupted deploys and accidents leave it: .part leftovers, a folder where a
     # module goes (open() of it fails with EISDIR), a truncated module (the unix port spins importing
-    # it), a module missing, a stale .py twin, a different profile.
+    # it), a module missing, a stale .py twin, a game module of the flat layout before lib/maze32_game/,
+    # a different profile.
     for path, data in reference.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data)
-    lib = root / "lib" / "maze32"
+    lib, game = root / "lib" / "maze32", root / "lib" / "maze32_game"
     (lib / "grid.mpy.part").write_bytes(b"half a module")
-    (root / "bench.mpy.part").write_bytes(b"")
+    (game / "board_bench.mpy.part").write_bytes(b"")
     (lib / "carve.mpy").unlink()
     (lib / "carve.mpy").mkdir()
     (lib / "carve.mpy" / "junk.txt").write_text("in the way")
     (lib / "rng.mpy").write_bytes(reference["lib/maze32/rng.mpy"][:20])
     (lib / "routes.mpy").unlink()
-    (root / "term.py").write_text("raise ImportError('stale twin ran')\n")
+    (game / "term.py").write_text("raise ImportError('stale twin ran')\n")
+    (root / "duel.mpy").write_bytes(reference["lib/maze32_game/duel.mpy"])
     (root / "board.json").write_text("{}\n")
 
 
@@ -278,7 +280,7 @@ def check_whole(root, reference, url):
     assert [p for p in got if got[p] != reference[p]] == []
     board = transport.Board(url, 3.0)
     try:
-        out = board.exec("import bench\nbench.run([[8, 8]], 0, 0, 1)", timeout=10)
+        out = board.exec("from maze32_game import board_bench\nboard_bench.run([[8, 8]], 0, 0, 1)", timeout=10)
     finally:
         board.close()
     golden = {(w, h, s): d for w, h, s, d, _ in duel_rows()}
@@ -404,8 +406,8 @@ def test_a_board_stuck_in_an_import_is_interrupted_and_repaired(tmp_path, refere
             result = deploy.deploy(board, boards.load(boards.DEFAULT_BOARD), "auto")
         finally:
             board.close()
-        assert set(result["removed"]) == {"bench.mpy.part", "term.py", "lib/maze32/carve.mpy",
-                                          "lib/maze32/grid.mpy.part"}
+        assert set(result["removed"]) == {"lib/maze32_game/board_bench.mpy.part", "lib/maze32_game/term.py",
+                                          "duel.mpy", "lib/maze32/carve.mpy", "lib/maze32/grid.mpy.part"}
         assert "lib/maze32/rng.mpy" in result["copied"] and "lib/maze32/carve.mpy" in result["copied"]
         check_whole(root, reference, vb.url)
 

@@ -46,7 +46,7 @@ def test_mip_install_of_the_native_package_and_the_game(served_index, board):
     assert log.count("Installing: /lib/") == LIBRARY_FILES + GAME_FILES, log
     rows = golden_rows()[::5]
     assert catalogue_on(board.url, rows) == [[str(w), str(h), str(s), d, str(a)] for w, h, s, d, a in rows]
-    out = mpremote(board.url, "exec", "import app, trust\nfrom maze32 import selftest\n"
+    out = mpremote(board.url, "exec", "from maze32_game import app, trust\nfrom maze32 import selftest\n"
                    "print(repr(selftest.run()), trust.installed(), repr(trust.check()), callable(app.main))")
     assert out.split() == ["''", "native", "''", "True"]
 

@@ -151,7 +151,7 @@ def test_heaplock_harness_catches_allocation(served):
 # -- the device workflow -------------------------------------------------------------------------------------
 def listing(served):
     with connected(served) as b:
-        out = b.exec("import os\nfor d in ('', 'lib/maze32'):\n"
+        out = b.exec("import os\nfor d in ('', 'lib/maze32', 'lib/maze32_game'):\n"
                      " for e in os.ilistdir(d or '.'):\n  print((d + '/' if d else '') + e[0], e[3])")
     return dict(line.rsplit(" ", 1) for line in out.splitlines())
 
@@ -172,13 +172,14 @@ def test_deploy_soft_reset_redeploy_repairs(served):
     with connected(served) as b:
         b.write_file(module, b"M\x06 not a module any more")
         b.write_file(twin, b"raise ImportError('stale twin ran')\n")
-        b.write_file("bench.py", b"raise ImportError('stale twin ran')\n")
+        b.write_file("lib/maze32_game/board_bench.py", b"raise ImportError('stale twin ran')\n")
     with connected(served) as b:
         fixed = deploy(b, PROFILE, "native")
     assert fixed["copied"] == [module]
-    assert sorted(fixed["removed"]) == sorted([twin, "bench.py"])
+    bench = "lib/maze32_game/board_bench"
+    assert sorted(fixed["removed"]) == sorted([twin, bench + ".py"])
     present = listing(served)
-    assert twin not in present and "bench.py" not in present and "bench.mpy" in present
+    assert twin not in present and bench + ".py" not in present and bench + ".mpy" in present
     assert not [p for p in present if p.endswith(".part")]
     expected = {(w, h, s): (d, a) for w, h, s, d, a in duel_rows()}
     for line in run_driver(served, "catalogue.py", {"rows": [[32, 32, 0], [8, 8, 1]]}):
@@ -228,7 +229,7 @@ def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
             assert data, seen
             seen += data
     with connected(served) as b:
-        assert b.exec("import sys\nprint('app' in sys.modules)").strip() == "True"   # main.py ran it
+        assert b.exec("import sys\nprint('maze32_game.app' in sys.modules)").strip() == "True"   # main.py ran it
         b.exec("import os\nos.remove('main.py')")      # the rest of the module's boots stay quiet
 
 
@@ -236,8 +237,7 @@ def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
 def test_games_tick_as_in_the_twin(served, flavour):
     # Scripted inputs: a bot-against-bot Duel and a Deeper run tick by tick on the board, compared
     # with the same games played here by the twin (the firmware's own modules under CPython).
-    from host import paths
-    duel, deeper = paths.firmware("duel", "deeper")
+    from maze32_game import deeper, duel
     got = run_driver(served, "duel_bots.py", {"seed": 4, "size": [16, 16], "ticks": 60})
     game = duel.Duel(4, 16, 16)
     bots = (duel.Bot(2, 4), duel.Bot(1, 5))

@@ -1,7 +1,7 @@
 """The board's trust in its own machine code: maze32.selftest's version rules (native code on RV32
 since v1.24.0, viper since v1.28.0) and its self-test of the indexed ptr8/ptr16/ptr32 loads and stores
 the library uses, run for real on every unix-port flavour and from source (the port's own viper
-compiler); firmware/trust.py refusing a fast flavour whose self-test fails, and deploy falling back."""
+compiler); firmware/maze32_game/trust.py refusing a fast flavour whose self-test fails, and deploy falling back."""
 import subprocess
 from array import array
 

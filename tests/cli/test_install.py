@@ -1,5 +1,6 @@
 """maze32 installed as a wheel (pip install ., not editable) works away from the checkout: the board
-profiles, the sweep's reference bands and the firmware come along as package data."""
+profiles, the sweep's reference bands and the board's main.py come along as package data, the game as
+the package maze32_game."""
 import os
 import shutil
 import subprocess
@@ -42,7 +43,8 @@ def test_installed_package_is_the_one_that_runs(installed):
     proc = installed("--version")
     assert proc.returncode == 0 and proc.stdout.startswith("maze32 0.1.0"), proc.stderr
     data = installed.target / "host" / "data"
-    assert (data / "bands.json").is_file() and (data / "firmware" / "app.py").is_file()
+    assert (data / "bands.json").is_file() and (data / "firmware" / "main.py").is_file()
+    assert (installed.target / "maze32_game" / "app.py").is_file()
     assert sorted(p.name for p in (data / "boards").glob("*.json")) == \
         sorted(p.name for p in (ROOT / "boards").glob("*.json"))
     assert not (data / "bench").exists()                 # bench/ is the scripts, not shipped
@@ -62,15 +64,15 @@ def test_installed_sweep_checks_the_shipped_bands(installed):
 
 
 def test_installed_play_finds_the_firmware(installed):
-    # What play and deploy use: the firmware, from the package data.
-    code = ("from host import paths; view, = paths.firmware('deeper_view'); "
+    # What play and deploy use: the game, the installed package maze32_game.
+    code = ("from maze32_game import deeper_view as view; from host import paths; assert paths.GAME.is_dir(); "
             "print(view.__file__); print(view.DeeperRound(3).status(80))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           cwd=str(installed.target.parent / "cwd"),
                           env=dict(os.environ, PYTHONPATH=str(installed.target)))
     assert proc.returncode == 0, proc.stderr
     where, last = proc.stdout.splitlines()
-    assert where.startswith(str(installed.target / "host" / "data" / "firmware"))
+    assert where.startswith(str(installed.target / "maze32_game"))
     assert last.startswith("deeper  depth 1")
 
 

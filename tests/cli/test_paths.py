@@ -42,7 +42,8 @@ def test_product_data_is_in_data():
     assert paths.DATA == ROOT / "data"
     assert paths.BANDS == ROOT / "data" / "bands.json" and paths.BANDS.is_file()
     assert paths.BOARDS == ROOT / "boards" and any(paths.BOARDS.glob("*.json"))
-    assert paths.FIRMWARE == ROOT / "firmware"
+    assert paths.FIRMWARE == ROOT / "firmware" and (paths.FIRMWARE / "main.py").is_file()
+    assert paths.GAME == ROOT / "firmware" / "maze32_game"
 
 
 def test_one_percentile_nearest_rank():

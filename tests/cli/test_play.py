@@ -1,4 +1,4 @@
-"""maze32 play: the views of SPEC 12 (firmware/term.py and the games' views) without a terminal, and the twin driven
+"""maze32 play: the views of SPEC 12 (maze32_game/term.py and the games' views) without a terminal, and the twin driven
 through a real 80 x 24 pseudo-terminal read by a terminal emulator: the window follows the player, a
 Duel won against the easiest bot ends on the end screen, every way out restores the terminal."""
 import os
@@ -10,12 +10,12 @@ import sys
 import pyte
 import pytest
 
-import deeper  # noqa: E402
-import games  # noqa: E402
-import term as tm  # noqa: E402  (as tm: the tests name their terminals term)
-from deeper_view import BANNER_TICKS, DeeperRound  # noqa: E402
-from duel_view import DuelRound  # noqa: E402
-from term import read_keys, split_keys, Screen  # noqa: E402
+from maze32_game import deeper  # noqa: E402
+from maze32_game import games  # noqa: E402
+from maze32_game import term as tm  # noqa: E402  (as tm: the tests name their terminals term)
+from maze32_game.deeper_view import BANNER_TICKS, DeeperRound  # noqa: E402
+from maze32_game.duel_view import DuelRound  # noqa: E402
+from maze32_game.term import read_keys, split_keys, Screen  # noqa: E402
 from host import render  # noqa: E402
 from support import ROOT, maze32, one_line_error  # noqa: E402
 from terminals import ARROW, MAZE32, PtyProcess, route, served_board, tile_of  # noqa: E402
@@ -535,11 +535,11 @@ def test_play_rejects_a_forged_code_before_the_terminal():
 
 def test_play_imports_no_firmware_until_a_game_starts():
     # Importing host.play and building the parser (--mode lists games.py lazily) leave sys.path
-    # alone; paths.firmware puts firmware/ on it for a game.
+    # alone and load no game module; a game imports the package maze32_game, found where paths.GAME says.
     code = ("import sys; before = list(sys.path); import host.play, host.cli; host.cli.build_parser(); "
-            "assert sys.path == before, 'sys.path changed'; assert 'duel' not in sys.modules; "
-            "from host import paths; term, = paths.firmware('term'); "
-            "assert term.__file__.startswith(str(paths.FIRMWARE))")
+            "assert sys.path == before, 'sys.path changed'; assert 'maze32_game.duel' not in sys.modules; "
+            "from host import paths; from maze32_game import term; "
+            "assert term.__file__.startswith(str(paths.GAME))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
 

@@ -1,4 +1,4 @@
 # Run the firmware's bench mode as a board would (maze32 time drives the same entry point).
-import bench
+from maze32_game import board_bench
 
-bench.run([tuple(s) for s in ARGS["sizes"]], ARGS["first"], ARGS["last"], ARGS.get("repeat", 1))
+board_bench.run([tuple(s) for s in ARGS["sizes"]], ARGS["first"], ARGS["last"], ARGS.get("repeat", 1))

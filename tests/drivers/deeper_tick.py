@@ -1,5 +1,5 @@
 # Play a few ticks of Deeper with scripted keys; print each outcome, then the player tile and depth.
-import deeper
+from maze32_game import deeper
 
 game = deeper.Deeper(ARGS["seed"])
 for key in ARGS["keys"]:

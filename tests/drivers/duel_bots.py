@@ -1,5 +1,5 @@
 # A bot-against-bot Duel on this runtime: each tick's keys and both players' cells.
-import duel
+from maze32_game import duel
 
 w, h = ARGS["size"]
 game = duel.Duel(ARGS["seed"], w, h)

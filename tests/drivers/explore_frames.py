@@ -3,8 +3,8 @@
 # through term.Screen; prints per world the SHA-256 of everything written and the count of writes.
 import binascii
 import hashlib
-import term
-from explore_view import ExploreRound
+from maze32_game import term
+from maze32_game.explore_view import ExploreRound
 
 KEYS = ("right", "right", "down", "right", "left", "up", "right", None, "left", "down")
 

@@ -4,9 +4,9 @@
 # (Duel.tick itself is the game's, not the link's, and is not part of this check.)
 import micropython
 
-import duel
-import link
-import link_duel
+from maze32_game import duel
+from maze32_game import link
+from maze32_game import link_duel
 
 
 class Wire:

@@ -1,5 +1,5 @@
 # One side of a Duel over a link, a bot playing it, no terminal: a virtual board (the MicroPython
-# unix port running firmware/link_duel.py over link_udp or link_espnow) or, with ARGS["twin"], the
+# unix port running firmware/maze32_game/link_duel.py over link_udp or link_espnow) or, with ARGS["twin"], the
 # desktop twin (host/duel_link.scripted, CPython). Prints what the test compares, one fact a line:
 #   ready            paired or about to pair
 #   end MESSAGE      the end message the screen shows
@@ -10,7 +10,7 @@
 #   clock MS         when the end message came (ms since the epoch, to compare with the test's clock)
 import time
 
-import duel
+from maze32_game import duel
 
 A = ARGS
 trace = []
@@ -60,14 +60,14 @@ if A.get("twin"):
         version=A.get("version"), on_ready=lambda t: print("ready %d" % t.port()))
     report(game, message)
 else:
-    import link
-    import link_duel
+    from maze32_game import link
+    from maze32_game import link_duel
     if A["transport"] == "espnow":
-        import link_espnow
+        from maze32_game import link_espnow
         transport = link_espnow.EspNowLink()
         role = link.AUTO
     else:
-        import link_udp
+        from maze32_game import link_udp
         if A["role"] == "host":
             transport = link_udp.UdpLink(A["port"], "127.0.0.1")
             role = link.HOST

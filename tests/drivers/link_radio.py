@@ -1,11 +1,11 @@
-# The board menu's "Duel over radio" (link_duel.play_radio, what firmware/app.py calls) on a terminal
+# The board menu's "Duel over radio" (link_duel.play_radio, what firmware/maze32_game/app.py calls) on a terminal
 # that types nothing until ARGS["quit_after"] game frames were shown, then q (and m on an end
 # screen): pairing over the radio (the stand-in espnow, or UDP on ARGS["udp_port"] where there is
 # none), the game through term.play. Prints the line play_radio returns for the menu, and the
 # last lines shown.
 import time
 
-import link_duel
+from maze32_game import link_duel
 
 
 class Term:

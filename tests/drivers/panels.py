@@ -1,9 +1,9 @@
 # The display and button adapters against recording stand-ins for I2C, SPI and pins: the buses cannot
 # exist here, so these record what the adapters send (the only fakes in the suite, and thin).
-import display
-import buttons
-import screen
-import deeper
+from maze32_game import display
+from maze32_game import buttons
+from maze32_game import screen
+from maze32_game import deeper
 
 
 class RecordingI2C:

@@ -1,9 +1,9 @@
 # Draw a game into a framebuf and print what the test checks: the window origin, then each requested
 # pixel's value (Duel, Deeper or Explore), for the SSD1306 (MONO_VLSB 128x64) or an RGB565 framebuffer.
 import framebuf
-import duel
-import deeper
-import screen
+from maze32_game import duel
+from maze32_game import deeper
+from maze32_game import screen
 
 w, h, cell = ARGS["width"], ARGS["height"], ARGS["cell"]
 if ARGS["format"] == "mono":
@@ -23,7 +23,7 @@ elif ARGS["game"] == "deeper":
     game = deeper.Deeper(ARGS["seed"])
     x0, y0 = screen.draw_deeper(fb, game, w, h, cell, fg, bg)
 else:
-    import explore
+    from maze32_game import explore
     game = explore.Explore(ARGS["seed"], ARGS["depth"])
     for key in ARGS["keys"]:
         game.tick(key)

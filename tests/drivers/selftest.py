@@ -1,9 +1,9 @@
-# maze32.selftest and the firmware's trust check (firmware/trust.py) on this runtime, in the flavour
+# maze32.selftest and the firmware's trust check (firmware/maze32_game/trust.py) on this runtime, in the flavour
 # the runtime imports. ARGS: {"releases": [[major, minor, micro], ...], "mpy": sys.implementation._mpy
 # to judge by (an RV32 board's)}. Prints the self-test's verdict, the installed flavour, the check's
 # line for each release, and what the check does with a miscompiled kernel.
 from maze32 import selftest
-import trust
+from maze32_game import trust
 
 
 def miscompiled(i, j, n, b8, b16, b32):

@@ -4,7 +4,7 @@
 # games.py, one frame drawn), and whether the other games' modules were loaded. With ARGS["walk"]
 # ([[seed, depth], ...]): a scripted walk per world, printing where it ends and what it made.
 import gc
-import explore
+from maze32_game import explore
 from maze32.world import prepare
 from maze32.world.tiles import WorldSpec
 
@@ -19,8 +19,8 @@ def from_the_menu():
     import sys
     gc.collect()
     before = gc.mem_alloc()
-    import term  # noqa: F401
-    import games
+    from maze32_game import term  # noqa: F401
+    from maze32_game import games
     rnd = games.new_round(games.by_name("explore"), 7, None, {})
     lines = rnd.view(80, 24)
     gc.collect()

@@ -1,4 +1,4 @@
-"""The board's application (firmware/app.py) on the MicroPython unix port in a raw 80 x 24 terminal:
+"""The board's application (firmware/maze32_game/app.py) on the MicroPython unix port in a raw 80 x 24 terminal:
 the menu, a Deeper game that moves and quits, a Duel window that fits, a level code (and a forged one
 refused by the command line's own check), the end screen of a won Duel, and leaving."""
 import os
@@ -82,7 +82,7 @@ def test_a_won_duel_ends_on_the_end_screen(tmp_path):
 
 def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
     # Menu r on a board without a radio (the unix port has no espnow): it hosts on UDP instead and
-    # says so (firmware/link_duel.py); q cancels back to the menu, which says what happened.
+    # says so (firmware/maze32_game/link_duel.py); q cancels back to the menu, which says what happened.
     board = Board(tmp_path)
     try:
         assert board.wait_for("r  Duel over radio", 4.0), board.text()

@@ -1,7 +1,7 @@
 """Deeper's rules (SPEC 4, 5) played by script in the twin, and one tick on the MicroPython port."""
 import pytest
 
-import deeper
+from maze32_game import deeper
 import runtimes
 import deeper_newcomer  # bench/deeper_newcomer.py: the player model the ramp is tuned to
 from maze32 import ghosts

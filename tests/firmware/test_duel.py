@@ -7,7 +7,7 @@ import pytest
 
 import runtimes
 
-import duel
+from maze32_game import duel
 import newcomer  # bench/newcomer.py: the player models the bots are tuned against
 from newcomer import shortest_keys  # from the full maze: the test knows all
 

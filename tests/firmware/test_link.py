@@ -1,4 +1,4 @@
-"""The link's protocol (firmware/link.py, link_duel.py; SPEC 11) in one process, frame by frame on an
+"""The link's protocol (firmware/maze32_game/link.py, link_duel.py; SPEC 11) in one process, frame by frame on an
 in-memory network (tests/drivers/link_memnet.py) that drops, duplicates and reorders packets on a
 clock the test advances: the lockstep plays exactly the game a direct simulation plays, at any loss;
 the link is lost after its bound on both sides; corrupted, foreign, old-version and stale packets are
@@ -9,11 +9,11 @@ import threading
 
 import pytest
 
-import duel
-import link
-import link_duel
+from maze32_game import duel
+from maze32_game import link
+from maze32_game import link_duel
 import runtimes
-import link_pairing
+from maze32_game import link_pairing
 from link_memnet import MemLink, MemNet
 
 from link_rigs import (DELAY, LEVEL, LOST_MS, SEED, SIZE, MEM_FRAME_MS as FRAME_MS, assert_same_game, play,
@@ -121,7 +121,7 @@ def test_a_linked_duel_is_drawn_like_a_bot_duel():
     # The same view (duel_view.DuelView): at the start Player 1's linked screen is a bot Duel's of the
     # same maze, line for line (box-drawing walls, fog, colours, the status line), with the link's
     # line below; Player 2 sees their own side, themselves in Player 1's cyan, the same way.
-    from duel_view import DuelRound
+    from maze32_game.duel_view import DuelRound
     rounds = rounds_on(MemNet())
     linked = rounds[0].view(80, 24)
     bot = DuelRound(SEED, SIZE[0], SIZE[1], LEVEL).view(80, 23)     # one line fewer: the same window
@@ -264,7 +264,7 @@ def test_protocol_allocates_nothing_per_frame_on_the_unix_port():
 def test_a_linked_duel_cannot_pause_so_it_plays_on_behind_a_small_terminal():
     # Lockstep: one side cannot stop the other. term.play gives a LinkRound no start screen and no
     # pause; a too-small terminal shows the notice while both games go on.
-    import term as tm
+    from maze32_game import term as tm
     rounds = rounds_on(MemNet())
     shown = []
 

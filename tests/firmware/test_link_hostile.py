@@ -1,4 +1,4 @@
-"""The link expects strangers (firmware/link.py; SPEC 11), on the in-memory network of test_link.py.
+"""The link expects strangers (firmware/maze32_game/link.py; SPEC 11), on the in-memory network of test_link.py.
 
 One datagram must not crash a side: a REFUSE "maze" before any offer, a PLAY key code >= 5, an OFFER
 with input delay 0, 13 or 255. A waiting host waits through refusals, other versions and strangers'
@@ -13,10 +13,10 @@ import threading
 
 import pytest
 
-import duel  # noqa: E402
-import link  # noqa: E402
-import link_pairing  # noqa: E402
-import link_duel  # noqa: E402
+from maze32_game import duel  # noqa: E402
+from maze32_game import link  # noqa: E402
+from maze32_game import link_pairing  # noqa: E402
+from maze32_game import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
 from link_rigs import MEM_FRAME_MS as FRAME_MS, LEVEL, SEED, SIZE, assert_same_game, play, rounds_on
 

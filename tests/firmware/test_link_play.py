@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-import link
+from maze32_game import link
 import runtimes
 from support import ROOT
 
@@ -160,7 +160,7 @@ def test_at_total_loss_both_sides_report_link_lost_within_the_bound(pair, tmp_pa
 
 def test_the_espnow_adapter_on_the_standin(tmp_path):
     # Two virtual boards pair as two boards do (broadcast HELLO, the higher nonce hosts) through
-    # firmware/link_espnow.py on the stand-in espnow module; a third station slips in packets from an
+    # firmware/maze32_game/link_espnow.py on the stand-in espnow module; a third station slips in packets from an
     # unknown MAC, corrupted ones, one of protocol version 0, one of another session.
     ports = [free_port(), free_port()]
     air = ",".join(map(str, ports))
@@ -268,7 +268,7 @@ def test_maze32_play_waiting_for_a_player_quits_on_q():
 
 
 def test_the_board_menus_duel_over_radio_and_quitting_tells_the_other_board(tmp_path):
-    # link_duel.play_radio, the hook for firmware/app.py's menu, on a virtual board with the stand-in
+    # link_duel.play_radio, the hook for firmware/maze32_game/app.py's menu, on a virtual board with the stand-in
     # radio: it pairs with another board (broadcast HELLO), plays through term.play, and its player
     # quits with q after 40 frames: the other board shows why.
     ports = [free_port(), free_port()]

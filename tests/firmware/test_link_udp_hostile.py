@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow            # processes and a flood in real time
 
 from link_rigs import EXPECTED, PAIRS, assert_the_reference_game, free_port, outcome, side
 
-import link  # noqa: E402
+from maze32_game import link  # noqa: E402
 
 
 class Flood(threading.Thread):

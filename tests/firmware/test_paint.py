@@ -6,14 +6,11 @@ as the view's str lines; the same bytes on CPython, the unix port with and witho
 compiled, and the webassembly port."""
 import pytest
 
-import arenas
 import runtimes
-import term
-import deeper
-import deeper_view
-from deeper_view import GHOST, HATCH, HEDGE, DeeperRound
-from explore_view import BUMP, PLAYER, RESET, STYLES, ExploreRound
-from term import P1
+from maze32_game import arenas, deeper, term
+from maze32_game.deeper_view import GHOST, HATCH, HEDGE, DeeperRound
+from maze32_game.explore_view import BUMP, PLAYER, RESET, STYLES, ExploreRound
+from maze32_game.term import P1
 
 
 def by_tiles(rnd, cols, rows):

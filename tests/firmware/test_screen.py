@@ -1,13 +1,13 @@
-"""Display frames (firmware/screen.py) drawn through the real framebuf module of the MicroPython unix
+"""Display frames (firmware/maze32_game/screen.py) drawn through the real framebuf module of the MicroPython unix
 port, for the SSD1306 (128x64 mono) and the ST7789 (RGB565), checked pixel by pixel."""
 import pytest
 
-import deeper
-import duel
-import explore
-import games
+from maze32_game import deeper
+from maze32_game import duel
+from maze32_game import explore
+from maze32_game import games
 import runtimes
-import screen
+from maze32_game import screen
 
 
 def draw(game, fmt, w, h, cell, seed, pixels, keys=(), depth=1):

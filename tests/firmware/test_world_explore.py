@@ -10,7 +10,7 @@ from host import worlds as hw
 from maze32.world.tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
                                 SOLID)
 
-import explore  # noqa: E402
+from maze32_game import explore  # noqa: E402
 
 
 def put(game, x, y, t):
@@ -128,7 +128,7 @@ def test_items_and_stairs(game):
 
 
 def test_round_frames_and_end_message():
-    import explore_view
+    from maze32_game import explore_view
     rnd = explore_view.ExploreRound(3, 6)
     lines = rnd.view(80, 24)
     assert len(lines) == 24 and "depth 6 (caves)" in lines[-1]
@@ -233,7 +233,7 @@ def test_restart_goes_back_to_the_spawn_keeping_what_was_dug(game):
 
 
 def test_the_status_line_gives_the_stairs_bearing_and_distance():
-    import explore_view
+    from maze32_game import explore_view
     assert [explore_view.bearing(dx, dy) for dx, dy in
             ((9, 1), (9, 9), (1, 9), (-9, 9), (-9, -1), (-3, -9), (0, -9), (9, -5))] == \
         ["E", "SE", "S", "SW", "W", "N", "N", "NE"]
@@ -256,7 +256,7 @@ def test_the_status_line_gives_the_stairs_bearing_and_distance():
 
 def test_every_material_has_its_own_glyph():
     # Liquids told apart without colour: water, lava and acid were all one glyph in three colours.
-    import explore_view
+    from maze32_game import explore_view
     from maze32.world.tiles import MATERIALS
     glyphs = [glyph for glyph, _ in explore_view.STYLES]
     assert len(glyphs) == len(MATERIALS) and len(set(glyphs)) == len(glyphs), glyphs

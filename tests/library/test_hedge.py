@@ -149,9 +149,9 @@ def test_every_check_can_fail(name):
 
 
 def play_shortest_route(seed, level, pace=1):
-    # The real game (firmware/deeper.py) from the spawn to the hatch along a shortest route, one
+    # The real game (firmware/maze32_game/deeper.py) from the spawn to the hatch along a shortest route, one
     # step every `pace` frames: what the winnable check promises a player can do.
-    import deeper
+    from maze32_game import deeper
     game = deeper.Deeper(seed)
     while game.depth < level:
         game.descend()

@@ -1,6 +1,6 @@
 # A STAND-IN for MicroPython's `espnow` module, for the MicroPython unix port, which has no radio.
 # Nothing here is ESP-NOW: no radio exists on these machines. It is the project's only stand-in, and
-# it exists so that firmware/link_espnow.py (the ESP-NOW adapter, unchanged) runs in the tests: it
+# it exists so that firmware/maze32_game/link_espnow.py (the ESP-NOW adapter, unchanged) runs in the tests: it
 # offers the calls that adapter makes (ESPNow(), active, add_peer, del_peer, send(mac, msg, sync),
 # irecv(timeout_ms) with reused buffers, MAX_DATA_LEN) and carries their packets over UDP on loopback.
 #

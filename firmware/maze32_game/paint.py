@@ -18,7 +18,7 @@
 # `always`, every line ends with it): exactly the text the views joined tile by tile.
 from array import array
 
-import arenas
+from maze32_game import arenas
 from maze32._compat import micropython, ptr8, ptr16
 
 NONE = 0xFFFF              # style id: no style (a blank keeps the one in force); none in force

@@ -1,10 +1,10 @@
 # Explore on a text terminal (SPEC 12): the side view around the player, two columns a tile in each
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
-import explore
-import explore_buffers
-from paint import Painter, copy_rect
+from maze32_game import explore
+from maze32_game import explore_buffers
+from maze32_game.paint import Painter, copy_rect
 from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT
-from term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
+from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item). Every material its own glyph, so that a terminal without

@@ -1,10 +1,10 @@
 # Deeper on a text terminal (SPEC 12): the hedge level around the player, two columns a tile (hedges
 # green, the hatch yellow, ghosts red, bright once awake), the "depth N" banner before each level,
 # the status line; DeeperRound is games.py's "deeper".
-import deeper
-from paint import Painter, copy_rect
-from term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, count, fit, follow,
-                  quit_title, tail, too_small)
+from maze32_game import deeper
+from maze32_game.paint import Painter, copy_rect
+from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, count, fit,
+                              follow, quit_title, tail, too_small)
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"

@@ -26,7 +26,7 @@
 # "terminal too small" notice).
 import time
 
-import games
+from maze32_game import games
 
 FRAME_MS = 50                  # one game tick and one frame: 20 a second
 TICKS_PER_SECOND = 20

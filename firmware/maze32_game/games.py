@@ -63,21 +63,28 @@ def linked():
     return [g for g in GAMES if g.link]
 
 
+def module(name):
+    # A module of this package an entry names (its view, link or buffers), imported on first use. The
+    # fromlist makes __import__ return maze32_game.<name> itself, not the package, on CPython and
+    # MicroPython alike.
+    return __import__("maze32_game." + name, None, None, (name,))
+
+
 def reserve():
     # Every game's large buffers, made now (the board, before its menu): see the top; first the
     # arenas every painted view draws its lines into (arenas.py).
-    __import__("arenas").reserve()
+    module("arenas").reserve()
     for g in GAMES:
         if g.buffers:
-            __import__(g.buffers).reserve()
+            module(g.buffers).reserve()
 
 
 def new_round(game, seed, size, options):
     # A round of `game` (an entry): options are the frontend's (bot: the Duel bot's level, record: keep
     # the paths, cache: a function making Explore's chunk cache), each game taking those it uses.
     if game.buffers:         # its code loaded packed (explore_buffers.packed)
-        return __import__(game.buffers).packed(lambda: __import__(game.view).new_round(seed, size, options))
-    return __import__(game.view).new_round(seed, size, options)
+        return module(game.buffers).packed(lambda: module(game.view).new_round(seed, size, options))
+    return module(game.view).new_round(seed, size, options)
 
 
 def menu_line(game, size, extra=""):

@@ -1,6 +1,6 @@
 # The handshake of SPEC 11 (link.py's packets, over link.py's transport interface): who plays whom,
 # and the game both generate, before link.Lockstep takes over. Pairing may allocate (it is not play).
-from link import (ACCEPT, AUTO, DIGEST, HEAD, HELLO, HELLO_BYTES, HOST, JOIN, MAX_DELAY, MAX_PACKET, OFFER,
+from maze32_game.link import (ACCEPT, AUTO, DIGEST, HEAD, HELLO, HELLO_BYTES, HOST, JOIN, MAX_DELAY, MAX_PACKET, OFFER,
                   OFFER_BYTES, PLAY, POLL_MAX, PROTOCOL, R_BUSY, R_MAZE, R_VERSION, REFUSE, REFUSE_BYTES,
                   RESEND_MS, ACCEPT_BYTES, LinkError, Lockstep, Refused, hex8, is_intact, is_session, new_session,
                   packet, session_of, sleep_ms, ticks_diff, ticks_ms)

@@ -4,8 +4,8 @@
 # given from its players[0]'s side: a duel.Duel (Player 1's view, the bot as the rival) or a
 # link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
 # bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
-import duel
-from term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
+from maze32_game import duel
+from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
                   count, fit, follow, put, quit_title, tail, too_small, unbump)
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)

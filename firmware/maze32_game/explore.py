@@ -25,7 +25,7 @@ from maze32.rng import split_seed
 from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
                                 AIR, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES)
 from maze32.world import generate_chunk, locate, prepare
-from explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
+from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
 
 PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded

@@ -9,13 +9,13 @@
 # see it.
 from binascii import unhexlify
 
-import duel
-import link
-import link_pairing
-from duel_view import DuelView
-from link import KEY_CODES, KEY_NAMES
-import term as tm
-from term import BUMP_TICKS, fit, ticks_ms
+from maze32_game import duel
+from maze32_game import link
+from maze32_game import link_pairing
+from maze32_game.duel_view import DuelView
+from maze32_game.link import KEY_CODES, KEY_NAMES
+from maze32_game import term as tm
+from maze32_game.term import BUMP_TICKS, fit, ticks_ms
 
 CATCH_UP = 2                  # frames played at most per tick when the other side is ahead (else 1)
 LINGER_MS = 1000              # after the end: how long to keep sending so the other side ends too
@@ -270,9 +270,9 @@ def open_radio(udp_port=None):
     # has it; elsewhere (the unix port: a virtual board) UDP on udp_port (link_udp.DEFAULT_PORT) as the
     # host, for a twin's `maze32 play --mode duel --join HOST:PORT`.
     try:
-        import link_espnow
+        from maze32_game import link_espnow
     except ImportError:
-        import link_udp
+        from maze32_game import link_udp
         port = udp_port or link_udp.DEFAULT_PORT
         return (link_udp.UdpLink(port), link.HOST,
                 "no radio here: waiting on UDP port %d for maze32 play --mode duel --join HOST:%d" % (port, port))
@@ -297,7 +297,7 @@ def pair_on(term, transport, role, waiting, seed=None, size=None, timeout_ms=Non
 
 
 def play_radio(term, seed, size, udp_port=None):
-    # The menu's "Duel over radio" on a board (firmware/app.py): pair with the other board (q
+    # The menu's "Duel over radio" on a board (firmware/maze32_game/app.py): pair with the other board (q
     # cancels), play with term.play like any round (the display draws rnd.game, my view), then the
     # end screen. -> one line for the menu.
     try:

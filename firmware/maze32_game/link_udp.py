@@ -10,7 +10,7 @@
 import socket
 import struct
 
-from link import MAX_PACKET, NOTHING, REFUSED, TOO_LONG
+from maze32_game.link import MAX_PACKET, NOTHING, REFUSED, TOO_LONG
 
 DEFAULT_PORT = 3232
 

@@ -12,8 +12,8 @@ def installed():
     # The flavour deploy recorded in maze32.json; without one (a mip install) what the library's
     # files are: .py sources (whose viper kernels this board compiles), or an .mpy file's header
     # (byte 2, bits 2..: the architecture; 0 is bytecode).
-    import bench
-    flavour = bench.flavour()
+    from maze32_game import board_bench
+    flavour = board_bench.flavour()
     path = getattr(selftest, "__file__", "")
     if flavour != "source" or not path.endswith(".mpy"):
         return flavour

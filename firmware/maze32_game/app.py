@@ -1,5 +1,5 @@
 # The board's application: a menu on the serial console of the games (games.py: Duel against the
-# bot, Deeper, Explore), Duel over radio against another board (firmware/link_duel.py), and Bench.
+# bot, Deeper, Explore), Duel over radio against another board (firmware/maze32_game/link_duel.py), and Bench.
 # Hardware is reached only through adapters (console keys and frames, clock, entropy here; the
 # profile's display and buttons in display.py and buttons.py, opened lazily), so the same code runs on
 # the MicroPython unix port in a terminal, which is how it is tested. The views are the games' own
@@ -10,12 +10,12 @@ import os
 import select
 import sys
 
-import games
+from maze32_game import games
 games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
-import term as tm                      # as tm: `term` is the terminal object passed around here
-import trust
+from maze32_game import term as tm     # as tm: `term` is the terminal object passed around here
+from maze32_game import trust
 from maze32 import Maze, Workspace, levelcode
-from term import ticks_ms, ticks_diff, sleep_ms
+from maze32_game.term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
@@ -51,8 +51,8 @@ class Frontends:
     def __init__(self, profile):
         self.display = self.buttons = None
         try:
-            import display
-            import buttons
+            from maze32_game import display
+            from maze32_game import buttons
             self.display = display.open_display(profile)
             self.buttons = buttons.open_buttons(profile)
         except (ImportError, AttributeError, OSError):
@@ -62,7 +62,7 @@ class Frontends:
         # The round on the display by its game's panel function (games.py names it, screen.py has it).
         d = self.display
         if d:
-            import screen
+            from maze32_game import screen
             cell = 8 if d.height <= 64 else 10
             fn = getattr(screen, games.by_name(rnd.name).panel)
             fn(d.fb, rnd.game, d.width, d.height, cell, d.fg, d.bg)
@@ -192,7 +192,7 @@ def play(term, game, seed, size):
 
 
 def bench(term):
-    import bench as board_bench
+    from maze32_game import board_bench
     write("\x1b[H\x1b[2J")
     board_bench.run([(32, 32), (8, 8)], 0, 9, 1)
     write("\r\nbench done (any key)\r\n")
@@ -222,7 +222,7 @@ def main(keys=None):
                 message = "bench done"
             elif choice == RADIO:
                 # only when asked: the link costs RAM a bot game does not need
-                message = __import__(games.linked()[0].link).play_radio(term, seed, size)
+                message = games.module(games.linked()[0].link).play_radio(term, seed, size)
             elif choice == "c":
                 code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
                                                                            text))

@@ -84,7 +84,7 @@ def draw_explore(fb, game, width, height, cell, fg=1, bg=0):
     # Explore's side view, tiles half a cell square (a side view needs more of the world in sight):
     # solid ground filled, lava, acid and traps a cross, water a line along its top, the stairs a
     # hollow square, an item a dot, the player a filled square inside its tile.
-    import explore                                 # loaded already: its game is being drawn
+    from maze32_game import explore               # loaded already: its game is being drawn
     solid, hazard = explore.SOLID, explore.HAZARD
     t = cell // 2
     cols = min(game.width, width // t)

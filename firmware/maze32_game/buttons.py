@@ -1,7 +1,7 @@
 # Buttons from the board profile: each named button ("up", "down", "left", "right", "a", "b", "boot")
 # on its GPIO with a pull-up, active low unless the profile says otherwise. pressed() returns the
 # movement key of the first button held ("a" and "boot" stand for no movement).
-from term import MOVE_KEYS
+from maze32_game.term import MOVE_KEYS
 
 
 class Buttons:

@@ -8,7 +8,7 @@ import struct
 
 import espnow
 
-from link import MAX_PACKET, NOTHING, REFUSED, TOO_LONG
+from maze32_game.link import MAX_PACKET, NOTHING, REFUSED, TOO_LONG
 
 _COPY = "250s"                       # struct.pack_into(_COPY, buf, 0, msg): msg into buf (zero-padded)
 
