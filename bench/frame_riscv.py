@@ -20,10 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "shared"))
+sys.path.insert(0, str(ROOT / "bench"))
 from host import boards, riscv_board  # noqa: E402
 from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
-from host.transport import Board  # noqa: E402
+from riscv_time import _board  # noqa: E402  (one Board on the served board, as a command opens one)
 
 WORK = Path(__file__).resolve().parent / "frame_board.py"
 BUDGET = 1600000                     # RV32 instructions a frame (10 ms at CPI 1.0, 25 ms at 2.5)
@@ -101,18 +102,6 @@ def main():
     print("\n".join(table(results)))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
-
-
-class _board:
-    def __init__(self, served):
-        self.url = served.url
-
-    def __enter__(self):
-        self.board = Board(self.url, timeout=30)
-        return self.board
-
-    def __exit__(self, *exc):
-        self.board.close()
 
 
 if __name__ == "__main__":

@@ -38,17 +38,7 @@ def library(runtime):
     # with their viper kernels compiled for x64, "unix-native" every module native x64; "wasm" the
     # bytecode flavour as source (the webassembly port is handed .py files). Returns the folder to
     # put on the path (it holds maze32/).
-    if runtime not in _BUILDS:
-        from host import flavours
-        out = Path(tempfile.mkdtemp(prefix="maze32-%s-" % runtime))
-        atexit.register(shutil.rmtree, out, True)
-        if runtime == "wasm":
-            flavours.build("bytecode", None, out, SHARED / "maze32", as_source=True)
-        else:
-            flavour = {"unix": "bytecode", "unix-viper": "viper", "unix-native": "native"}[runtime]
-            flavours.build(flavour, "x64", out, SHARED / "maze32")
-        _BUILDS[runtime] = out
-    return _BUILDS[runtime]
+    return built(runtime, SHARED / "maze32", lambda flavour: flavour)
 
 
 def game(runtime):
@@ -56,16 +46,22 @@ def game(runtime):
     # (host/flavours.firmware_flavour: the views' viper kernels compiled wherever the library has
     # machine code); the webassembly port, which has no viper emitter, gets source with them stripped.
     # Returns the folder to put on the path (it holds maze32_game/).
-    key = runtime + "/game"
+    from host import flavours
+    return built(runtime, FIRMWARE / "maze32_game", flavours.firmware_flavour)
+
+
+def built(runtime, package, flavour_of):
+    # package built once per session for runtime, in flavour_of(the runtime's library flavour).
+    key = (runtime, package.name)
     if key not in _BUILDS:
         from host import flavours
-        out = Path(tempfile.mkdtemp(prefix="maze32-%s-game-" % runtime))
+        out = Path(tempfile.mkdtemp(prefix="maze32-%s-%s-" % (runtime, package.name)))
         atexit.register(shutil.rmtree, out, True)
         if runtime == "wasm":
-            flavours.build("bytecode", None, out, FIRMWARE / "maze32_game", as_source=True)
+            flavours.build("bytecode", None, out, package, as_source=True)
         else:
             flavour = {"unix": "bytecode", "unix-viper": "viper", "unix-native": "native"}[runtime]
-            flavours.build(flavours.firmware_flavour(flavour), "x64", out, FIRMWARE / "maze32_game")
+            flavours.build(flavour_of(flavour), "x64", out, package)
         _BUILDS[key] = out
     return _BUILDS[key]
 

@@ -1,7 +1,7 @@
-# The two arenas that paint.Painter paints lines into, made once and shared by every painted view (one
-# round plays at a time): the board makes them first thing (games.reserve, before its menu and the
-# library's code are loaded), since a 6 KiB block may find no hole in the heap once code is loaded
-# (issue 19's MemoryError). Imports nothing, so reserving costs these bytes and no module's.
+# The two arenas that paint.Painter paints lines into, made at the first frame painted (after the
+# round's code is loaded: held from the menu on, their 12 KiB left a native Explore's world code no
+# room on a C6-sized heap) and shared by every painted view after (one round plays at a time). Where
+# they find no room, a painter makes str lines instead. Imports nothing.
 ARENA = 6144        # the largest 80 x 24 window of 240 Explore worlds (5,180 bytes) and one worst line
 
 

@@ -2,7 +2,6 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 from maze32_game import explore
 from maze32_game import explore_buffers
-from maze32_game.paint import Painter, copy_rect
 from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT
 from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
@@ -88,7 +87,9 @@ class ExploreRound:
         self.bump = 0
         self.message = None
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
-        self.painter = Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
+        from maze32_game import paint          # after the world's code, which needs the larger room
+        self.painter = paint.Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
+        self.copy_rect = paint.copy_rect
 
     def tick(self, key):
         game = self.game
@@ -152,7 +153,7 @@ class ExploreRound:
             while x < x0 + tw:
                 w = min(x0 + tw - x, CHUNK - (x & edge))
                 tiles = g.resident(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
-                copy_rect(window, tw, (y - y0) * tw + x - x0, tiles, ((y & edge) << CHUNK_SHIFT) | (x & edge), w, h, CHUNK)
+                self.copy_rect(window, tw, (y - y0) * tw + x - x0, tiles, ((y & edge) << CHUNK_SHIFT) | (x & edge), w, h, CHUNK)
                 x += w
             y += h
         window[(g.y - y0) * tw + g.x - x0] = YOU_BUMPED if self.bump else YOU

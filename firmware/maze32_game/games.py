@@ -71,9 +71,7 @@ def module(name):
 
 
 def reserve():
-    # Every game's large buffers, made now (the board, before its menu): see the top; first the
-    # arenas every painted view draws its lines into (arenas.py).
-    module("arenas").reserve()
+    # Every game's large buffers, made now (the board, before its menu): see the top.
     for g in GAMES:
         if g.buffers:
             module(g.buffers).reserve()

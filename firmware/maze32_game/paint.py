@@ -22,7 +22,7 @@ from maze32_game import arenas
 from maze32._compat import micropython, ptr8, ptr16
 
 NONE = 0xFFFF              # style id: no style (a blank keeps the one in force); none in force
-WIDE, HIGH, START, BUMPED, LONGEST = range(5)      # geometry's entries (Painter fills them)
+WIDE, HIGH, START, BUMPED, LONGEST, FIRST = range(6)    # geometry's entries (Painter fills them)
 
 
 @micropython.viper
@@ -44,8 +44,8 @@ def copy_rect(window, pitch: int, at: int, tiles, start: int, wide: int, high: i
 
 @micropython.viper
 def paint_window(arena, lengths, geometry, text, index, window) -> int:
-    # The lines of the window's codes (wide x high, a row after another) one after another into
-    # arena, line j's length in lengths[j] (under 2**16). index holds five entries a code c: its
+    # The lines of the window's codes (wide x high, a row after another, from line FIRST) one after
+    # another into arena, line j's length in lengths[j] (under 2**16). index holds five entries a code c: its
     # style's id, then offsets into text of its style's escape, its glyph right after it, its tail
     # after that, and the tail's end; the last code is the end style's. -> the bytes written, or -1
     # when arena may be too small (grow it and paint again).
@@ -60,7 +60,7 @@ def paint_window(arena, lengths, geometry, text, index, window) -> int:
     last = int(len(index)) - 5              # the end style's entry
     room = int(len(arena)) - (wide + 1) * int(g[4])
     k = 0
-    n = 0                                   # tiles painted
+    n = int(g[5]) * wide                    # the next code painted
     j = 0
     while j < int(g[1]):
         if k > room:
@@ -77,34 +77,27 @@ def paint_window(arena, lengths, geometry, text, index, window) -> int:
                 break                       # the end style in force already: nothing to end
             sid = int(ix[c])
             s = int(ix[c + 2])              # the glyph alone, when its style is in force
-            if sid == 0xFFFF:
-                if cur == bumped:           # a blank ends the bump style first
-                    p = int(ix[last + 1])
-                    while p < int(ix[last + 2]):
-                        o[k] = t[p]
-                        k += 1
-                        p += 1
-                    cur = int(ix[last])
-            elif sid != cur:
+            if sid != 0xFFFF and sid != cur:
                 cur = sid
                 s = int(ix[c + 1])          # else the style's escape before it
             end = int(ix[c + 3])
-            while s < end:
-                o[k] = t[s]
-                k += 1
-                s += 1
-            if int(ix[c + 4]) > end:        # a tail: a blank, which ends the bump style first
-                if cur == bumped:
+            blank = sid == 0xFFFF           # a blank (no style), then the tail (a blank too)
+            part = 0
+            while part < 2:
+                if blank and cur == bumped:     # a blank ends the bump style first
                     p = int(ix[last + 1])
                     while p < int(ix[last + 2]):
                         o[k] = t[p]
                         k += 1
                         p += 1
                     cur = int(ix[last])
-                while s < int(ix[c + 4]):
+                while s < end:
                     o[k] = t[s]
                     k += 1
                     s += 1
+                end = int(ix[c + 4])
+                blank = end > s
+                part += 1
             i += 1
         e[j] = k - first
         j += 1
@@ -132,10 +125,10 @@ class Painter:
         self.index = array("H", index)
         ends = 2 * (index[-3] - index[-4])     # a tile's bytes at most: its entry, two bump ends
         longest = ends + max(index[i + 4] - index[i + 1] for i in range(0, len(index), 5))
-        self.geometry = array("H", [0, 0, ids.get(start, NONE), ids.get(bump, NONE), longest])
+        self.geometry = array("H", [0, 0, ids.get(start, NONE), ids.get(bump, NONE), longest, 0])
         self.lengths = array("H", [0] * 24)
         self.window = bytearray(39 * 21)              # the codes of an 80 x 24 terminal's window
-        self.arenas = arenas.reserve()
+        self.arenas = None                            # arenas.py's, made at the first frame
 
     def add(self, style_id, style, glyph, tail):
         # A code's bytes appended to the text: its style's escape, glyph and tail. -> its entry.
@@ -157,11 +150,17 @@ class Painter:
     def paint(self, wide, high, as_text=False):
         # The lines of the window's wide x high codes: memoryviews into this frame's arena
         # (term.Screen writes them as they are), or with as_text new str (for a reader of the text;
-        # the arena is left to the next frame).
+        # the arena is left to the next frame). Where the heap has no room for the arenas, str lines
+        # painted one at a time (as the views joined them before).
         if len(self.lengths) < high:
             self.lengths = array("H", [0] * high)
         g = self.geometry
-        g[WIDE], g[HIGH] = wide, high
+        g[WIDE], g[HIGH], g[FIRST] = wide, high, 0
+        if self.arenas is None:
+            try:
+                self.arenas = arenas.reserve()
+            except MemoryError:
+                return self.text_lines(wide, high)
         shared = self.arenas
         a = 1 - shared.current               # not the arena of the lines on the screen
         while paint_window(shared.buffers[a], self.lengths, g, self.text, self.index, self.window) < 0:
@@ -175,4 +174,16 @@ class Painter:
             start = end
         if not as_text:
             shared.current = a
+        return lines
+
+    def text_lines(self, wide, high):
+        # The window's lines as str, painted one at a time into a line's room.
+        g = self.geometry
+        line = bytearray((wide + 1) * g[LONGEST])
+        g[HIGH] = 1
+        lines = []
+        for j in range(high):
+            g[FIRST] = j
+            paint_window(line, self.lengths, g, self.text, self.index, self.window)
+            lines.append(str(memoryview(line)[:self.lengths[0]], "utf-8"))
         return lines

@@ -144,7 +144,6 @@ class Screen:
     def __init__(self, write):
         self.write = write
         self.lines = None
-        self.moves = []                 # the cursor's move to each line, made once
 
     def clear(self):
         self.lines = None
@@ -153,23 +152,22 @@ class Screen:
         # Piece by piece, the line itself as it is: a frame joined (4+ KiB), or even one line copied
         # into its escapes, is a large block to find in a board's fragmented heap, whose allocator
         # scans from its first hole for every block of more than 16 bytes (issue 19: MemoryError in
-        # Explore; and thousands of RV32 instructions a line).
+        # Explore; and thousands of RV32 instructions a line). The pieces are listed first, then
+        # written: the same heap as before painted rows, which choosing Explore from the menu needs.
         old = self.lines
-        write = self.write
+        out = []
         if old is None:
-            write("\x1b[H\x1b[2J")
+            out.append("\x1b[H\x1b[2J")
             old = ()
-        moves = self.moves
-        while len(moves) < len(lines) + 1:
-            moves.append("\x1b[%d;1H" % (len(moves) + 1))
         for i in range(len(lines)):
             if i >= len(old) or old[i] != lines[i]:
-                write(moves[i])
-                write(lines[i])
-                write("\x1b[K")
+                out.append("\x1b[%d;1H" % (i + 1))
+                out.append(lines[i])               # as it is (a painted row: bytes, not copied)
+                out.append("\x1b[K")
         if len(lines) < len(old):
-            write(moves[len(lines)])
-            write("\x1b[J")
+            out.append("\x1b[%d;1H\x1b[J" % (len(lines) + 1))
+        for piece in out:
+            self.write(piece)
         self.lines = lines
 
 
