@@ -160,7 +160,9 @@ class Painter:
             try:
                 self.arenas = arenas.reserve()
             except MemoryError:
-                return self.text_lines(wide, high)
+                self.arenas = False          # and not tried again every frame (a collection each)
+        if not self.arenas:
+            return self.text_lines(wide, high)
         shared = self.arenas
         a = 1 - shared.current               # not the arena of the lines on the screen
         while paint_window(shared.buffers[a], self.lengths, g, self.text, self.index, self.window) < 0:
