@@ -94,6 +94,8 @@ def test_frames_write_what_the_view_shows_and_nothing_unchanged():
         screen.show(rnd.frame(80, 24))                              # the same frame again:
         assert out == []                                            # nothing written
         rnd.tick(("right", "down", "left", None)[i % 4])
+    rnd.painter.arenas = False                                      # no room for the arenas: str
+    assert rnd.frame(80, 24) == rnd.view(80, 24)                    # lines, painted one at a time
     shared = rnd.painter.arenas = arenas.Arenas()                   # a larger terminal grows the
     small = len(shared.buffers[1 - shared.current])                 # arena it paints into
     rnd.game.x, rnd.game.y = 1000, 1000
