@@ -157,10 +157,12 @@ class Painter:
         g = self.geometry
         g[WIDE], g[HIGH], g[FIRST] = wide, high, 0
         if self.arenas is None:
-            try:
-                self.arenas = arenas.reserve()
-            except MemoryError:
-                self.arenas = False          # and not tried again every frame (a collection each)
+            self.arenas = False              # decided once a round: not tried again every frame
+            if arenas.room():
+                try:
+                    self.arenas = arenas.reserve()
+                except MemoryError:
+                    pass
         if not self.arenas:
             return self.text_lines(wide, high)
         shared = self.arenas
