@@ -21,7 +21,7 @@ else:
         game.descend()
     rnd.banner = 0
     keys = ("right", "left", "down", "up")
-screen.show(rnd.view(80, 24))           # warm-up: imports, first frame
+screen.show(getattr(rnd, "frame", rnd.view)(80, 24))           # warm-up: imports, first frame
 i = 0
 while i < ARGS["ticks"]:
     if ARGS["mode"] != "duel":
@@ -29,7 +29,7 @@ while i < ARGS["ticks"]:
             game.awake[g] = 1
             game.timer[g] = 1
     rnd.tick(keys[i & 3])
-    screen.show(rnd.view(80, 24))
+    screen.show(getattr(rnd, "frame", rnd.view)(80, 24))
     del out[:]
     i += 1
 print("done", len(screen.lines))

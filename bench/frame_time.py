@@ -1,10 +1,14 @@
 """Estimated ESP32-C6 time of one game frame, by SPEC section 8: callgrind instructions of the
 MicroPython unix port for TICKS frames minus 0 frames, per frame, divided by 67,000. Duel: move,
 visibility, bot, console frame. Deeper: move, every ghost awake and due (the route search to the
-player every frame, the worst case), console frame. The library runs from source (its kernels compile
-with viper), the firmware as bytecode, as on a deployed board.
+player every frame, the worst case), console frame. The library and the game run from source (their
+kernels compile with viper), as the viper flavour deploys them.
+
+With --riscv instead: every game's frame (Duel, Deeper, Explore) counted exactly in RV32 instructions
+on the RISC-V board per flavour, with each game's resident heap (bench/frame_riscv.py).
 
 usage: python bench/frame_time.py [--mode duel|deeper] [--size 32x32] [--level 8] [--seed 7] [--ticks N]
+       python bench/frame_time.py --riscv [--flavours bytecode,native] [--ticks 24]
 """
 import argparse
 import os
@@ -41,7 +45,17 @@ def main():
     ap.add_argument("--level", type=int, default=8, help="Deeper level (8: 21 x 21, eight ghosts)")
     ap.add_argument("--ticks", type=int, default=None, help="frames measured (duel 40, deeper 6: "
                     "ghosts that chase every frame catch the player soon after)")
+    ap.add_argument("--riscv", action="store_true", help="every game's frame in RV32 instructions on the "
+                    "RISC-V board, side by side (bench/frame_riscv.py)")
+    ap.add_argument("--flavours", default="bytecode,native", help="with --riscv")
     args = ap.parse_args()
+    if args.riscv:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import frame_riscv
+        results = frame_riscv.measure(args.flavours.split(","), args.ticks or 24,
+                                      say=lambda line: print(line, file=sys.stderr))
+        print("\n".join(frame_riscv.table(results)))
+        return
     args.ticks = args.ticks or (40 if args.mode == "duel" else 6)
     args.width, args.height = (int(v) for v in args.size.split("x"))
     per = (count(args, args.ticks) - count(args, 0)) / args.ticks

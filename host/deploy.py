@@ -97,11 +97,12 @@ def check_compatible(board_mpy, emit):
 
 
 def compile_all(arch, flavour, out_dir):
-    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the game as bytecode under
-    # lib/maze32_game/, both through flavours.build; main.py as source at the top.
+    # -> {board path: bytes}: the library in `flavour` under lib/maze32/, the game under
+    # lib/maze32_game/ in its flavour beside it (flavours.firmware_flavour: its drawing's viper kernels
+    # compiled alike), both through flavours.build; main.py as source at the top.
     try:
         library = flavours.build(flavour, arch, out_dir, LIBRARY)
-        game = flavours.build("bytecode", arch, out_dir, GAME)
+        game = flavours.build(flavours.firmware_flavour(flavour), arch, out_dir, GAME)
     except flavours.BuildError as e:
         raise CliError(str(e))
     files = dict((BOARD_LIBRARY + name, path.read_bytes()) for name, path in library.items())

@@ -47,10 +47,18 @@ def fastest(arch):
     return "native" if arch else "bytecode"
 
 
+def firmware_flavour(flavour):
+    # The game's flavour (firmware/maze32_game) beside the library's: its viper kernels (the views'
+    # drawing) in machine code wherever the library has machine code, every other module bytecode
+    # even beside a native library: a board keeps loaded native code in its heap, and all of the
+    # game's would take room the games need, for code that runs a few times a frame.
+    return "bytecode" if flavour == "bytecode" else "viper"
+
+
 def build(flavour, arch, dest, package, as_source=False, keep=()):
-    # Build the package folder `package` (shared/maze32, or firmware/maze32_game as bytecode) in `flavour` for the
-    # native architecture `arch` into dest/<package name>/, subpackages (maze32/world/) into their own
-    # folders there; returns {path relative to that folder, "/"-separated: path} of what it wrote.
+    # Build the package folder `package` (shared/maze32, or firmware/maze32_game in firmware_flavour)
+    # in `flavour` for the native architecture `arch` into dest/<package name>/, subpackages
+    # (maze32/world/) into their own folders there; returns {path relative to that folder, "/"-separated: path} of what it wrote.
     # With as_source the modules are written as .py (bytecode: viper lines stripped; viper: unchanged,
     # for a runtime that compiles viper from source, like the unix port); otherwise .mpy files from
     # mpy-cross. Files named in `keep` are copied as they are (a board runs main.py only as source).

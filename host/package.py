@@ -119,9 +119,12 @@ def build_index(out):
         index.add_package("maze32-game", mpy, game, deps=["maze32"], description=DESCRIPTIONS["maze32-game"])
         for arch in NATIVE_ARCHS:
             native = built("native", arch, LIBRARY, os.path.join(tmp, arch))
+            # the game beside it as deploy ships it: its drawing's viper kernels compiled too
+            fast_game = top_level(built(flavours.firmware_flavour("native"), arch, FIRMWARE,
+                                        os.path.join(tmp, arch + "-game"), GAME_LEAVES_OUT))
             index.add_package("maze32-" + arch, mpy, native,
                               description="maze32 compiled to %s machine code (native flavour)" % arch)
-            index.add_package("maze32-game-" + arch, mpy, game, deps=["maze32-" + arch],
+            index.add_package("maze32-game-" + arch, mpy, fast_game, deps=["maze32-" + arch],
                               description=DESCRIPTIONS["maze32-game"] + ", with maze32-" + arch)
     # Source, for mip's --no-mpy: the library as written (a board with viper compiles its kernels).
     index.add_package("maze32", "py", as_source(LIBRARY), description=DESCRIPTIONS["maze32"])

@@ -116,7 +116,8 @@ class Terminal:
         return data.decode("latin-1")
 
     def write(self, text):
-        self.out.write(text)
+        # text: a str, or a painted row's UTF-8 bytes (firmware/term.py's terminal contract)
+        self.out.write(text if isinstance(text, str) else str(text, "utf-8"))
         self.out.flush()
 
     def size(self):

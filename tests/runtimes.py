@@ -38,17 +38,32 @@ def library(runtime):
     # with their viper kernels compiled for x64, "unix-native" every module native x64; "wasm" the
     # bytecode flavour as source (the webassembly port is handed .py files). Returns the folder to
     # put on the path (it holds maze32/).
-    if runtime not in _BUILDS:
+    return built(runtime, SHARED / "maze32", lambda flavour: flavour)
+
+
+def game(runtime):
+    # firmware/maze32_game as `runtime` imports it beside its library(), built as deploy builds it
+    # (host/flavours.firmware_flavour: the views' viper kernels compiled wherever the library has
+    # machine code); the webassembly port, which has no viper emitter, gets source with them stripped.
+    # Returns the folder to put on the path (it holds maze32_game/).
+    from host import flavours
+    return built(runtime, FIRMWARE / "maze32_game", flavours.firmware_flavour)
+
+
+def built(runtime, package, flavour_of):
+    # package built once per session for runtime, in flavour_of(the runtime's library flavour).
+    key = (runtime, package.name)
+    if key not in _BUILDS:
         from host import flavours
-        out = Path(tempfile.mkdtemp(prefix="maze32-%s-" % runtime))
+        out = Path(tempfile.mkdtemp(prefix="maze32-%s-%s-" % (runtime, package.name)))
         atexit.register(shutil.rmtree, out, True)
         if runtime == "wasm":
-            flavours.build("bytecode", None, out, SHARED / "maze32", as_source=True)
+            flavours.build("bytecode", None, out, package, as_source=True)
         else:
             flavour = {"unix": "bytecode", "unix-viper": "viper", "unix-native": "native"}[runtime]
-            flavours.build(flavour, "x64", out, SHARED / "maze32")
-        _BUILDS[runtime] = out
-    return _BUILDS[runtime]
+            flavours.build(flavour_of(flavour), "x64", out, package)
+        _BUILDS[key] = out
+    return _BUILDS[key]
 
 
 def script_text(driver, args):
@@ -68,11 +83,11 @@ def run(runtime, driver, args=None, timeout=600, firmware=False, also=()):
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
         elif runtime.startswith("unix"):
-            paths = [library(runtime)] + paths[1:]
+            paths = [library(runtime)] + ([game(runtime)] if firmware else [])
             env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":
-            paths = [library(runtime)] + paths[1:]
+            paths = [library(runtime)] + ([game(runtime)] if firmware else [])
             env = dict(os.environ)
             cmd = ["node", str(WASM_DIR / "run.mjs"), str(path)] + [str(p) for p in paths]
         else:

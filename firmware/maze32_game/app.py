@@ -13,8 +13,13 @@ import sys
 
 from maze32_game import games
 games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
-from maze32_game import term as tm     # as tm: `term` is the terminal object passed around here
-from maze32_game import trust
+from maze32_game import explore_buffers  # noqa: E402
+# The library's code loaded packed (explore_buffers.packed): loaded as it comes, its loader's garbage
+# left the menu's heap 159 KB free in holes of 6 KiB at most, and Explore's world code barely found
+# room (a MemoryError choosing it from the menu whenever its code grew a few hundred bytes).
+explore_buffers.packed(lambda: __import__("maze32.levelcode"))
+from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the terminal object passed around here)
+from maze32_game import trust  # noqa: E402
 from maze32_game.term import ticks_ms, ticks_diff, sleep_ms
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say

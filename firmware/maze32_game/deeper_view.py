@@ -2,13 +2,19 @@
 # green, the hatch yellow, ghosts red, bright once awake), the "depth N" banner before each level,
 # the status line; DeeperRound is games.py's "deeper".
 from maze32_game import deeper
-from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, count, fit, follow,
-                  put, quit_title, tail, too_small, unbump)
+from maze32_game.paint import Painter, copy_rect
+from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, P1, RESET, Notes, boxed, clock, count, fit,
+                              follow, quit_title, tail, too_small)
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"
 HATCH = "\x1b[0;1;33m"
 GHOST = ("\x1b[0;31m", "\x1b[0;1;91m")           # (asleep, awake)
+# The window's codes (paint.Painter's table): the level's tiles (hedge, floor, hatch), then what
+# stands on them, a one-column glyph and a blank.
+TILES = (("██", HEDGE), ("  ", None), ("H ", HATCH))
+YOU, YOU_BUMPED, CAUGHT, ASLEEP, AWAKE = range(3, 8)
+SPOTS = (("@", P1[1], " "), ("@", BUMP, " "), ("G", BUMP, " "), ("G", GHOST[0], " "), ("G", GHOST[1], " "))
 
 
 class DeeperRound:
@@ -28,7 +34,7 @@ class DeeperRound:
         self.cleared = 0                        # shortest routes of the levels cleared, summed
         self.level_shortest = self.measure()
         self.origin = [0, 0]
-        self.slots = []                         # (key, text) of each line last drawn
+        self.painter = Painter(TILES + SPOTS, RESET, start=RESET, bump=BUMP)
         self.notes = Notes()                    # the message line: a ghost wakes, a new depth
 
     def measure(self):
@@ -78,7 +84,7 @@ class DeeperRound:
             return BOLD + fit(text + "   caught!", cols) + RESET
         return tail(text, self.bump, cols)
 
-    def view(self, cols, rows):
+    def view(self, cols, rows, painted=False):
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
         if self.banner:
@@ -86,8 +92,12 @@ class DeeperRound:
             return [self.header(cols)] + boxed(
                 ["depth %d" % g.depth, "%d ghost%s" % (g.level.ghosts, "" if g.level.ghosts == 1 else "s")],
                 cols, rows - 2)
-        return [self.header(cols)] + self.window(cols, rows - 3) + [self.notes.line(self.ticks, cols),
-                                                                    self.status(cols)]
+        return [self.header(cols)] + self.window(cols, rows - 3, painted) + [self.notes.line(self.ticks, cols),
+                                                                             self.status(cols)]
+
+    def frame(self, cols, rows):
+        # What term.play shows: view's lines, the level's painted (bytes, no str made a row).
+        return self.view(cols, rows, True)
 
     def legend(self):
         # [(style, glyph, meaning)] of everything the level draws, for term.py's ? overlay.
@@ -96,8 +106,10 @@ class DeeperRound:
                 (GHOST[1], "G", "a ghost awake: it chases you"), (HEDGE, "██", "hedge: a wall"),
                 (BUMP, "@", "bump: a hedge in the way"), (BUMP, "G", "a ghost caught you")]
 
-    def window(self, cols, rows):
-        # The level's lines: as many tiles as fit (2 columns each), the window following the player.
+    def window(self, cols, rows, painted=False):
+        # The level's lines: as many tiles as fit (2 columns each), the window following the player;
+        # the tiles copied and painted (paint.Painter), the ghosts and the player set over them: str
+        # lines, or with painted the bytes term.Screen writes (frame()).
         g = self.game
         lv = g.level
         tw = min(lv.side, (cols - 1) // 2)
@@ -105,56 +117,22 @@ class DeeperRound:
         o = self.origin
         o[0] = follow(o[0], g.player & 31, tw, lv.side, 3)
         o[1] = follow(o[1], g.player >> 5, th, lv.side, 3)
-        # What is not hedge, floor or hatch: the player (or the ghost that caught them), the ghosts.
+        window = self.painter.size(tw, th)
+        copy_rect(window, tw, 0, lv.tiles, (o[1] << 5) | o[0], tw, th, 32)
         chase = lv.chase
-        spots = {}
-        for i in range(lv.ghosts):
-            c = chase.pos[i]
-            if chase.awake[i] or c not in spots:
-                spots[c] = GHOST[1 if chase.awake[i] else 0] + "G"
-        if g.state == deeper.CAUGHT:
-            spots[g.player] = BUMP + "G"
-        else:
-            spots[g.player] = (BUMP if self.bump else P1[1]) + "@"
-        slots = self.slots
-        if len(slots) != th:
-            slots = self.slots = [None] * th
-        lines = []
-        for j in range(th):
-            y = o[1] + j
-            here = [(c, spots[c]) for c in spots if c >> 5 == y]
-            key = (g.depth, y, o[0], tw, here)
-            if slots[j] is None or slots[j][0] != key:
-                slots[j] = (key, self.row(y, o[0], tw, spots if here else None))
-            lines.append(slots[j][1])
-        return lines
+        for i in range(lv.ghosts):              # an awake ghost over an asleep one
+            at = self.spot(chase.pos[i], tw, th)
+            if at >= 0 and (chase.awake[i] or window[at] < YOU):
+                window[at] = AWAKE if chase.awake[i] else ASLEEP
+        at = self.spot(g.player, tw, th)
+        if at >= 0:                             # the player, or the ghost that caught them
+            window[at] = CAUGHT if g.state == deeper.CAUGHT else YOU_BUMPED if self.bump else YOU
+        return self.painter.paint(tw, th, not painted)
 
-    def row(self, y, x0, tw, spots):
-        # One line of tiles: hedges green, the hatch yellow, floor blank; spots {tile: style + glyph}.
-        tiles = self.game.level.tiles
-        parts, cur = [], RESET
-        for c in range((y << 5) | x0, (y << 5) | (x0 + tw)):
-            t = tiles[c]
-            if spots and c in spots:
-                spot = spots[c]
-                style, glyph = spot[:-1], spot[-1]
-            elif t == 0:
-                style, glyph = HEDGE, "██"
-            elif t == 2:
-                style, glyph = HATCH, "H "
-            else:
-                style, glyph = None, "  "
-            if style is None:
-                cur = unbump(parts, cur)
-                parts.append(glyph)
-            else:
-                cur = put(parts, cur, style, glyph)
-            if len(glyph) == 1:                   # a spot: one glyph, then a blank
-                cur = unbump(parts, cur)
-                parts.append(" ")
-        if cur != RESET:
-            parts.append(RESET)
-        return "".join(parts)
+    def spot(self, c, tw, th):
+        # Tile c's place in the window (tw x th from the origin), or -1 outside it.
+        x, y = (c & 31) - self.origin[0], (c >> 5) - self.origin[1]
+        return y * tw + x if 0 <= x < tw and 0 <= y < th else -1
 
     def summary(self):
         g = self.game

@@ -4,9 +4,13 @@
 # given from its players[0]'s side: a duel.Duel (Player 1's view, the bot as the rival) or a
 # link_duel.Perspective (this side's player, the other player as the rival), so a linked Duel and a
 # bot Duel are the same picture. DuelRound is the Duel against the bot (games.py's "duel").
+from array import array
+
 from maze32_game import duel, ghost
+from maze32_game import duel_paint
+from maze32_game.paint import Painter
 from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
-                  count, fit, follow, put, quit_title, tail, too_small, unbump)
+                              count, fit, follow, quit_title, tail, too_small)
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"
@@ -29,6 +33,17 @@ for _q in range(81):
     for _m in range(1, 16):             # the arms of _m but its lowest, and its lowest
         _low = _m & -_m
         ARM_LEVEL[16 * _q + _m] = max(ARM_LEVEL[16 * _q + (_m ^ _low)], _arm[(0, 0, 1, 0, 2, 0, 0, 0, 3)[_low]])
+
+
+def glyph_table(rival_glyph):
+    # The (glyph, style[, tail]) of each code of duel_paint, in its order.
+    table = [("", None), (" ", None), ("   ", None), ("  ", None)]
+    table += [(JUNCTION[d], WALL[level]) for level in (0, 1) for d in range(1, 16)]
+    table += [("───", WALL[0]), ("───", WALL[1]), ("│", WALL[0]), ("│", WALL[1])]
+    table += [("·", FOG, " "), ("@", P1[1], " "), ("@", BUMP, " "), (rival_glyph, P2[1], " ")]
+    table += [(glyph, (P1, P2)[p][level], " ") for glyph in duel_paint.MARK_GLYPHS for p in (0, 1)
+              for level in (0, 1)]
+    return table
 
 
 class DuelView:
@@ -63,17 +78,31 @@ class DuelView:
                 arms[y * 33 + x] = (1 if up else 0) | (2 if right else 0) | (4 if down else 0) | (8 if left else 0)
         self.bump = 0                           # the round's bump, as frame() was last given it
         self.origin = [0, 0]
-        self.cached = None                      # (stamp, lines) of the last maze window drawn
-        self.slots = []                         # (key, text) of each window line last drawn
+        self.cached = None                      # (stamp, lines) of the last window painted
+        self.painter = Painter(glyph_table(rival_glyph), RESET, start=RESET, bump=BUMP)
+        self.geometry = array("H", [0] * 10)
+        self.know = bytearray(0)                # duel_paint's scratch
+        self.mark_codes = bytearray(len(m.cells))
+        self.code_marks()
 
-    def frame(self, cols, rows, header, ticks, message, bump, below=()):
+    def code_marks(self):
+        # marks as duel_paint reads them: a code a cell.
+        codes = self.mark_codes
+        for c in range(len(codes)):
+            codes[c] = 0
+        for c in self.marks:
+            glyph, p = self.marks[c]
+            codes[c] = duel_paint.MARKS + 4 * duel_paint.MARK_GLYPHS.index(glyph) + 2 * p
+
+    def frame(self, cols, rows, header, ticks, message, bump, below=(), painted=False):
         # A whole frame: header, the window, the message line, the status line (time from ticks, the
-        # end message, a bump while bump > 0), and `below` (the link's line).
+        # end message, a bump while bump > 0), and `below` (the link's line); with painted the
+        # window's lines are bytes for term.Screen (paint.Painter).
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
         self.bump = bump
         self.events(ticks)
-        return ([header] + self.window(cols, rows - 3 - len(below)) + [self.notes.line(ticks, cols),
+        return ([header] + self.window(cols, rows - 3 - len(below), painted) + [self.notes.line(ticks, cols),
                 self.status(cols, ticks, message, bump)] + list(below))
 
     def events(self, now):
@@ -105,7 +134,7 @@ class DuelView:
         if say:
             self.notes.say(say, now)
         self.cached = None
-        self.slots = []
+        self.code_marks()
 
     def bearing_word(self):
         b = self.game.bearing(0)
@@ -132,9 +161,10 @@ class DuelView:
             return BOLD + fit(text + "   " + message, cols) + RESET
         return tail(text, bump, cols)
 
-    def window(self, cols, rows):
+    def window(self, cols, rows, painted=False):
         # The maze lines: as many cells as fit (4 columns and 2 rows each, plus one line and column
-        # of walls), the window moving with the player to keep their view in it.
+        # of walls), the window moving with the player to keep their view in it; painted again only
+        # when what it shows may have changed (str lines always: a reader of the text keeps them).
         game = self.game
         m, me, other = game.maze, game.players[0], game.players[1]
         cw = min(m.width, (cols - 2) // 4)
@@ -145,119 +175,24 @@ class DuelView:
         o[1] = follow(o[1], py, ch, m.height, me.view + 1)
         rival = other.cell if max(abs((other.cell & 31) - px), abs((other.cell >> 5) - py)) <= me.view else -1
         stamp = (me.cell, me.view, me.has_key, rival, self.bump > 0, o[0], o[1], cw, ch)
+        if not painted:
+            return self.draw(o[0], o[1], cw, ch, rival, False)
         if self.cached is None or self.cached[0] != stamp:
-            self.cached = (stamp, self.draw(o[0], o[1], cw, ch, rival))
+            self.cached = (stamp, self.draw(o[0], o[1], cw, ch, rival, True))
         return self.cached[1]
 
-    def know(self, x0, y0, cw, ch):
-        # What Player 1 knows of the window and the ring of cells around it, a bytearray a row (cells
-        # x0 - 1 .. x0 + cw of rows y0 - 1 .. y0 + ch): 0 never seen or outside, 1 remembered, 2 in view.
+    def draw(self, x0, y0, cw, ch, rival, painted):
+        # The window's lines, its codes made by duel_paint and painted.
         m, me = self.game.maze, self.game.players[0]
-        w, h, seen = m.width, m.height, me.seen
-        px, py, r = me.cell & 31, me.cell >> 5, me.view
-        lo, hi = x0 - 1, x0 + cw + 1
-        a, b = max(lo, 0), min(hi, w)
-        va, vb = max(px - r, a), min(px + r + 1, b)
-        rows = []
-        for y in range(y0 - 1, y0 + ch + 1):
-            row = bytearray(cw + 2)
-            if 0 <= y < h:
-                row[a - lo:b - lo] = seen[(y << 5) + a:(y << 5) + b]
-                if py - r <= y <= py + r:
-                    for x in range(va - lo, vb - lo):
-                        row[x] = 2
-            rows.append(row)
-        return rows
-
-    def draw(self, x0, y0, cw, ch, rival):
-        # The window's lines; a line whose cells and glyphs are as in the last frame is reused.
-        me = self.game.players[0]
-        know = self.know(x0, y0, cw, ch)
-        py = me.cell >> 5
-        slots = self.slots
-        if len(slots) != 2 * ch + 1:
-            slots = self.slots = [None] * (2 * ch + 1)
-        lines = []
-        for j in range(ch + 1):
-            y = y0 + j
-            key = (y, x0, cw, know[j], know[j + 1])
-            if slots[2 * j] is None or slots[2 * j][0] != key:
-                slots[2 * j] = (key, self.junctions(y, x0, cw, know[j], know[j + 1]))
-            lines.append(slots[2 * j][1])
-            if j == ch:
-                break
-            key = (y, x0, cw, know[j + 1], me.cell if py == y else -1, self.bump > 0,
-                   rival if rival >> 5 == y else -1, me.has_key)
-            if slots[2 * j + 1] is None or slots[2 * j + 1][0] != key:
-                slots[2 * j + 1] = (key, self.cells_line(y, x0, cw, know[j + 1], rival))
-            lines.append(slots[2 * j + 1][1])
-        return lines
-
-    def junctions(self, y, x0, cw, up, down):
-        # The line of walls along the top of row y: junctions and horizontal walls, where known.
-        # up and down are what is known of rows y - 1 and y (know()).
-        arms, base = self.arms, y * 33
-        parts, cur = [], RESET
-        i = 1
-        for x in range(x0, x0 + cw + 1):
-            q = up[i - 1] * 27 + up[i] * 9 + down[i - 1] * 3 + down[i]
-            drawn = arms[base + x] & KNOWN_ARMS[q]
-            if drawn:
-                cur = put(parts, cur, WALL[ARM_LEVEL[16 * q + drawn] - 1], JUNCTION[drawn])
-            else:
-                parts.append(" ")
-            if i > cw:
-                break
-            k = up[i] if up[i] > down[i] else down[i]
-            if k and arms[base + x] & 2:
-                cur = put(parts, cur, WALL[k - 1], "───")
-            else:
-                parts.append("   ")
-            i += 1
-        if cur != RESET:
-            parts.append(RESET)
-        return "".join(parts)
-
-    def cells_line(self, y, x0, cw, row, rival):
-        # The line through the middle of row y: vertical walls where known, and the cells: fog, floor,
-        # Player 1, the rival in sight, Player 1's objects and the pairs.
-        me = self.game.players[0]
-        arms, base, marks = self.arms, y * 33, self.marks
-        parts, cur = [], RESET
-        i = 1
-        for x in range(x0, x0 + cw + 1):
-            k = row[i - 1] if row[i - 1] > row[i] else row[i]
-            if k and arms[base + x] & 4:
-                cur = put(parts, cur, WALL[k - 1], "│")
-            else:
-                parts.append(" ")
-            if i > cw:
-                break
-            k = row[i]
-            c = (y << 5) | x
-            if not k:
-                style, glyph = FOG, "·"
-            elif c == me.cell:
-                style, glyph = BUMP if self.bump else P1[1], "@"
-            elif c == rival:
-                style, glyph = P2[1], self.rival_glyph
-            elif c in marks:
-                glyph, p = marks[c]
-                style = (P1, P2)[p][k - 1]
-            else:
-                style = None
-            if style is None:
-                parts.append("   ")
-            else:
-                cur = unbump(parts, cur)
-                parts.append(" ")
-                cur = unbump(parts, put(parts, cur, style, glyph))
-                parts.append(" ")
-            i += 1
-        if cur != RESET:
-            parts.append(RESET)
-        return "".join(parts)
-
+        if len(self.know) < (cw + 2) * (ch + 2):
+            self.know = bytearray((cw + 2) * (ch + 2))
+        g = self.geometry
+        g[0], g[1], g[2], g[3], g[4], g[5] = x0, y0, cw, ch, m.width, m.height
+        g[6], g[7], g[8] = me.cell, rival if rival >= 0 else 0xFFFF, me.view
+        g[9] = duel_paint.YOU_BUMPED if self.bump else duel_paint.YOU
+        window = self.painter.size(3 * cw + 1, 2 * ch + 1)
+        duel_paint.duel_codes(window, self.know, me.seen, self.arms, KNOWN_ARMS, ARM_LEVEL, self.mark_codes, g)
+        return self.painter.paint(3 * cw + 1, 2 * ch + 1, not painted)
 
 
 class DuelRound:
@@ -325,8 +260,12 @@ class DuelRound:
             return "bot " + self.bot.name
         return "ghost of a %s run" % clock(self.ghost_run.ticks, True)
 
-    def view(self, cols, rows):
-        return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump)
+    def view(self, cols, rows, painted=False):
+        return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump, painted=painted)
+
+    def frame(self, cols, rows):
+        # What term.play shows: view's lines, the window's painted (bytes, no str made a line).
+        return self.view(cols, rows, True)
 
     def legend(self):
         return self.drawn.legend()

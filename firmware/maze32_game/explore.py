@@ -262,6 +262,13 @@ class Explore:
             i = self.load(cx, cy)
         return self.slots[i][((y & 63) << 6) | (x & 63)]
 
+    def resident(self, cx, cy):
+        # The tiles of chunk (cx, cy), made at once if it is not resident (a view copies rows of them).
+        i = self.slot_of(cx, cy)
+        if i < 0:
+            i = self.load(cx, cy)
+        return self.slots[i]
+
     def empty(self, x, y):
         # Tile (x, y) becomes air, remembered so that a chunk made again keeps it.
         self.put(x, y, AIR, 0)

@@ -2,8 +2,8 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 from maze32_game import explore
 from maze32_game import explore_buffers
-from maze32.world.tiles import MATERIALS
-from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, fit, spread, too_small
+from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT
+from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item, fire). Every material its own glyph, so that a terminal without
@@ -13,6 +13,8 @@ STYLES = (("  ", "\x1b[0m"), ('""', "\x1b[0;32m"), ("░░", "\x1b[0;33m"), ("�
           ("||", "\x1b[0;33m"), ("[]", "\x1b[0;33m"), ("^^", "\x1b[0;1;35m"), (">>", "\x1b[0;1;97m"),
           ("**", "\x1b[0;1;93m"), ("!!", "\x1b[0;1;91m"))
 PLAYER = "\x1b[0;1;96m"
+# The player's codes in a painted window (paint.Painter's table: the materials, then these two).
+YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt by fire"}   # else a trap
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
@@ -96,6 +98,9 @@ class ExploreRound:
         self.bump = 0
         self.message = None
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
+        from maze32_game import paint          # after the world's code, which needs the larger room
+        self.painter = paint.Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
+        self.copy_rect = paint.copy_rect
 
     def tick(self, key):
         game = self.game
@@ -146,39 +151,39 @@ class ExploreRound:
                 return spread(text, keys, cols)
         return fit(text, cols)
 
-    def window(self, cols, rows):
-        # The tiles around the player, 2 columns each, the player in the middle as far as the world allows.
+    def window(self, cols, rows, painted=False):
+        # The tiles around the player, 2 columns each, the player in the middle as far as the world
+        # allows, copied chunk by chunk from the resident chunks (each made resident just before)
+        # and painted (paint.Painter): str lines, or with painted the bytes term.Screen writes (frame()).
         g = self.game
         tw = min(g.width, (cols - 1) // 2)
         th = min(g.height, rows)
         x0 = min(max(0, g.x - tw // 2), g.width - tw)
         y0 = min(max(0, g.y - th // 2), g.height - th)
-        lines = []
+        window = self.painter.size(tw, th)
+        edge = CHUNK - 1
         y = y0
         while y < y0 + th:
-            parts = []
-            cur = ""
+            h = min(y0 + th - y, CHUNK - (y & edge))
             x = x0
             while x < x0 + tw:
-                if x == g.x and y == g.y:
-                    glyph, style = "@ ", BUMP if self.bump else PLAYER
-                else:
-                    glyph, style = STYLES[g.tile(x, y)]
-                if style != cur:
-                    parts.append(style)
-                    cur = style
-                parts.append(glyph)
-                x += 1
-            parts.append(RESET)
-            lines.append("".join(parts))
-            y += 1
-        return lines
+                w = min(x0 + tw - x, CHUNK - (x & edge))
+                tiles = g.resident(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
+                self.copy_rect(window, tw, (y - y0) * tw + x - x0, tiles, ((y & edge) << CHUNK_SHIFT) | (x & edge), w, h, CHUNK)
+                x += w
+            y += h
+        window[(g.y - y0) * tw + g.x - x0] = YOU_BUMPED if self.bump else YOU
+        return self.painter.paint(tw, th, not painted)
 
-    def view(self, cols, rows):
+    def view(self, cols, rows, painted=False):
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
-        return [self.header(cols)] + self.window(cols, rows - 3) + [self.notes.line(self.ticks, cols),
-                                                                    self.status(cols)]
+        return [self.header(cols)] + self.window(cols, rows - 3, painted) + [self.notes.line(self.ticks, cols),
+                                                                             self.status(cols)]
+
+    def frame(self, cols, rows):
+        # What term.play shows: view's lines, the window's painted (bytes, no str made a row).
+        return self.view(cols, rows, True)
 
     def legend(self):
         # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.

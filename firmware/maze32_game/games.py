@@ -90,7 +90,9 @@ def reserve():
 
 def new_round(game, seed, size, options):
     # A round of `game` (an entry): options are the frontend's (bot: the Duel bot's level, record: keep
-    # the paths, cache: a function making Explore's chunk cache), each game taking those it uses.
+    # the paths, cache: a function making Explore's chunk cache), each game taking those it uses. The
+    # last round's line arenas (arenas.py) go first: this round's code loads into the room they held.
+    module("arenas").release()
     if game.buffers:         # its code loaded packed (explore_buffers.packed)
         return module(game.buffers).packed(lambda: module(game.view).new_round(seed, size, options))
     return module(game.view).new_round(seed, size, options)

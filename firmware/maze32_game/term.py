@@ -11,13 +11,16 @@
 #   typed() -> str      what was typed since the last call (never blocks)
 #   pending             text typed but not yet used (a str attribute, "" at first; see take())
 #   size() -> (columns, rows)
-#   show(lines)         put these lines on the screen (a Screen does it)
+#   show(lines)         put these lines on the screen (a Screen does it); a line is a str, or bytes
+#                       of UTF-8 text (a memoryview: a round's painted row, see frame below)
 #   now_ms(), sleep_ms(ms)
 #   button() -> a movement key from the board's buttons, or None
 #   draw(round)         the round on another frontend (a display), or nothing
 #
 # A round, as play() and end_lines() use it: tick(key) -> the end message or None; view(cols, rows)
-# -> lines; header(cols); summary() -> (title, [(label, value)]); one_line(); name (its games.py name);
+# -> lines (str); frame(cols, rows), if it has one: view's lines as play() shows them, some as bytes
+# (Explore's painted rows: no str made a row); header(cols); summary() -> (title, [(label, value)]);
+# one_line(); name (its games.py name);
 # legend() -> [(style, glyph, meaning)] for the ? overlay; rules (optional: lines the start screen and
 # ? show under the keys); can_pause (False: a linked Duel, whose
 # lockstep cannot stop on one side alone, so it has no start screen, no pause and plays on behind the
@@ -147,6 +150,11 @@ class Screen:
         self.lines = None
 
     def show(self, lines):
+        # Piece by piece, the line itself as it is: a frame joined (4+ KiB), or even one line copied
+        # into its escapes, is a large block to find in a board's fragmented heap, whose allocator
+        # scans from its first hole for every block of more than 16 bytes (issue 19: MemoryError in
+        # Explore; and thousands of RV32 instructions a line). The pieces are listed first, then
+        # written: the same heap as before painted rows, which choosing Explore from the menu needs.
         old = self.lines
         out = []
         if old is None:
@@ -154,12 +162,14 @@ class Screen:
             old = ()
         for i in range(len(lines)):
             if i >= len(old) or old[i] != lines[i]:
-                out.append("\x1b[%d;1H%s\x1b[K" % (i + 1, lines[i]))
+                out.append("\x1b[%d;1H" % (i + 1))
+                out.append(lines[i])               # as it is (a painted row: bytes, not copied)
+                out.append("\x1b[K")
         if len(lines) < len(old):
             out.append("\x1b[%d;1H\x1b[J" % (len(lines) + 1))
+        for piece in out:
+            self.write(piece)
         self.lines = lines
-        for piece in out:          # a line at a time: a whole frame joined (4+ KiB) may find no hole
-            self.write(piece)      # in a board's fragmented heap (issue 19: MemoryError in Explore)
 
 
 def put(parts, cur, style, text):
@@ -359,6 +369,7 @@ def frames(rnd, term):
     rest = ""
     queue = []                                  # movement keys typed, one played a tick (at most
     left = -1                                   # one waits); frames still to show after the end
+    frame = getattr(rnd, "frame", rnd.view)     # the round's lines for the screen
     while True:
         start = term.now_ms()
         keys, rest = split_keys(rest + take(term))
@@ -392,7 +403,7 @@ def frames(rnd, term):
         elif not can_pause or (moved and cover is None and not small):
             if rnd.tick(key if cover is None else None):
                 left = END_TICKS
-        term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else rnd.view(cols, rows))
+        term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else frame(cols, rows))
         term.draw(rnd)
         term.sleep_ms(FRAME_MS - (term.now_ms() - start))
         yield None

@@ -209,7 +209,8 @@ class Scripted:
         return self.sizes(len(self.frames))
 
     def show(self, lines):
-        self.frames.append("\n".join(plain(x) for x in lines))
+        # a line is a str or a painted row's UTF-8 bytes (term.py's terminal contract)
+        self.frames.append("\n".join(plain(x if isinstance(x, str) else str(x, "utf-8")) for x in lines))
 
     def now_ms(self):
         return self.ms

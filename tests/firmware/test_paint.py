@@ -1,0 +1,143 @@
+"""Windows painted a window at a time (firmware/maze32_game/paint.py): Explore's and Deeper's the same
+text as the tile by tile composition of each tile's glyph and style the views made before, on every
+terminal size (Explore's windows across up to three chunks a side), the player bumped or not, at the
+world's edges, ghosts asleep and awake, the player caught; term.play's frames (painted rows, bytes)
+written exactly as the view's str lines; the Duel's and Deeper's frames the bytes they were before
+paint.py; the same bytes on CPython, the unix port with and without the viper kernels compiled, and
+the webassembly port."""
+import pytest
+
+import runtimes
+from maze32_game import arenas, deeper, term
+from maze32_game.deeper_view import GHOST, HATCH, HEDGE, DeeperRound
+from maze32_game.explore_view import BUMP, PLAYER, RESET, STYLES, ExploreRound
+from maze32_game.term import P1
+
+
+def by_tiles(rnd, cols, rows):
+    # The window as the view composed it before explore_rows: tile by tile, a style where it changes.
+    g = rnd.game
+    tw, th = min(g.width, (cols - 1) // 2), min(g.height, rows)
+    x0 = min(max(0, g.x - tw // 2), g.width - tw)
+    y0 = min(max(0, g.y - th // 2), g.height - th)
+    lines = []
+    for y in range(y0, y0 + th):
+        parts, cur = [], ""
+        for x in range(x0, x0 + tw):
+            glyph, style = ("@ ", BUMP if rnd.bump else PLAYER) if (x, y) == (g.x, g.y) else STYLES[g.tile(x, y)]
+            if style != cur:
+                parts.append(style)
+                cur = style
+            parts.append(glyph)
+        lines.append("".join(parts) + RESET)
+    return lines
+
+
+def deeper_by_tiles(rnd, cols, rows):
+    # Deeper's window as its view composed it before paint.py (the origin where window() left it):
+    # a style where it changes, a blank ending the bump style, RESET at a line's end if needed.
+    g, lv = rnd.game, rnd.game.level
+    tw, th = min(lv.side, (cols - 1) // 2), min(lv.side, rows)
+    x0, y0 = rnd.origin
+    spots = {}
+    for i in range(lv.ghosts):
+        c = lv.chase.pos[i]
+        if lv.chase.awake[i] or c not in spots:
+            spots[c] = (GHOST[1 if lv.chase.awake[i] else 0], "G")
+    spots[g.player] = (BUMP, "G") if g.state == deeper.CAUGHT else (BUMP if rnd.bump else P1[1], "@")
+    lines = []
+    for y in range(y0, y0 + th):
+        parts, cur = [], RESET
+        for c in range((y << 5) | x0, (y << 5) | (x0 + tw)):
+            t = lv.tiles[c]
+            style, glyph = spots.get(c) or ((HEDGE, "██") if t == 0 else (HATCH, "H ") if t == 2 else (None, "  "))
+            if style is None:
+                cur = term.unbump(parts, cur)
+                parts.append(glyph)
+            else:
+                cur = term.put(parts, cur, style, glyph)
+            if len(glyph) == 1:                 # a spot: one glyph, then a blank
+                cur = term.unbump(parts, cur)
+                parts.append(" ")
+        lines.append("".join(parts) + (RESET if cur != RESET else ""))
+    return lines
+
+
+def text(line):
+    return line if isinstance(line, str) else str(line, "utf-8")
+
+
+@pytest.mark.parametrize("seed, depth", [(7, 1), (3, 4), (5, 8)])
+def test_the_painted_window_is_the_tile_by_tile_window(seed, depth):
+    rnd = ExploreRound(seed, depth)
+    keys = ("right", "right", "down", "left", None)
+    for i in range(12):
+        rnd.bump = i % 3 == 0
+        for cols, rows in ((80, 24), (41, 12), (200, 60), (300, 140)):
+            assert rnd.window(cols, rows) == by_tiles(rnd, cols, rows), (i, cols, rows)
+        rnd.tick(keys[i % len(keys)])
+    g = rnd.game
+    for g.x, g.y in ((0, 0), (2047, 2047), (0, 2047), (63, 64)):     # the world's corners, a seam
+        assert rnd.window(80, 21) == by_tiles(rnd, 80, 21)
+
+
+def test_frames_write_what_the_view_shows_and_nothing_unchanged():
+    rnd = ExploreRound(3, 4)
+    out = []
+    screen = term.Screen(out.append)
+    for i in range(20):
+        lines = rnd.frame(80, 24)
+        assert [text(x) for x in lines] == rnd.view(80, 24)
+        assert any(not isinstance(x, str) for x in lines)           # the window's rows: bytes
+        screen.show(lines)
+        del out[:]
+        screen.show(rnd.frame(80, 24))                              # the same frame again:
+        assert out == []                                            # nothing written
+        rnd.tick(("right", "down", "left", None)[i % 4])
+    rnd.painter.arenas = False                                      # no room for the arenas: str
+    assert rnd.frame(80, 24) == rnd.view(80, 24)                    # lines, painted one at a time
+    shared = rnd.painter.arenas = arenas.Arenas()                   # a larger terminal grows the
+    small = len(shared.buffers[1 - shared.current])                 # arena it paints into
+    rnd.game.x, rnd.game.y = 1000, 1000
+    assert [text(x) for x in rnd.frame(300, 140)[1:-2]] == by_tiles(rnd, 300, 137) == rnd.window(300, 137)
+    assert len(shared.buffers[shared.current]) > small
+
+
+@pytest.mark.parametrize("seed", [7, 5, 11])
+def test_the_painted_level_is_the_tile_by_tile_level(seed):
+    rnd = DeeperRound(seed)
+    game = rnd.game
+    keys = ("right", "left", "down", "up", None, "right", "right", "down", "down")
+    for i in range(240):
+        if i % 40 == 0 and game.depth < 12:
+            game.descend()                      # more ghosts, larger levels
+        rnd.bump = i % 3 == 0
+        for cols, rows in ((80, 24), (41, 12), (200, 60)):
+            assert rnd.window(cols, rows) == deeper_by_tiles(rnd, cols, rows), (i, cols, rows)
+        if game.state == deeper.CAUGHT:
+            break
+        rnd.tick(keys[i % len(keys)])
+    game.state = deeper.CAUGHT                  # the caught player drawn too
+    assert rnd.window(80, 21) == deeper_by_tiles(rnd, 80, 21)
+    frame = rnd.frame(80, 24)
+    assert [text(x) for x in frame] == rnd.view(80, 24) and any(not isinstance(x, str) for x in frame)
+
+
+# What the Duel's and Deeper's views wrote for these walks (tests/drivers/game_frames.py, 40 frames at
+# 80 x 24) when they joined their lines as str piece by piece (main at b4faf80, before paint.py):
+# painting them writes the same bytes. (Explore's window is held to its tile-by-tile composition
+# above, its rules being another matter.)
+BEFORE = {("duel", 7): "6d681f3db88f59bbe6df8c4ba7a301f2f7336a8a11f7f4c8491fd3165bfe0965",
+          ("duel", 12): "8116a3746c3ebbac7ff41c1a81e1f01f46f5a9b93beff8eb2d3610611f1b7473",
+          ("deeper", 7): "58cd9a17323a390805be29930624e29aebe7ae2496ffcf5077d7d6d5bcec030a",
+          ("deeper", 5): "7f69234762423982a3b70ac91a90e205f2ecc6ddcb0c4bee8ffff3db3d6c6662"}
+
+
+def test_the_same_frames_as_before_and_on_every_runtime():
+    args = {"rounds": [[name, seed, 1] for name, seed in BEFORE] + [["explore", 7, 1], ["explore", 3, 4],
+                                                                     ["explore", 5, 8]], "ticks": 40}
+    mine = runtimes.run("cpython", "game_frames.py", args, firmware=True)
+    digests = dict(((name, int(seed)), digest) for name, seed, _, digest in (x.split() for x in mine.splitlines()))
+    assert all(digests[k] == BEFORE[k] for k in BEFORE), digests
+    for runtime in ("unix", "unix-viper", "wasm"):
+        assert runtimes.run(runtime, "game_frames.py", args, firmware=True) == mine, runtime
