@@ -233,8 +233,10 @@ def play(term, game, seed, size, ghost_run=None):
         # a game of large buffers (Explore) leaves a C6-sized heap in holes too small for the records'
         # code and file buffers, and the REPL after the app (a deploy) with none: its records are the twin's
         note = "" if game.buffers else runs("round_ended", rnd)
-        if ended:
-            from maze32_game.links import show_link         # only now: see links.py
+        if ended and not game.buffers:
+            # only now (see links.py), and not after a game of large buffers (Explore): as with the
+            # records, the holes it leaves in a C6-sized heap have no room for more code
+            from maze32_game.links import show_link
             show_link(rnd)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
