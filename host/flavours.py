@@ -55,6 +55,14 @@ def firmware_flavour(flavour):
     return "bytecode" if flavour == "bytecode" else "viper"
 
 
+def module_flavour(flavour, name):
+    # The flavour one module is built in: the flavour, except that the native flavour builds the
+    # world package (maze32/world/: construction code that runs a few times a chunk) as viper, its
+    # kernels in machine code and the rest bytecode. A board keeps loaded native code in its heap, and
+    # the world's whole native code left a native Explore no room to walk on a C6-sized heap.
+    return "viper" if flavour == "native" and name.startswith("world/") else flavour
+
+
 def build(flavour, arch, dest, package, as_source=False, keep=()):
     # Build the package folder `package` (shared/maze32, or firmware/maze32_game in firmware_flavour)
     # in `flavour` for the native architecture `arch` into dest/<package name>/, subpackages
@@ -82,7 +90,7 @@ def build(flavour, arch, dest, package, as_source=False, keep=()):
             target.write_text(text)
             written[name] = target
             continue
-        flags = [] if as_source else mpy_cross_flags(flavour, text, arch)
+        flags = [] if as_source else mpy_cross_flags(module_flavour(flavour, name), text, arch)
         if flavour == "bytecode" or (not as_source and not flags):
             text = strip_viper(text)            # no viper emitter for this module: bytecode
         if as_source:
