@@ -120,8 +120,7 @@ def build_index(out):
         for arch in NATIVE_ARCHS:
             native = built("native", arch, LIBRARY, os.path.join(tmp, arch))
             # the game beside it as deploy ships it: its drawing's viper kernels compiled too
-            fast_game = top_level(built(flavours.firmware_flavour("native"), arch, FIRMWARE,
-                                        os.path.join(tmp, arch + "-game"), GAME_LEAVES_OUT))
+            fast_game = built(flavours.firmware_flavour("native"), arch, GAME, os.path.join(tmp, arch + "-game"))
             index.add_package("maze32-" + arch, mpy, native,
                               description="maze32 compiled to %s machine code (native flavour)" % arch)
             index.add_package("maze32-game-" + arch, mpy, fast_game, deps=["maze32-" + arch],

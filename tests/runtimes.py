@@ -83,11 +83,11 @@ def run(runtime, driver, args=None, timeout=600, firmware=False, also=()):
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
             cmd = [sys.executable, str(path)]
         elif runtime.startswith("unix"):
-            paths = [library(runtime)] + ([game(runtime)] if firmware else [])
+            paths = [library(runtime)] + ([game(runtime)] if firmware else []) + [Path(p) for p in also]
             env = dict(os.environ, MICROPYPATH=":".join(map(str, paths)))
             cmd = [micropython_binary(), "-X", "heapsize=4M", str(path)]
         elif runtime == "wasm":
-            paths = [library(runtime)] + ([game(runtime)] if firmware else [])
+            paths = [library(runtime)] + ([game(runtime)] if firmware else []) + [Path(p) for p in also]
             env = dict(os.environ)
             cmd = ["node", str(WASM_DIR / "run.mjs"), str(path)] + [str(p) for p in paths]
         else:

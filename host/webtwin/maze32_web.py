@@ -47,6 +47,8 @@ class Page:
         return self.cols, self.rows
 
     def show(self, lines):
+        # a painted view's rows come as bytes in reused buffers (paint.py): text of their own here
+        lines = [line if isinstance(line, str) else bytes(line).decode() for line in lines]
         if lines != self.lines:
             self.lines = lines
             self.changed = True
