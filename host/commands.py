@@ -278,9 +278,10 @@ def do_play(args):
     if args.ghost is not None:
         return play_ghost(args)
     if args.host is not None or args.join is not None:
-        from host import duel_link
+        from host import duel_link, web
         seed, size = twin.game_seed(args.seed, args.code, args.size) if args.join is None else (None, None)
-        return duel_link.run(args.host, args.join, seed, size, args.mode, bind=args.bind)
+        return duel_link.run(args.host, args.join, seed, size, args.mode, bind=args.bind,
+                             web_url=web.default_url(args.web_url))
     if args.port is not None or args.board:
         return play.attach(args.port, args.timeout)
     from host import web

@@ -57,11 +57,12 @@ def timeout_for(role):
     return JOIN_TIMEOUT_MS if role == link.JOIN else None
 
 
-def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None):
+def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None, web_url=None):
     # The Duel over UDP in this terminal, on the alternate screen: pairing (q cancels), then the game
     # at 20 frames a second through term.play, as on the board (q leaves it, and the other side is
     # told); the end stays a second, then the terminal is restored and the end message printed. Exit
-    # status 0 after a game, 1 when none was played (refused, no answer, cancelled).
+    # status 0 after a game, 1 when none was played (refused, no answer, cancelled). A game played
+    # prints its level code and link too, as a bot Duel's end screen shows them (web_url: the page's).
     from host import play
     from maze32_game import games, term
     game = games.by_name(mode)
@@ -87,6 +88,9 @@ def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None):
     finally:
         transport.close()
     out.write((rnd.one_line() if rnd is not None and message != "quit" else message) + "\n")
+    if rnd is not None and rnd.code:
+        from maze32_game import links
+        out.write("level code %s  level link %s\n" % (rnd.code, links.level_link(rnd, web_url)))
     out.flush()
     return 0 if rnd is not None else 1
 

@@ -239,15 +239,32 @@ class LinkRound:
     def legend(self):
         return self.drawn.legend()
 
+    @property
+    def code(self):
+        # The level code of the maze played (a bot Duel's, so either player can play it again alone);
+        # made when asked (the end screen, links.py), not during the game.
+        if self.offer is None:
+            return None
+        from maze32 import levelcode, maze_hash
+        m = self.duel.maze
+        return levelcode.encode(m.width, m.height, self.offer.seed, maze_hash(m, self.duel.ws))
+
     def summary(self):
-        # (title, [(label, value)]) for an end screen.
+        # (title, [(label, value)]) for an end screen; the level code as a bot Duel's end screen has
+        # it (links.show_link adds the level link below).
         me, rival = self.duel.players[self.me], self.duel.players[1 - self.me]
-        return (self.message or "quit", [
+        rows = [
             ("frames", "%d at 20 a second" % self.ls.frame),
             ("steps", "you %d, the other player %d" % (me.steps, rival.steps)),
             ("link", "%d packets sent, %d received, %d bytes a packet" % (
                 self.ls.sent, self.ls.received, self.ls.bytes_sent // max(1, self.ls.sent))),
-        ])
+        ]
+        code = self.code
+        if code:
+            m = self.duel.maze
+            rows.append(("level code", "%s   seed %d, %dx%d (maze32 play --code plays it alone)" % (
+                code, self.offer.seed, m.width, m.height)))
+        return self.message or "quit", rows
 
     def one_line(self):
         return "%s  (%d frames, %d steps)" % (self.message or "quit", self.ls.frame,
@@ -312,6 +329,8 @@ def play_radio(term, seed, size, udp_port=None):
         if not tm.play(rnd, term):
             rnd.close()                 # q: the other side is told, and shows "the other player left"
             return rnd.one_line()
+        from maze32_game.links import show_link         # only now, as after a bot Duel (links.py)
+        show_link(rnd)
         tm.end_screen(rnd, term, (("m", "back to the menu"),))
         return rnd.one_line()
     finally:

@@ -21,7 +21,7 @@ import pytest
 
 from maze32_game import link
 import runtimes
-from support import ROOT
+from support import ROOT, maze32
 
 pytestmark = pytest.mark.slow            # the whole module: processes over a relay, real time
 
@@ -250,7 +250,11 @@ def test_maze32_play_hosts_a_duel_in_the_terminal(tmp_path):
         # Drawn like a bot Duel (box-drawing walls, the status line) by term.Screen, which clears
         # the screen once and then rewrites only the lines that change, never a frame at a time.
         assert "duel  key " in screen and "┌" in screen and screen.count("\x1b[2J") <= 2
+        screen += twin.read(3.0)
         assert twin.proc.wait(10) == 0
+        # After the game, its level code and level link, as a bot Duel's end screen gives them.
+        code = maze32("code", "--seed", "7", "--size", "8x8").stdout.split()[0]
+        assert "level code %s  level link http://127.0.0.1:8032/#code=%s" % (code, code) in screen
     finally:
         twin.close()
 
@@ -307,3 +311,8 @@ def test_a_virtual_board_without_radio_hosts_the_twin_over_udp(tmp_path):
     assert facts["me"] == "1" and facts["end"].startswith("you got out first at frame ")
     frame = facts["end"].split()[6].rstrip(":")
     assert out.startswith("menu the other player got out first at frame %s  (" % frame)
+    # The board's end screen: the level code and, below it, its level link (a bot Duel's rows).
+    code = maze32("code", "--seed", str(SEED), "--size", "8x8").stdout.split()[0]
+    shown = [line[len("shown "):].strip() for line in out.splitlines() if line.startswith("shown ")]
+    i = shown.index("level link  http://127.0.0.1:8032/#code=" + code)
+    assert shown[i - 1].startswith("level code  %s   seed %d, 8x8" % (code, SEED))
