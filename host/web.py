@@ -6,7 +6,7 @@
 #   lib.bin, lib.json                the library (maze32) and the games' modules (maze32_game) in the
 #                                    bytecode flavour as .mpy files (mpy-cross), one blob and its
 #                                    table of contents, so the page fetches two files, not forty
-# The page's Python (host/webtwin/maze32_web.py) plays maze32_game.term's loops a frame at a time; the
+# The page's Python (host/webtwin/maze32_web.py, its records and ghosts web_keep.py) plays maze32_game.term's loops a frame at a time; the
 # terminal's ANSI lines are drawn on a canvas by canvas.js. A level link is the page's address with
 # #code=CODE (a Duel's maze) or #mode=NAME&seed=N (a game that a seed makes).
 import json
@@ -22,7 +22,7 @@ from host.paths import GAME, HOST, LIBRARY, WASM_PORT
 
 PAGE = HOST / "webtwin"                          # the page's own files
 PAGE_FILES = ("index.html", "twin.js", "canvas.js")
-PAGE_PYTHON = "maze32_web.py"                    # the Python of the page, beside the games' modules
+PAGE_PYTHON = ("maze32_web.py", "web_keep.py")  # the Python of the page, beside the games' modules
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 MARKER = "lib.json"                              # what makes a folder a page this command wrote
 DEFAULT_PORT = 8032
@@ -57,12 +57,12 @@ def port_folder(given=None):
 
 
 def game_modules():
-    # The modules of maze32_game the games need: games.py, term.py, links.py, every game's modules that
-    # games.py names (view, buffers), and their imports of the package, followed through. Not the
-    # board's menu, radio, display or buttons: the page has none of them.
+    # The modules of maze32_game the games need: games.py, term.py, links.py, records.py, ghost.py,
+    # every game's modules that games.py names (view, buffers), and their imports of the package,
+    # followed through. Not the board's menu, radio, display or buttons: the page has none of them.
     from maze32_game import games
     known = set(p.stem for p in GAME.glob("*.py"))
-    wanted = ["games", "term", "links"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
+    wanted = ["games", "term", "links", "records", "ghost"] + [g.view for g in games.GAMES] + [g.buffers for g in games.GAMES if g.buffers]
     seen = set()
     while wanted:
         name = wanted.pop()
@@ -93,7 +93,8 @@ def build(out, micropython=None):
         lib.update(package.built("bytecode", None, game, os.path.join(tmp, "game")))
         page = Path(tmp) / "stage" / "page"                    # the page's Python, a top-level module
         page.mkdir()
-        shutil.copy(str(PAGE / PAGE_PYTHON), str(page / PAGE_PYTHON))
+        for name in PAGE_PYTHON:
+            shutil.copy(str(PAGE / name), str(page / name))
         for rel, data in package.built("bytecode", None, page, os.path.join(tmp, "page")).items():
             lib[rel.split("/", 1)[1]] = data                    # page/maze32_web.mpy -> maze32_web.mpy
     blob, table = bytearray(), {}

@@ -14,7 +14,8 @@ DRIVER = shutil.which("chromedriver")
 STATE = "return window.maze32 ? {ready: window.maze32.ready, error: window.maze32.error, " \
         "text: window.maze32.ready ? window.maze32.text() : '', link: window.maze32.link, " \
         "hash: window.maze32.hash, frames: window.maze32.frames, ticks: window.maze32.ticks, " \
-        "playableMs: window.maze32.playableMs, busyMs: window.maze32.busyMs, worstMs: window.maze32.worstMs} : null"
+        "playableMs: window.maze32.playableMs, busyMs: window.maze32.busyMs, worstMs: window.maze32.worstMs, " \
+        "ghost: window.maze32.ghost, recordsNote: window.maze32.recordsNote} : null"
 ARROWS = {(1, 0): "ARROW_RIGHT", (-1, 0): "ARROW_LEFT", (0, 1): "ARROW_DOWN", (0, -1): "ARROW_UP"}
 
 

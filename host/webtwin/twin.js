@@ -4,6 +4,9 @@
 // frames a second: the keys typed since the last frame go to maze32_web.Twin.frame(), which steps
 // the game when a tick is due and answers with the terminal's lines; canvas.js draws them. The loop
 // awaits the next animation frame between frames, so the page never waits on the game.
+// The records are kept in the browser's localStorage (maze32_web's book, web_keep.py: one key); a
+// won Duel's ghost shows below the canvas, its text and its link ready to copy; text pasted on the
+// menu goes to its c entry (a ghost's text, a level code).
 // window.maze32 holds what the page shows, for a person's console and the browser tests.
 import { loadMicroPython } from "./micropython.mjs";
 import { Terminal } from "./canvas.js";
@@ -15,9 +18,13 @@ const KEYS = { ArrowUp: "\x1b[A", ArrowDown: "\x1b[B", ArrowRight: "\x1b[C", Arr
 
 const canvas = document.getElementById("screen");
 const status = document.getElementById("status");
+const ghostBar = document.getElementById("ghost");
+const ghostText = document.getElementById("ghost-text");
+const ghostLink = document.getElementById("ghost-link");
 // playableMs: from the navigation's start to the first frame drawn; busyMs: the time spent in frames,
 // worstMs the longest frame since the last level opened (Explore making a new chunk, say).
-const state = window.maze32 = { ready: false, error: "", frames: 0, ticks: 0, link: "", hash: "",
+const state = window.maze32 = { ready: false, error: "", frames: 0, ticks: 0, link: "", hash: "", ghost: "",
+                                recordsNote: "",
                                 playableMs: null, busyMs: 0, worstMs: 0, text: () => screen.text() };
 const screen = new Terminal(canvas);
 let typed = "";
@@ -54,7 +61,39 @@ async function boot() {
   mp.runPython("import sys\nsys.path.insert(0, '/lib')");
   const web = mp.pyimport("maze32_web");
   const entropy = crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
-  return web.Twin(location.href.split("#")[0], entropy);
+  return web.Twin(location.href.split("#")[0], entropy, storage());
+}
+
+function storage() {
+  // The page's localStorage, or null where the browser refuses it (then the records last the page).
+  try {
+    const s = window.localStorage;
+    s.getItem("maze32-records");
+    return s;
+  } catch (err) {
+    return null;
+  }
+}
+
+function showGhost(twin) {
+  // The bar under the canvas: the last won Duel's ghost, while its end screen shows.
+  const text = twin.ghost_text();
+  if (text === state.ghost) return;
+  state.ghost = text;
+  ghostBar.hidden = !text;
+  ghostText.value = text;
+  screen.fit();                                    // the bar takes rows from the canvas, or gives them back
+  ghostLink.href = text ? twin.ghost_url() : "#";
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (err) {                                  // no clipboard API (a page not served securely)
+    ghostText.select();
+    document.execCommand("copy");
+  }
+  say("copied: " + text.slice(0, 60) + (text.length > 60 ? "…" : ""));
 }
 
 function show(twin) {
@@ -62,7 +101,8 @@ function show(twin) {
   state.worstMs = 0;
   state.hash = twin.maze_hash();
   if (state.link && location.href !== state.link) history.replaceState(null, "", state.link);
-  say(state.link ? "level link " + state.link + (state.hash ? "   maze hash " + state.hash.slice(0, 16) : "")
+  const what = state.link.includes("#ghost=") ? "ghost race link " : "level link ";
+  say(state.link ? what + state.link + (state.hash ? "   maze hash " + state.hash.slice(0, 16) : "")
                  : "maze32 in the browser: pick a game");
 }
 
@@ -71,12 +111,21 @@ async function run() {
   const problem = twin.open(location.hash);
   canvas.focus();
   window.addEventListener("keydown", key);
+  window.addEventListener("paste", (event) => {
+    if (event.target === ghostText) return;
+    twin.paste(event.clipboardData.getData("text"));
+    event.preventDefault();
+  });
+  document.getElementById("copy-text").addEventListener("click", () => { copy(ghostText.value); canvas.focus(); });
+  document.getElementById("copy-link").addEventListener("click", () => { copy(ghostLink.href); canvas.focus(); });
   window.addEventListener("resize", () => screen.fit());
   window.addEventListener("hashchange", () => {
     if (location.href !== state.link) { twin.open(location.hash); show(twin); }
   });
   show(twin);
+  state.recordsNote = twin.records_note();
   if (problem) say(problem, true);
+  else if (state.recordsNote) say(state.recordsNote, true);
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   let last = -FRAME_MS;
   for (;;) {
@@ -89,6 +138,7 @@ async function run() {
     if (lines !== null) {
       screen.show(lines.split("\n"));
       if (twin.link() !== state.link) show(twin);
+      showGhost(twin);
     }
     state.frames++;
     state.ticks = twin.ticks;

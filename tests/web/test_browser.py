@@ -141,3 +141,107 @@ def test_a_resized_window_redraws_the_game_at_its_new_size(driver, url):
             assert pixels > 200                                    # the header's letters are drawn
     finally:
         driver.set_window_size(1100, 700)
+
+
+# -- records in the browser's storage, ghost races --------------------------------------------------
+RECORDS_KEY = "maze32-records"
+
+
+@pytest.fixture(scope="module")
+def won(driver, url):
+    # A Duel won on a page whose storage was empty: the end screen's state (text, ghost).
+    code, _ = level()
+    driver.get("about:blank")
+    browser.open_page(driver, url)
+    driver.execute_script("localStorage.clear()")
+    driver.get("about:blank")
+    browser.open_page(driver, url + "#code=" + code)
+    browser.press(driver, "x", *[browser.ARROWS[d] for d in route(SEED, SIZE)])
+    s = browser.wait_for(driver, lambda t: "level link" in t["text"] and t["ghost"], 20, "the end screen")
+    assert "first record for level code %s: time" % code in " ".join(s["text"].split())
+    s["code"] = code
+    s["time"] = [x.split()[1] for x in s["text"].splitlines() if x.strip().startswith("time ")][0]
+    s["stored"] = driver.execute_script("return localStorage.getItem(arguments[0])", RECORDS_KEY)
+    s["shot"] = screenshot(driver, "web-duel-ghost-end.png")
+    return s
+
+
+def records_screen(driver, url):
+    driver.get("about:blank")
+    browser.open_page(driver, url)
+    browser.press(driver, "t")
+    return browser.wait_for(driver, lambda t: "maze32 records" in t["text"], 10, "the records screen")
+
+
+def test_records_survive_a_reload_and_show_on_the_records_screen(driver, url, won):
+    assert won["stored"].startswith("maze32-records/1\nduel %s " % won["code"])
+    s = records_screen(driver, url)                    # a page loaded afresh: t on its menu
+    assert "kept in this browser's storage (localStorage maze32-records)" in s["text"]
+    assert "%s  time %s, steps 46" % (won["code"], won["time"]) in s["text"]
+    screenshot(driver, "web-records.png")
+    browser.press(driver, "x")
+    browser.wait_for(driver, lambda t: "maze32 in the browser" in t["text"], 10, "the menu again")
+
+
+def test_a_damaged_stored_value_is_refused_counted_and_said(driver, url, won):
+    from maze32_game import records
+    good = records.line_of("deeper", "7", [4])
+    damaged = records.line_of("deeper", "8", [9]).replace(" 9 ", " 99 ")
+    driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", RECORDS_KEY,
+                          "maze32-records/1\n%s\n%s\n" % (good, damaged))
+    try:
+        s = records_screen(driver, url)
+        assert s["recordsNote"] == "stored records: 1 line ignored (damaged)"
+        assert "stored records: 1 line ignored (damaged)" in s["text"]
+        assert "  7                depth 4" in s["text"] and "depth 99" not in s["text"]
+        status = driver.find_element("id", "status")
+        assert status.text == "stored records: 1 line ignored (damaged)" and "error" in status.get_attribute("class")
+    finally:
+        driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", RECORDS_KEY, won["stored"])
+
+
+def test_a_won_duels_ghost_shows_below_the_screen_and_its_link_races_it(driver, url, won):
+    text = won["ghost"]
+    assert text.startswith("maze32-ghost:") and len(text) < 200
+    assert "your run's ghost: below the screen" in " ".join(won["text"].split())
+    # (the fixture's page is gone: open a fresh one with the link the bar gives)
+    link = url + "#ghost=" + text
+    driver.get("about:blank")
+    s = browser.open_page(driver, link)
+    header = s["text"].splitlines()[0]
+    assert header.startswith("maze32 duel  code %s  seed %d  %dx%d  ghost of a %s run"
+                             % (won["code"], SEED, SIZE, SIZE, won["time"])), header
+    assert s["link"] == link
+    steps = route(SEED, SIZE)
+    browser.press(driver, "x", *[browser.ARROWS[d] for d in steps[:12]], pause=0.25)   # slower than the run
+    screenshot(driver, "web-ghost-race.png")
+    s = browser.wait_for(driver, lambda t: "the ghost got out first" in t["text"] and "level link" in t["text"], 20,
+                         "the end screen of the ghost's win")
+    assert "  time        %s" % won["time"] in s["text"]            # frame for frame: on the run's own frame
+    assert "ghost       a %s run, 46 steps, out" % won["time"] in s["text"]
+    assert s["ghost"] == ""
+    assert not driver.find_element("id", "ghost").is_displayed()
+
+
+def test_the_ghost_bar_holds_the_text_and_a_paste_at_c_races_it(driver, url, won):
+    driver.get("about:blank")
+    browser.open_page(driver, url)
+    browser.press(driver, "c")
+    browser.wait_for(driver, lambda t: "level code or ghost (paste it)" in t["text"], 10, "the entry")
+    driver.execute_script("const d = new DataTransfer(); d.setData('text/plain', arguments[0]);"
+                          "document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: d, bubbles: true}))",
+                          won["ghost"])
+    browser.press(driver, "ENTER")
+    s = browser.wait_for(driver, lambda t: "ghost of a" in t["text"].splitlines()[0], 10, "the race")
+    assert s["link"] == url + "#ghost=" + won["ghost"]
+
+
+def test_a_bad_ghost_link_says_why(driver, url, won):
+    text = won["ghost"]
+    changed = text[:-6] + ("0" if text[-6] != "0" else "1") + text[-5:]
+    driver.get("about:blank")
+    s = browser.open_page(driver, url + "#ghost=" + changed)
+    assert "maze32 in the browser" in s["text"]
+    words = "ghost link: its checksum does not match (the text was cut or changed)"
+    assert words in " ".join(s["text"].split())
+    assert driver.find_element("id", "status").text == words

@@ -5,6 +5,7 @@ import importlib.util
 import json
 import socket
 import subprocess
+import sys
 import urllib.request
 
 import pytest
@@ -15,6 +16,7 @@ from maze32_game import games
 from maze32_game import links
 from maze32_game import term
 from support import MAZE32, ROOT, maze32, one_line_error
+from terminals import route
 
 PAGE_PYTHON = ROOT / "host" / "webtwin" / "maze32_web.py"
 
@@ -39,9 +41,10 @@ def test_build_writes_the_page_the_port_and_the_modules_in_one_blob(page):
     assert all(a + n == b for (a, n), (b, _) in zip(spans, spans[1:]))
     for name, (offset, length) in table.items():
         assert name.endswith(".mpy") and blob[offset] == ord("M") and blob[offset + 2] >> 2 == 0, name
-    for module in ["maze32/generate.mpy", "maze32/world/tiles.mpy", "maze32_web.mpy"] + [
+    for module in ["maze32/generate.mpy", "maze32/world/tiles.mpy", "maze32_web.mpy", "web_keep.mpy"] + [
             "maze32_game/%s.mpy" % m for m in ("__init__", "games", "term", "duel", "duel_view", "deeper",
-                                               "deeper_view", "explore", "explore_view", "explore_buffers")]:
+                                               "deeper_view", "explore", "explore_view", "explore_buffers",
+                                               "records", "ghost", "checksum")]:
         assert module in table
     # The board's menu, radio and panels are not the page's.
     for module in ["app", "link", "link_espnow", "display", "buttons", "screen", "trust"]:
@@ -126,6 +129,8 @@ def test_every_end_screen_shows_the_level_link_beside_the_code():
 
 # -- the page's Python, stepped as the page steps it ------------------------------------------------
 def page_module():
+    if str(PAGE_PYTHON.parent) not in sys.path:
+        sys.path.insert(0, str(PAGE_PYTHON.parent))     # its web_keep, as the page's /lib holds it
     spec = importlib.util.spec_from_file_location("maze32_web", str(PAGE_PYTHON))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -173,3 +178,166 @@ def test_a_level_link_that_is_wrong_opens_the_menu_saying_why():
     assert twin.link() == "http://page/#mode=explore&seed=9&depth=8"
     lines, _ = run_frames(twin, 2, "x", now)
     assert "explore  depth 8" in lines
+
+
+# -- the page's records (in the browser's storage) and ghosts, on CPython --------------------------
+CODE = "18G0-0000-73YFX"                # maze32 code --seed 7 --size 16x16
+ARROW_KEYS = {(0, -1): "\x1b[A", (0, 1): "\x1b[B", (1, 0): "\x1b[C", (-1, 0): "\x1b[D"}
+
+
+class Storage:
+    # The browser's localStorage as the page's Python sees it: getItem (None when absent), setItem.
+    # full: setItem fails as a full storage does (a JS QuotaExceededError).
+    def __init__(self, items=None, full=False):
+        self.items = dict(items or {})
+        self.full = full
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        if self.full:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        self.items[key] = value
+
+
+def win(twin, now=0):
+    # Player 1's shortest route on 18G0-0000-73YFX, a key every 3 frames, to the end screen. -> its lines, the clock.
+    lines, now = run_frames(twin, 2, "x", now)
+    for step in route(7, 16):
+        _, now = run_frames(twin, 3, ARROW_KEYS[step], now)
+    lines, now = run_frames(twin, 45, "", now)          # the last frame stays a second, then the end screen
+    assert lines and "you win!" in lines, lines
+    return lines, now
+
+
+def flat(lines):
+    return " ".join(lines.split())
+
+
+def test_records_kept_in_the_browsers_storage_are_there_for_the_next_page():
+    module = page_module()
+    storage = Storage()
+    twin = module.Twin("http://page/", 1, storage)
+    assert twin.open("#code=" + CODE) == ""
+    lines, now = win(twin)
+    assert "first record for level code %s: time" % CODE in flat(lines)
+    value = storage.items["maze32-records"]
+    assert value.startswith("maze32-records/1\nduel %s " % CODE) and value.endswith("\n")
+    # A page loaded again (a new Twin on the same storage): its records screen (t) has the record,
+    # and the same run again is no new best.
+    twin = module.Twin("http://page/", 2, storage)
+    assert twin.records_note() == ""
+    lines, now = run_frames(twin, 4, "t")
+    assert "kept in this browser's storage (localStorage maze32-records)" in lines
+    assert CODE + "  time 0:0" in lines and ", steps 46" in lines
+    lines, now = run_frames(twin, 2, "x", now)
+    assert "maze32 in the browser" in lines
+    twin.open("#code=" + CODE)
+    lines, _ = win(twin, now)
+    assert "records for this level code: time" in flat(lines) and "new best" not in lines
+    assert storage.items["maze32-records"] == value
+
+
+def test_a_damaged_stored_value_is_refused_line_by_line_and_said():
+    module = page_module()
+    good = module.web_keep.records.line_of("deeper", "7", [4])
+    damaged = module.web_keep.records.line_of("deeper", "8", [9]).replace(" 9 ", " 99 ")
+    storage = Storage({"maze32-records": "maze32-records/1\n%s\n%s\n" % (good, damaged)})
+    twin = module.Twin("http://page/", 1, storage)
+    assert twin.records_note() == "stored records: 1 line ignored (damaged)"
+    lines, _ = run_frames(twin, 4, "t")
+    assert "stored records: 1 line ignored (damaged)" in lines
+    assert "  7                depth 4" in lines and "depth 99" not in lines
+    # Not ours at all: refused whole, said, and the next record replaces it.
+    storage = Storage({"maze32-records": "{\"best\": 3}"})
+    twin = module.Twin("http://page/", 1, storage)
+    assert twin.records_note().startswith("the records in this browser's storage") and "(ignored)" in twin.records_note()
+
+
+def test_a_storage_that_refuses_a_write_keeps_the_value_before_and_says_so():
+    module = page_module()
+    before = "maze32-records/1\n%s\n" % module.web_keep.records.line_of("deeper", "7", [4])
+    storage = Storage({"maze32-records": before}, full=True)
+    twin = module.Twin("http://page/", 1, storage)
+    twin.open("#code=" + CODE)
+    lines, _ = win(twin)
+    assert "records not saved (QuotaExceededError" in flat(lines)
+    assert storage.items["maze32-records"] == before
+    twin = module.Twin("http://page/", 1, None)             # no storage at all: said, the game goes on
+    assert twin.records_note() == "records not kept: this browser gives the page no storage"
+
+
+def test_a_won_duels_ghost_link_races_that_run_frame_for_frame():
+    module = page_module()
+    twin = module.Twin("http://page/", 1, Storage())
+    twin.open("#code=" + CODE)
+    lines, _ = win(twin)
+    run_time = [x for x in lines.splitlines() if x.strip().startswith("time")][0].split()[1]
+    text = twin.ghost_text()
+    assert text.startswith("maze32-ghost:") and len(text) < 200
+    assert twin.ghost_url() == "http://page/#ghost=" + text
+    assert "your run's ghost: below the screen" in flat(lines)
+    # The link on another page: the same level, the ghost where the bot would be; one move of mine
+    # starts both clocks, then I stand still and the ghost gets out on the run's own frame.
+    other = module.Twin("http://other/", 9, Storage())
+    assert other.open("#ghost=" + text) == ""
+    assert other.link() == "http://other/#ghost=" + text
+    lines, now = run_frames(other, 2)
+    assert lines.startswith("maze32 duel  code %s  seed 7  16x16  ghost of a %s run" % (CODE, run_time))
+    lines, now = run_frames(other, 2, "x", now)
+    lines, now = run_frames(other, 2, ARROW_KEYS[route(7, 16)[0]], now)
+    lines, now = run_frames(other, 200, "", now)
+    assert "the ghost got out first" in lines
+    assert "  time        %s" % run_time in lines
+    assert "level link  http://other/#code=" + CODE in lines
+    assert other.ghost_text() == ""                         # a race lost leaves no ghost of mine
+
+
+def test_a_ghost_link_that_does_not_fit_says_why_on_the_menu():
+    module = page_module()
+    twin = module.Twin("http://page/", 1, Storage())
+    twin.open("#code=" + CODE)
+    win(twin)
+    replay = twin.won
+    text = twin.ghost_text()
+    changed = text[:-6] + ("0" if text[-6] != "0" else "1") + text[-5:]
+    other_level = maze32("code", "--seed", "8", "--size", "16x16").stdout.split()[0]
+    for fragment, words in [
+            ("#ghost=" + changed, "ghost link: its checksum does not match (the text was cut or changed)"),
+            ("#ghost=" + text[:30], "ghost link: "),
+            ("#ghost=hello", "ghost link: not a maze32 replay"),
+            ("#ghost=" + type(replay)(other_level, replay.ticks, replay.moves).text(),
+             "ghost link: the run does not fit level %s" % other_level),
+            ("#ghost=" + type(replay)(CODE[:-1] + "Z", replay.ticks, replay.moves).text(),
+             "ghost link: its level %s: level code: hash differs" % (CODE[:-1] + "Z"))]:
+        page = module.Twin("http://page/", 1, Storage())
+        problem = page.open(fragment)
+        assert problem.startswith(words), (fragment, problem)
+        assert "\n" not in problem
+        lines, _ = run_frames(page, 2)
+        assert "maze32 in the browser" in lines and words in flat(lines)
+
+
+def test_c_on_the_menu_takes_a_pasted_ghost_or_a_typed_code():
+    module = page_module()
+    twin = module.Twin("http://page/", 1, Storage())
+    twin.open("#code=" + CODE)
+    win(twin)
+    text = twin.ghost_text()
+    page = module.Twin("http://page/", 1, Storage())
+    page.open("")
+    lines, now = run_frames(page, 4, "c")
+    assert "level code or ghost (paste it)" in lines
+    page.paste(text[:20] + "\n")                           # a paste: printable characters only
+    page.paste(text[20:])
+    lines, now = run_frames(page, 4, "\r", now)
+    assert "ghost of a" in lines.splitlines()[0] and page.link() == "http://page/#ghost=" + text
+    page.open("")
+    lines, now = run_frames(page, 8, "c" + CODE.lower() + "\r", now)
+    assert lines.startswith("maze32 duel  code %s  seed 7  16x16  bot stroll" % CODE)
+    page.open("")
+    lines, now = run_frames(page, 4, "cZZ\x7fQ\r", now)
+    assert "maze32 in the browser" in lines and "level link: level code" in flat(lines)
+    lines, now = run_frames(page, 4, "c\x1b", now)
+    assert "level code or ghost" not in lines
