@@ -13,6 +13,7 @@ import { Terminal } from "./canvas.js";
 
 const FRAME_MS = 1000 / 30;
 const HEAP = 2 * 1024 * 1024;           // Explore's buffers and worlds fit with room to spare
+const MAX_STORED = 16384 + 1;           // records.py's MAX_BYTES, and one more: "over ... (ignored)"
 const KEYS = { ArrowUp: "\x1b[A", ArrowDown: "\x1b[B", ArrowRight: "\x1b[C", ArrowLeft: "\x1b[D",
                Enter: "\r", Backspace: "\x7f", Escape: "\x1b" };
 
@@ -66,10 +67,13 @@ async function boot() {
 
 function storage() {
   // The page's localStorage, or null where the browser refuses it (then the records last the page).
+  // A value is handed over cut just past the most records.py reads, so a huge one (damaged, or put
+  // there by anything else) is refused as too big instead of filling the port's heap.
   try {
     const s = window.localStorage;
     s.getItem("maze32-records");
-    return s;
+    return { getItem: (key) => { const v = s.getItem(key); return v === null ? null : v.slice(0, MAX_STORED); },
+             setItem: (key, value) => s.setItem(key, value) };
   } catch (err) {
     return null;
   }

@@ -196,6 +196,13 @@ def test_a_damaged_stored_value_is_refused_counted_and_said(driver, url, won):
         assert "  7                depth 4" in s["text"] and "depth 99" not in s["text"]
         status = driver.find_element("id", "status")
         assert status.text == "stored records: 1 line ignored (damaged)" and "error" in status.get_attribute("class")
+        # A value far bigger than records ever are: refused whole (handed to the port cut), said.
+        driver.execute_script("localStorage.setItem(arguments[0], 'maze32-records/1\\n' + 'x'.repeat(4000000))",
+                              RECORDS_KEY)
+        s = records_screen(driver, url)
+        assert s["recordsNote"].startswith("the records in this browser's storage") and \
+            "is over 16384 bytes (ignored)" in s["recordsNote"]
+        assert "none yet" in s["text"]
     finally:
         driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", RECORDS_KEY, won["stored"])
 

@@ -201,11 +201,12 @@ class Storage:
         self.items[key] = value
 
 
-def win(twin, now=0):
-    # Player 1's shortest route on 18G0-0000-73YFX, a key every 3 frames, to the end screen. -> its lines, the clock.
+def win(twin, now=0, pace=3):
+    # Player 1's shortest route on 18G0-0000-73YFX, a key every `pace` frames, to the end screen.
+    # -> its lines, the clock.
     lines, now = run_frames(twin, 2, "x", now)
     for step in route(7, 16):
-        _, now = run_frames(twin, 3, ARROW_KEYS[step], now)
+        _, now = run_frames(twin, pace, ARROW_KEYS[step], now)
     lines, now = run_frames(twin, 45, "", now)          # the last frame stays a second, then the end screen
     assert lines and "you win!" in lines, lines
     return lines, now
@@ -237,6 +238,20 @@ def test_records_kept_in_the_browsers_storage_are_there_for_the_next_page():
     lines, _ = win(twin, now)
     assert "records for this level code: time" in flat(lines) and "new best" not in lines
     assert storage.items["maze32-records"] == value
+
+
+def test_a_faster_run_is_a_new_best_on_its_end_screen_and_in_the_storage():
+    module = page_module()
+    storage = Storage()
+    twin = module.Twin("http://page/", 1, storage)
+    twin.open("#code=" + CODE)
+    win(twin, pace=4)
+    slow = storage.items["maze32-records"]
+    twin = module.Twin("http://page/", 1, storage)
+    twin.open("#code=" + CODE)
+    lines, _ = win(twin, pace=3)
+    assert "new best! time 0:0" in flat(lines) and "(was 0:0" in lines and "steps 46, best 46" in lines
+    assert storage.items["maze32-records"] != slow and storage.items["maze32-records"].count("\n") == 2
 
 
 def test_a_damaged_stored_value_is_refused_line_by_line_and_said():
