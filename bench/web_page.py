@@ -6,8 +6,9 @@ on loopback: bytes transferred are the navigation's and every resource's (Resour
 time to playable is from the navigation's start to the first frame drawn, and over --seconds of
 play (a key every 100 ms) the frames drawn and game ticks per second and the page's time per frame
 in the game's Python (the mean, and the longest frame), for a Duel and for Explore walking east
-(the page making new chunks of its world as it goes). Also the page's weight gzipped, what a static host that compresses would
-send. Wall-clock figures: read them as estimates on a quiet machine.
+(the page making new chunks of its world as it goes), and a ghost link of that Duel (its replay
+checked and played through before the race opens). Also the page's weight gzipped, what a static
+host that compresses would send. Wall-clock figures: read them as estimates on a quiet machine.
 
 usage: python bench/web_page.py [--runs 3] [--seconds 5] [--code 1SG0-0000-7RBJR]
 """
@@ -20,9 +21,24 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "firmware"), str(ROOT / "shared")]
 import browser  # noqa: E402
 from support import maze32  # noqa: E402
+from terminals import route  # noqa: E402
+
+DIRECTION = {(0, -1): "up", (1, 0): "right", (0, 1): "down", (-1, 0): "left"}
+
+
+def ghost_text(code):
+    # The replay of a run along the level's shortest route, a move every 3 frames (ghost.py's text).
+    from host import twin
+    from maze32_game import ghost
+    level = twin.from_code(code)
+    moves = bytearray()
+    steps = route(level.seed, level.cfg.width)
+    for step in steps:
+        ghost.add_move(moves, 3, DIRECTION[step])
+    return ghost.Replay(code, 3 * len(steps), moves).text()
 
 
 def one_run(url, seconds, keys):
@@ -62,12 +78,15 @@ def main():
                             ["ARROW_RIGHT", "ARROW_DOWN", "ARROW_LEFT", "ARROW_UP"]) for _ in range(args.runs)]
             # Explore walking east: new chunks of the world made in the page as it goes.
             walks = [one_run(url + "#mode=explore&seed=7", args.seconds, ["ARROW_RIGHT"]) for _ in range(args.runs)]
+            text = ghost_text(args.code)
+            races = [one_run(url + "#ghost=" + text, 1.0, ["ARROW_RIGHT"]) for _ in range(args.runs)]
     print("the page: %d files, %s bytes, %s gzipped" % (len(sizes), "{:,}".format(sum(a for a, _ in sizes.values())),
                                                           "{:,}".format(sum(b for _, b in sizes.values()))))
     for name, (raw, packed) in sorted(sizes.items()):
         print("  %-18s %9s bytes, %9s gzipped" % (name, "{:,}".format(raw), "{:,}".format(packed)))
     show("headless Chromium, %d fresh runs of #code=%s" % (len(runs), args.code), runs)
     show("Explore seed 7 walking east (new chunks of the world as it goes)", walks)
+    show("a ghost link of #code=%s (%d characters of replay)" % (args.code, len(text)), races)
 
 
 def show(title, runs):
