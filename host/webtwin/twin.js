@@ -14,6 +14,7 @@ import { Terminal } from "./canvas.js";
 const FRAME_MS = 1000 / 30;
 const HEAP = 2 * 1024 * 1024;           // Explore's buffers and worlds fit with room to spare
 const MAX_STORED = 16384 + 1;           // records.py's MAX_BYTES, and one more: "over ... (ignored)"
+const MAX_FRAGMENT = 32768;             // past any ghost's text (ghost.MAX_TEXT): "too long", not a full heap
 const KEYS = { ArrowUp: "\x1b[A", ArrowDown: "\x1b[B", ArrowRight: "\x1b[C", ArrowLeft: "\x1b[D",
                Enter: "\r", Backspace: "\x7f", Escape: "\x1b" };
 
@@ -65,6 +66,11 @@ async function boot() {
   return web.Twin(location.href.split("#")[0], entropy, storage());
 }
 
+function fragment() {
+  // The address's #fragment for the page's Python, cut past the longest a link can be.
+  return location.hash.slice(0, MAX_FRAGMENT);
+}
+
 function storage() {
   // The page's localStorage, or null where the browser refuses it (then the records last the page).
   // A value is handed over cut just past the most records.py reads, so a huge one (damaged, or put
@@ -112,7 +118,7 @@ function show(twin) {
 
 async function run() {
   const twin = await boot();
-  const problem = twin.open(location.hash);
+  const problem = twin.open(fragment());
   canvas.focus();
   window.addEventListener("keydown", key);
   window.addEventListener("paste", (event) => {
@@ -124,7 +130,7 @@ async function run() {
   document.getElementById("copy-link").addEventListener("click", () => { copy(ghostLink.href); canvas.focus(); });
   window.addEventListener("resize", () => screen.fit());
   window.addEventListener("hashchange", () => {
-    if (location.href !== state.link) { twin.open(location.hash); show(twin); }
+    if (location.href !== state.link) { twin.open(fragment()); show(twin); }
   });
   show(twin);
   state.recordsNote = twin.records_note();

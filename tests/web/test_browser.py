@@ -255,3 +255,8 @@ def test_a_bad_ghost_link_says_why(driver, url, won):
     words = "ghost link: its checksum does not match (the text was cut or changed)"
     assert words in " ".join(s["text"].split())
     assert driver.find_element("id", "status").text == words
+    # A link far longer than any ghost's: refused as too long (the page hands its Python the start).
+    driver.get("about:blank")
+    s = browser.open_page(driver, url + "#ghost=maze32-ghost:" + "0" * 200000)
+    assert "ghost link: too long (" in driver.find_element("id", "status").text
+    assert "maze32 in the browser" in s["text"]
