@@ -13,7 +13,7 @@ from maze32_game import games
 from maze32_game import links
 from maze32_game import records
 from maze32_game import term
-from maze32_game.ghost import TEXT_PREFIX, GhostError
+from maze32_game.ghost import MAX_TEXT, TEXT_PREFIX, GhostError
 
 import web_keep
 
@@ -272,7 +272,7 @@ class Twin:
                 return
             if k in ("\x7f", "\x08"):
                 self.entry = self.entry[:-1]
-            elif len(k) == 1 and " " < k <= "~":
+            elif len(k) == 1 and " " < k <= "~" and len(self.entry) <= MAX_TEXT:
                 self.entry += k
 
     def paste(self, text):
@@ -280,8 +280,9 @@ class Twin:
         # too long to type); in a game it is ignored.
         if self.state in (MENU, ENTRY):
             self.state = ENTRY
-            self.entry += "".join([c for c in text if " " < c <= "~"])
+            self.entry = (self.entry + "".join([c for c in text if " " < c <= "~"]))[:MAX_TEXT + 1]
             self.page.changed = True
+
     def frame(self, typed, now, cols, rows):
         # The page's frame: keys typed, the clock (ms), the grid's size. -> the lines to draw, joined
         # by newlines, when they changed; else None.

@@ -123,7 +123,7 @@ async function run() {
   window.addEventListener("keydown", key);
   window.addEventListener("paste", (event) => {
     if (event.target === ghostText) return;
-    twin.paste(event.clipboardData.getData("text"));
+    twin.paste(event.clipboardData.getData("text").slice(0, MAX_FRAGMENT));
     event.preventDefault();
   });
   document.getElementById("copy-text").addEventListener("click", () => { copy(ghostText.value); canvas.focus(); });

@@ -356,3 +356,8 @@ def test_c_on_the_menu_takes_a_pasted_ghost_or_a_typed_code():
     assert "maze32 in the browser" in lines and "level link: level code" in flat(lines)
     lines, now = run_frames(page, 4, "c\x1b", now)
     assert "level code or ghost" not in lines
+    # A paste far longer than any ghost: kept to one character past the longest, which Enter refuses.
+    page.paste("maze32-ghost:" + "0" * 100000)
+    assert len(page.entry) == module.MAX_TEXT + 1
+    lines, now = run_frames(page, 4, "\r", now)
+    assert "ghost link: too long (%d characters" % (module.MAX_TEXT + 1) in flat(lines)
