@@ -4,11 +4,16 @@
 # link, the radio, attach.py) is forgotten on the way back to the menu (forget): dropped from
 # sys.modules and from its package, so its code, tables and buffers are garbage the next game's can
 # use. A C6-sized heap holds the menu and one game, not every game it has played.
+# Except on ports/esp32 (the C6) with machine code installed (keep_machine_code): there machine code
+# is committed outside the GC heap and freed only at a soft reset (esp_native_code_commit), so a
+# module with viper kernels forgotten and loaded again would take its code's room again each time
+# (Explore's world and views: ~12 KB a choice); there what a game loads stays loaded, as before.
 # packed(fn): code loaded without splitting the heap (below). Imports nothing but gc and sys.
 import gc
 import sys
 
 _resident = None
+_keep = False
 
 
 def mark():
@@ -17,9 +22,19 @@ def mark():
     _resident = set(sys.modules)
 
 
+def keep_machine_code(flavour):
+    # The installed flavour (trust.installed()): on ports/esp32, one with machine code keeps every
+    # module loaded from now on (see the top).
+    global _keep
+    _keep = sys.platform == "esp32" and flavour != "bytecode"
+
+
 def forget():
     # Every module loaded since mark() let go, then the heap collected (without a mark: nothing).
     if _resident is None:
+        return
+    if _keep:
+        _resident.update(sys.modules)
         return
     for name in [n for n in sys.modules if n not in _resident]:
         del sys.modules[name]

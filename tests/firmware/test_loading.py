@@ -16,3 +16,9 @@ def test_a_game_left_for_the_menu_gives_its_heap_back():
         # what stays: the names its code interned (MicroPython never frees them), not its code or
         # buffers (Explore's 31 KB alone; a game holds 40-140 KB)
         assert int(left) - menu < 24000 < int(played) - menu, (mode, played, left, menu)
+
+
+def test_machine_code_is_kept_loaded_only_where_its_room_is_not_given_back():
+    # ports/esp32 frees committed machine code only at a soft reset: there modules stay loaded; on
+    # this port a native flavour's modules are forgotten like any.
+    assert runtimes.run("unix", "loading_keep.py", firmware=True).split() == ["False", "forgot", "True", "kept"]
