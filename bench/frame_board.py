@@ -1,7 +1,7 @@
 # The board's side of bench/frame_riscv.py: frames of one game counted in RV32 instructions with
 # time.ticks_cpu() (the RISC-V board's instret counter), as app.py plays them: app imported first (its
-# start: the games' buffers, then the library's code loaded packed), the round made by games.new_round
-# (the line arenas at its first frame), then per frame
+# start: the library's core loaded packed), the round made by games.new_round (a game's buffers, then
+# its code; the line arenas at its first frame), then per frame
 # the round's tick and its 80 x 24 view through term.Screen, which keeps only the lines that changed
 # (writing them to the serial port is the port's business: collected here, not counted).
 # Each frame is counted alone after a collection, so a frame's count is its own work, not a share of
@@ -12,7 +12,7 @@
 # line "frame N INSTRUCTIONS BYTES CHUNKS" a frame (CHUNKS: world chunks made in it, Explore only).
 import gc
 import time
-from maze32_game import app  # noqa: F401  (the board's start: its games' buffers, the library loaded packed)
+from maze32_game import app  # noqa: F401  (the board's start: the library's core loaded packed)
 from maze32_game import games, term
 
 KEYS = {"duel": ("right", "down", "left", "up"), "deeper": ("right", "left", "down", "up"),

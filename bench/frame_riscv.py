@@ -2,14 +2,14 @@
 resident heap (bench/frame_time.py --riscv prints this).
 
 Each flavour is deployed as `maze32 deploy` deploys it (the library, and the firmware's drawing
-kernels in that flavour); then, per game, in a fresh interpreter (a soft reset first, as a board
+kernels in that flavour), or "frozen": both frozen into the firmware (shared/manifest.py); then, per game, in a fresh interpreter (a soft reset first, as a board
 starts a game from its menu), bench/frame_board.py plays TICKS frames and counts each one with
 time.ticks_cpu() (RV32 instructions, exactly): the round's tick and its 80 x 24 view through
 term.Screen, the heap collected before each frame. Games: Duel 32x32 against bot level 2, Deeper level
 8 with every ghost chasing, Explore walking a surface, a cave and a dungeon world. A frame in which
 Explore made a world chunk is counted apart (the chunk's cost is the generator's: bench/world_time.py).
 
-usage: python bench/frame_riscv.py [--flavours bytecode,native] [--ticks 24] [--json FILE]
+usage: python bench/frame_riscv.py [--flavours bytecode,native,frozen] [--ticks 24] [--json FILE]
 """
 import argparse
 import json
@@ -53,25 +53,39 @@ def run_game(served, args, ticks):
     return heap, frames
 
 
+MANIFEST = ROOT / "shared" / "manifest.py"     # the frozen firmware's (docs/device.md)
+
+
+def boards_of(flavours):
+    # -> (flavour, served board) one flavour after the other, each deployed as `maze32 deploy` deploys
+    # it; "frozen": the firmware built with the library and the game frozen in (shared/manifest.py:
+    # their code in the firmware's flash, viper kernels as machine code), nothing on its filesystem.
+    # Shared by bench/heap_riscv.py.
+    profile = boards.load("esp32-c6-devkitc-1")
+    for flavour in flavours:
+        try:
+            firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr),
+                                                  freeze=MANIFEST if flavour == "frozen" else None)
+        except CliError as e:
+            raise SystemExit("frame_riscv: %s" % e)
+        with tempfile.TemporaryDirectory() as root, \
+                riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
+            if flavour != "frozen":
+                with _board(served) as b:
+                    got = deploy(b, profile, flavour)["emit"]
+                if got != flavour:
+                    raise SystemExit("frame_riscv: deploy chose %s, not %s" % (got, flavour))
+            yield flavour, served
+
+
 def measure(flavours, ticks, say=print):
     # -> [{game, flavour, heap, frames: [[instructions, bytes, chunks], ...]}]
-    try:
-        firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
-    except CliError as e:
-        raise SystemExit("frame_riscv: %s" % e)
-    profile = boards.load("esp32-c6-devkitc-1")
     results = []
-    with tempfile.TemporaryDirectory() as root, \
-            riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
-        for flavour in flavours:
-            with _board(served) as b:
-                got = deploy(b, profile, flavour)["emit"]
-            if got != flavour:
-                raise SystemExit("frame_riscv: deploy chose %s, not %s" % (got, flavour))
-            for label, args in GAMES:
-                heap, frames = run_game(served, args, ticks)
-                say("%s %s: %d frames" % (flavour, label, len(frames)))
-                results.append({"game": label, "flavour": flavour, "heap": heap, "frames": frames})
+    for flavour, served in boards_of(flavours):
+        for label, args in GAMES:
+            heap, frames = run_game(served, args, ticks)
+            say("%s %s: %d frames" % (flavour, label, len(frames)))
+            results.append({"game": label, "flavour": flavour, "heap": heap, "frames": frames})
     return results
 
 

@@ -8,7 +8,7 @@ With --riscv instead: every game's frame (Duel, Deeper, Explore) counted exactly
 on the RISC-V board per flavour, with each game's resident heap (bench/frame_riscv.py).
 
 usage: python bench/frame_time.py [--mode duel|deeper] [--size 32x32] [--level 8] [--seed 7] [--ticks N]
-       python bench/frame_time.py --riscv [--flavours bytecode,native] [--ticks 24]
+       python bench/frame_time.py --riscv [--flavours bytecode,native,frozen] [--ticks 24]
 """
 import argparse
 import os
@@ -47,7 +47,7 @@ def main():
                     "ghosts that chase every frame catch the player soon after)")
     ap.add_argument("--riscv", action="store_true", help="every game's frame in RV32 instructions on the "
                     "RISC-V board, side by side (bench/frame_riscv.py)")
-    ap.add_argument("--flavours", default="bytecode,native", help="with --riscv")
+    ap.add_argument("--flavours", default="bytecode,native", help="with --riscv (frozen: the firmware with the library and game frozen in)")
     args = ap.parse_args()
     if args.riscv:
         sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -206,15 +206,17 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
                                   {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth,
                                    "ghost": game["ghost"]})
             ended = term.play(rnd, terminal)
+            entry = games.by_name(game["mode"])          # what its round's end offers (games.py)
             note = records.after_round(book, rnd)
-            won = getattr(rnd, "replay", lambda: None)()      # a won Duel's run, for its ghost
+            won = rnd.replay() if entry.ghost else None       # a won Duel's run, for its ghost
             if won is not None:
                 saved = ghost_files.save(won)
                 note = join(note, saved)
             last = rnd.one_line() + ("; " + note if note else "")
             if not ended:
                 break
-            links.show_link(rnd, web_url, depth if game["mode"] == "explore" else 1)
+            if entry.level_link:
+                links.show_link(rnd, web_url, depth if game["mode"] == "explore" else 1)
             choice = after_game(term, terminal, rnd, replay, note)
             if choice == "m":
                 choice = term.choose(terminal, menu, keys)

@@ -5,22 +5,18 @@
 # the MicroPython unix port in a terminal, which is how it is tested. The views are the games' own
 # (games.py names them), drawn through term.py's Screen on the alternate screen, which is left again
 # on every way out (q, Ctrl-C, an error).
-import gc
 import json
 import os
 import select
 import sys
 
-from maze32_game import games
-games.reserve()      # the games' large buffers first, before the library's (native) code splits the heap
-from maze32_game import explore_buffers  # noqa: E402
-# The library's code loaded packed (explore_buffers.packed): loaded as it comes, its loader's garbage
-# left the menu's heap 159 KB free in holes of 6 KiB at most, and Explore's world code barely found
-# room (a MemoryError choosing it from the menu whenever its code grew a few hundred bytes).
-explore_buffers.packed(lambda: __import__("maze32.levelcode"))
+from maze32_game import games, loading
+# The library's core loaded packed (loading.packed), resident from boot (every game uses it, the
+# menu's level codes too): loaded as it comes, its loader's garbage left the menu's heap 159 KB free
+# in holes of 6 KiB at most, and Explore's world code barely found room.
+loading.packed(lambda: __import__("maze32.levelcode"))
 from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the terminal object passed around here)
-from maze32_game import trust  # noqa: E402
-from maze32_game.term import ticks_ms, ticks_diff, sleep_ms
+from maze32_game.term import ticks_ms, ticks_diff, sleep_ms  # noqa: E402
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
@@ -198,45 +194,28 @@ def chunk_cache():
 
 def runs(action, *args):
     # board_runs.py's action (a round's records and ghost, the records screen, a ghost to race),
-    # loaded at its first use: not at boot, where a C6-sized heap has no room for its code before
-    # Explore's; after Explore there may be none at all, which is a line, not a crash.
+    # loaded at its first use and forgotten on the way back to the menu (loading.forget); a heap with
+    # no room for it is a line, not a crash.
     try:
-        # loaded packed, as Explore's code is (explore_buffers.packed): its loader's temporaries reused
-        # at once, not left between the holes of a heap Explore has split
-        board_runs = games.module("explore_buffers").packed(games.module, "board_runs")
-        return getattr(board_runs, action)(*args)
+        # loaded packed: its loader's temporaries reused at once, not left between a game's objects
+        return getattr(loading.packed(games.module, "board_runs"), action)(*args)
     except MemoryError:
         return "records and ghosts: no memory left on this board (restart it)"
 
 
-def forget_runs():
-    # What runs() loaded, let go when the app ends: the REPL after it (a deploy, a test) needs that heap.
-    package = sys.modules.get("maze32_game")
-    for name in ("board_runs", "records", "whole_file", "checksum"):
-        sys.modules.pop("maze32_game." + name, None)
-        try:
-            package.__dict__.pop(name, None)
-        except AttributeError:
-            pass
-    gc.collect()
-
-
 def play(term, game, seed, size, ghost_run=None):
-    # Rounds of one game until the player goes back to the menu, each offered to the records, a won
-    # Duel's run kept as the ghost to race (board_runs.py). ghost_run: a verified ghost.Replay of
-    # this level, raced instead of the bot. -> the last round's one line, and what it did to the records.
+    # Rounds of one game until the player goes back to the menu, each offered to what games.py says
+    # its end offers: the records, a won Duel's run kept as the ghost to race (board_runs.py), the
+    # level link. ghost_run: a verified ghost.Replay of this level, raced instead of the bot. -> the
+    # last round's one line, and what it did to the records.
     while True:
         rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
         term.playing = True
         ended = tm.play(rnd, term)
         term.playing = False
-        # a game of large buffers (Explore) leaves a C6-sized heap in holes too small for the records'
-        # code and file buffers, and the REPL after the app (a deploy) with none: its records are the twin's
-        note = "" if game.buffers else runs("round_ended", rnd)
-        if ended and not game.buffers:
-            # only now (see links.py), and not after a game of large buffers (Explore): as with the
-            # records, the holes it leaves in a C6-sized heap have no room for more code
-            from maze32_game.links import show_link
+        note = runs("round_ended", rnd) if games.extras(game) else ""
+        if ended and game.level_link:
+            from maze32_game.links import show_link     # only now: links.py
             show_link(rnd)
         line = rnd.one_line() + ("; " + note if note else "")
         if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
@@ -261,12 +240,16 @@ def main(keys=None, display=None):
     profile = board_profile()
     title = profile.get("title", profile.get("name"))
     term = Terminal(keys, Frontends(profile, display))
+    loading.mark()          # what is loaded now stays; the self-test's code and every game's go again
+    from maze32_game import trust
     # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
     seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
+    loading.keep_machine_code(trust.installed())
     write(tm.ENTER)
     try:
         term.ask_size()
         while True:
+            loading.forget()    # the last choice's modules (a game's, the records', the radio's)
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
                                games.keys() + RADIO + BENCH + games.RECORDS_KEY + games.GHOST_KEY + "cnq")
             message = ""
@@ -301,5 +284,5 @@ def main(keys=None, display=None):
                 break
     finally:
         write(tm.LEAVE)
-        forget_runs()
+        loading.forget()    # the REPL after the app (a deploy, a test) needs that heap
     write("bye\r\n")

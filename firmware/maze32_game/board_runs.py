@@ -1,7 +1,8 @@
 # What the board keeps of its runs (app.py's menu): the records (records.py, in records.txt) and the
 # last won Duel's ghost (ghost.py's text, in ghost.txt), both in its flash, written whole. Loaded at
-# a round's end or at the menu's t or g, never at boot: a C6-sized heap has no room for this code
-# before Explore's (app.py turns a MemoryError here into a line, never a crash).
+# a round's end or at the menu's t or g, never at boot, and forgotten on the way back to the menu
+# (loading.forget): a C6-sized heap holds it beside one game (app.py turns a MemoryError here into a
+# line, never a crash).
 from maze32_game import games, records
 from maze32_game.whole_file import write_whole
 
@@ -18,9 +19,10 @@ def book():
 
 
 def round_ended(rnd):
-    # The round offered to the records, a won Duel's run kept as the ghost. -> the end screen's note.
+    # The round offered to the records, a won run of a game with ghosts (games.py) kept as the ghost.
+    # -> the end screen's note.
     note = records.after_round(book(), rnd)
-    won = getattr(rnd, "replay", lambda: None)()
+    won = rnd.replay() if games.by_name(rnd.name).ghost else None
     if won is None:
         return note
     try:

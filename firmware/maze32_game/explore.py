@@ -38,7 +38,8 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, S
                                 kind_of)
 from maze32.world import generate_chunk, locate, prepare
 from maze32.world.reach import stairs_route
-from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA, packed
+from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA
+from maze32_game.loading import packed
 
 PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded

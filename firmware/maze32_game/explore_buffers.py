@@ -1,11 +1,11 @@
 # Explore's large buffers, made once and kept for every round: the resident chunks, the flood-fill
 # queue and marks of the generator's workspace and the log of tiles dug (30 KiB in blocks of 2-8 KiB
 # for the game's 2 x 2 chunk worlds; 38 KiB with a host's six slots).
-# The board makes them first thing (app.main, through games.reserve), before its menu and the world's
-# code are loaded: by the time Explore is chosen, loading that code (native code above all) leaves a
-# C6-sized heap 100+ KB free but in holes under 6 KiB, and a round making its own raised MemoryError
-# (issue 19). Imports nothing of the library, so reserving costs these bytes and no module's.
-import gc
+# A board makes them as Explore is chosen (games.new_round), before the world's code is loaded: made
+# after it, they met a C6-sized heap 100+ KB free but in holes under 6 KiB, and a round making its own
+# raised MemoryError (issue 19). The menu holds none of it: this module is loaded with the game and
+# forgotten with it (loading.forget), the buffers with it. Imports nothing of the library, so
+# reserving costs these bytes and no module's.
 from array import array
 
 SLOTS = 6                  # resident chunks for a host's large world (explore.py says which)
@@ -40,20 +40,3 @@ def reserve():
     if _shared is None:
         _shared = Buffers(GAME_SLOTS)
     return _shared
-
-
-def packed(fn, *args):
-    # fn(*args) with the heap collected every 2 KiB allocated, for code loading: its temporaries
-    # (file buffers, the loader's tables) are reused at once instead of left as garbage between the
-    # code they made, which, collected later, splits the heap into holes too small for the next
-    # module (MicroPython collects only when an allocation fails).
-    threshold = getattr(gc, "threshold", None)
-    if threshold is None:                  # CPython: nothing to pack
-        return fn(*args)
-    before = threshold()
-    gc.collect()
-    threshold(2048)
-    try:
-        return fn(*args)
-    finally:
-        threshold(before)

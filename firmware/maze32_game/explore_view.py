@@ -216,7 +216,7 @@ class ExploreRound:
 def new_round(seed, size, options):
     # games.py's way in: options["cache"], when given, makes the chunk cache (the board's flash, the
     # twin's disk), only now: its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
-    # (explore_buffers: the board made them before its menu).
+    # (explore_buffers: games.new_round made them before this code).
     make = options.get("cache")
     return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None,
                         buffers=explore_buffers.reserve())

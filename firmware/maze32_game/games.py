@@ -6,16 +6,18 @@
 # the module that plays it over a link, if it can be. Duel over a link is a way to play the Duel
 # entry, not a game of its own: its round comes from that module and is drawn by the same view.
 # Bench is a board-menu action (app.py), not a game. A game whose round needs large buffers names a
-# module whose reserve() makes them: the board calls every one before its menu (reserve() below),
-# while its heap still has no holes, and whose packed(fn) makes its round with the heap kept whole.
-# A game's records (records.py) are its figures kept per `record_key`, in the order of its round's
-# record(): their labels, each followed by - (lower is better) or + (higher), "time" a time in frames.
-# One string, not tuples: this table is in a board's RAM from boot.
+# module whose reserve() makes them: new_round makes them first, on a heap the last game has left
+# whole (loading.forget), then loads the game's code packed (loading.packed).
+# What a round's end offers, every frontend alike (app.play on the board, host/play.run on the twin):
+# its records (records.py: its figures kept per `record_key`, in the order of its round's record():
+# their labels, each followed by - (lower is better) or + (higher), "time" a time in frames; "" for
+# none), its level link (links.py, level_link) and, for a game with `ghost`, a won run kept as the
+# ghost to race (ghost.py). One string, not tuples: this table is in a board's RAM from boot.
 
 
 class Game:
     def __init__(self, key, name, title, goal, view, panel, sized=False, link=None, link_title=None,
-                 buffers=None, records="", record_key="seed"):
+                 buffers=None, records="", record_key="seed", level_link=True, ghost=False):
         self.key = key            # the menu key, everywhere
         self.name = name          # --mode, and each round's .name
         self.title = title
@@ -28,12 +30,14 @@ class Game:
         self.buffers = buffers    # the module of its large buffers (reserve()), or None
         self.records = records    # the figures records.py keeps (see the top)
         self.record_key = record_key
+        self.level_link = level_link  # its end screen gives the level's link (links.py)
+        self.ghost = ghost        # a won round's run is kept as the ghost to race (its round's replay())
 
 
 GAMES = (
     Game("1", "duel", "Duel vs bot", "get your key, then your exit, before the bot",
          "duel_view", "draw_duel", sized=True, link="link_duel",
-         link_title="Duel over radio", records="time- steps-", record_key="level code"),
+         link_title="Duel over radio", records="time- steps-", record_key="level code", ghost=True),
     Game("2", "deeper", "Deeper", "reach each hatch before a ghost catches you", "deeper_view",
          "draw_deeper", records="depth+"),
     Game("3", "explore", "Explore", "dig, climb and build your way to the stairs, a depth deeper each",
@@ -81,21 +85,20 @@ def module(name):
     return __import__("maze32_game." + name, None, None, (name,))
 
 
-def reserve():
-    # Every game's large buffers, made now (the board, before its menu): see the top.
-    for g in GAMES:
-        if g.buffers:
-            module(g.buffers).reserve()
-
-
 def new_round(game, seed, size, options):
     # A round of `game` (an entry): options are the frontend's (bot: the Duel bot's level, record: keep
     # the paths, cache: a function making Explore's chunk cache), each game taking those it uses. The
     # last round's line arenas (arenas.py) go first: this round's code loads into the room they held.
     module("arenas").release()
-    if game.buffers:         # its code loaded packed (explore_buffers.packed)
-        return module(game.buffers).packed(lambda: module(game.view).new_round(seed, size, options))
+    if game.buffers:         # its buffers first, then its code loaded packed (see the top)
+        module(game.buffers).reserve()
+        return module("loading").packed(lambda: module(game.view).new_round(seed, size, options))
     return module(game.view).new_round(seed, size, options)
+
+
+def extras(game):
+    # -> whether a round's end of `game` offers anything to keep (records or a ghost).
+    return bool(game.records) or game.ghost
 
 
 def menu_line(game, size, extra=""):

@@ -16,6 +16,7 @@ def carve_half(maze, ws):
     _carving[0] = maze
     _carving[1] = ws
     carve_tree(maze.cells, 0)
+    _carving[0] = _carving[1] = None        # not held after: a game left for the menu lets its maze go
 
 
 # carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals,

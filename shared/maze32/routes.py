@@ -98,7 +98,9 @@ def measure_routes(maze, ws, source, target=-1):
     reset_routes(ws)
     _search[0] = maze.cells
     _search[1] = ws
-    return spread_routes(source, target)
+    reached = spread_routes(source, target)
+    _search[0] = _search[1] = None          # not held after: a game left for the menu lets its maze go
+    return reached
 
 
 def measure_tile_routes(tiles, ws, source):

@@ -189,7 +189,9 @@ def scan_cells(maze, ws, first, end):
     _scan[1] = ws
     _scan[2] = first
     _scan[3] = end
-    return scan_rows(0, 0)
+    found = scan_rows(0, 0)
+    _scan[0] = _scan[1] = None              # not held after: a game left for the menu lets its maze go
+    return found
 
 
 # scan_rows' maze, workspace and rows (_compat.py, Registers: its arguments are the two busiest locals).

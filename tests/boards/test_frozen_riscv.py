@@ -16,6 +16,7 @@ if _GAPS:
 
 from support import ROOT, duel_rows as golden_rows  # noqa: E402
 from mip_rigs import catalogue_on, mpremote  # noqa: E402
+from riscv_tier import connected, run_driver  # noqa: E402
 
 MANIFEST = ROOT / "shared" / "manifest.py"
 
@@ -38,3 +39,17 @@ def test_frozen_library_and_game_run_from_the_firmware(board):
     assert rest.split() == ["maze32/__init__.py", "maze32_game/__init__.py", "''", "source", "True"], out
     rows = golden_rows()
     assert catalogue_on(board.url, rows) == [[str(w), str(h), str(s), d, str(a)] for w, h, s, d, a in rows]
+
+
+def test_every_game_holds_at_most_96_kb_on_the_frozen_firmware(board):
+    # Issue 24: with the code in the firmware, a game's resident heap is its objects and buffers: each
+    # game, chosen after the others from one menu (tests/drivers/game_heap.py), holds at most 96 KB of
+    # the board's 256 KiB, and gives it back at the menu.
+    with connected(board) as b:
+        b.soft_reset()
+    lines = [line.split() for line in run_driver(board, "game_heap.py",
+                                                 {"modes": ["explore", "duel", "deeper", "explore"]})]
+    menu = int(lines[0][1])
+    for mode, _, played, _, left, _ in lines[1:]:
+        assert int(played) <= 96000 and int(left) - menu < 24000, (mode, played, left, menu)
+

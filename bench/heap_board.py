@@ -1,0 +1,45 @@
+# The board's side of bench/heap_riscv.py: where one game's resident heap goes, step by step as the
+# board's menu reaches it. ARGS: mode (a games.py name), seed. After each step the heap is collected
+# and a line "step NAME BYTES MODULES" printed: BYTES what the step left allocated (gc.mem_alloc's
+# growth), MODULES the modules it loaded (their code and tables are most of it). The last lines:
+# "heap RESIDENT" (mem_alloc after the first frame: bench/frame_board.py's figure), "free BYTES" and
+# micropython.mem_info()'s, whose "max free sz" is the largest free block in blocks of 16 bytes.
+import gc
+import sys
+import micropython
+
+seen = set(sys.modules)
+last = [0]
+
+
+def step(name):
+    gc.collect()
+    now = gc.mem_alloc()
+    new = sorted([m for m in sys.modules if m not in seen])
+    for m in new:
+        seen.add(m)
+    print("step", name, now - last[0], ",".join(new) or "-")
+    last[0] = now
+
+
+gc.collect()
+last[0] = gc.mem_alloc()
+print("base", last[0])
+from maze32_game import games  # noqa: E402
+step("games")
+from maze32_game import app  # noqa: E402
+step("app")
+from maze32_game import term  # noqa: E402
+game = games.by_name(ARGS["mode"])
+rnd = games.new_round(game, ARGS["seed"], (32, 32), {"bot": 2})
+step("round")
+out = []
+screen = term.Screen(out.append)
+screen.show(getattr(rnd, "frame", rnd.view)(80, 24))
+del out[:]
+step("frame")
+gc.collect()
+print("heap", gc.mem_alloc())
+print("free", gc.mem_free())
+micropython.mem_info()
+print("done")

@@ -1,0 +1,81 @@
+"""Where each game's resident heap goes on the RISC-V board, per flavour: the steps of the board's
+menu up to a game's first frame (bench/heap_board.py), each with the bytes it left allocated and the
+modules it loaded, then the resident heap, the free heap and its largest free block.
+
+Each flavour is deployed as `maze32 deploy` deploys it, or frozen into the firmware ("frozen",
+shared/manifest.py); each game runs in a fresh interpreter (a soft reset first, as the board starts).
+The figures are gc.mem_alloc() after a collection: on this board code loaded from the filesystem
+(bytecode, and native code: ports/qemu allocates it with m_new) sits in the GC heap; frozen code
+stays in the firmware.
+
+usage: python bench/heap_riscv.py [--flavours native,bytecode,frozen] [--games duel,deeper,explore]
+"""
+import argparse
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "shared"))
+sys.path.insert(0, str(ROOT / "bench"))
+from frame_riscv import boards_of  # noqa: E402  (each flavour deployed, or the frozen firmware)
+from riscv_time import _board  # noqa: E402
+
+WORK = Path(__file__).resolve().parent / "heap_board.py"
+SEEDS = {"duel": 7, "deeper": 7, "explore": 7}
+
+
+def run_game(served, mode):
+    # -> {"steps": [(name, bytes, modules)], "heap": resident, "free": bytes, "largest": bytes}
+    with _board(served) as b:
+        b.soft_reset()
+        out = b.exec("ARGS = %r\n" % {"mode": mode, "seed": SEEDS[mode]} + WORK.read_text(), timeout=3600)
+    if "done" not in out:
+        raise SystemExit("heap_riscv: %s did not run: %s" % (mode, out.strip()[-400:]))
+    got = {"steps": []}
+    for line in out.splitlines():
+        parts = line.split()
+        if parts[:1] == ["step"]:
+            got["steps"].append((parts[1], int(parts[2]), parts[3]))
+        elif parts[:1] in (["heap"], ["free"]):
+            got[parts[0]] = int(parts[1])
+    m = re.search(r"max free sz: (\d+)", out)
+    got["largest"] = int(m.group(1)) * 16 if m else 0
+    return got
+
+
+def measure(flavours, modes, say=print):
+    results = []
+    for flavour, served in boards_of(flavours):
+        for mode in modes:
+            r = run_game(served, mode)
+            r.update(flavour=flavour, mode=mode)
+            say("%s %s: resident %d B" % (flavour, mode, r["heap"]))
+            results.append(r)
+    return results
+
+
+def table(results):
+    lines = []
+    for r in results:
+        lines.append("%s %s: resident %s B, free %s B, largest free block %s B" % (
+            r["flavour"], r["mode"], "{:,}".format(r["heap"]), "{:,}".format(r["free"]),
+            "{:,}".format(r["largest"])))
+        for name, n, modules in r["steps"]:
+            lines.append("  %-8s %9s B  %s" % (name, "{:,}".format(n), modules))
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--flavours", default="native,bytecode")
+    ap.add_argument("--games", default="duel,deeper,explore")
+    args = ap.parse_args()
+    results = measure(args.flavours.split(","), args.games.split(","),
+                      say=lambda line: print(line, file=sys.stderr))
+    print("\n".join(table(results)))
+
+
+if __name__ == "__main__":
+    main()

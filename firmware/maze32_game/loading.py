@@ -1,0 +1,62 @@
+# How the board loads code and lets it go again. What app.main has loaded when its menu first shows
+# (the menu, the terminal layer, the library's core) is marked resident (mark); every module loaded
+# after it (a game's view, rules and buffers, the world's kinds, the records, the ghost, the level
+# link, the radio, attach.py) is forgotten on the way back to the menu (forget): dropped from
+# sys.modules and from its package, so its code, tables and buffers are garbage the next game's can
+# use. A C6-sized heap holds the menu and one game, not every game it has played.
+# Except on ports/esp32 (the C6) with machine code installed (keep_machine_code): there machine code
+# is committed outside the GC heap and freed only at a soft reset (esp_native_code_commit), so a
+# module with viper kernels forgotten and loaded again would take its code's room again each time
+# (Explore's world and views: ~12 KB a choice); there what a game loads stays loaded, as before.
+# packed(fn): code loaded without splitting the heap (below). Imports nothing but gc and sys.
+import gc
+import sys
+
+_resident = None
+_keep = False
+
+
+def mark():
+    # The modules loaded now are resident: forget() keeps them.
+    global _resident
+    _resident = set(sys.modules)
+
+
+def keep_machine_code(flavour):
+    # The installed flavour (trust.installed()): on ports/esp32, one with machine code keeps every
+    # module loaded from now on (see the top).
+    global _keep
+    _keep = sys.platform == "esp32" and flavour != "bytecode"
+
+
+def forget():
+    # Every module loaded since mark() let go, then the heap collected (without a mark: nothing).
+    if _resident is None:
+        return
+    if _keep:
+        _resident.update(sys.modules)
+        return
+    for name in [n for n in sys.modules if n not in _resident]:
+        del sys.modules[name]
+        cut = name.rfind(".")
+        package = sys.modules.get(name[:cut]) if cut > 0 else None
+        if package is not None:
+            package.__dict__.pop(name[cut + 1:], None)
+    gc.collect()
+
+
+def packed(fn, *args):
+    # fn(*args) with the heap collected every 2 KiB allocated, for code loading: its temporaries
+    # (file buffers, the loader's tables) are reused at once instead of left as garbage between the
+    # code they made, which, collected later, splits the heap into holes too small for the next
+    # module (MicroPython collects only when an allocation fails).
+    threshold = getattr(gc, "threshold", None)
+    if threshold is None:                  # CPython: nothing to pack
+        return fn(*args)
+    before = threshold()
+    gc.collect()
+    threshold(2048)
+    try:
+        return fn(*args)
+    finally:
+        threshold(before)
