@@ -168,3 +168,40 @@ def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
         assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
     finally:
         term.close()
+
+
+def every_game_through_the_menu(url, seed=9, size=16, wait=20.0):
+    # `maze32 play --port URL`: a Duel won from the board's own menu (level code entered at c, its
+    # records and ghost kept), then each other game of the registry chosen from the menu after the
+    # last and played a few keys, then quit. Asserts each step's screen and no MemoryError.
+    from host import twin
+    from maze32_game import games
+    code = twin.level_code(seed, (size, size), {})[1]
+    term = PtyProcess([MAZE32, "play", "--port", url])
+    try:
+        assert term.wait_for("maze32 on", wait), term.text()
+        term.send(b"c" + code.encode() + b"\r")
+        assert term.wait_for("code loaded: seed %d" % seed, wait), term.text()
+        term.send(games.by_name("duel").key.encode())
+        assert term.start(wait * 3), term.screen[-600:]
+        win_duel(term, seed, size, 0.3)
+        assert "you win!" in term.text(), term.text()
+        term.send(b"m")
+        for game in games.GAMES:
+            if game.name == "duel":
+                continue
+            assert term.wait_for("quit", wait), term.screen[-600:]              # the menu again
+            term.send(game.key.encode())
+            assert term.start(wait * 3), term.screen[-600:]
+            for k in (b"d", b"s", b"a"):
+                term.send(k)
+                term.read(0.4)
+            assert b"MemoryError" not in term.screen, term.text()
+            term.send(b"q")
+        assert term.wait_for("quit  time", wait), term.screen[-600:]
+        term.send(b"q")
+        assert term.wait_for("the board's game ended", wait), term.text()
+        assert term.proc.wait(20) == 0
+        assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
+    finally:
+        term.close()

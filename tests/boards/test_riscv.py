@@ -268,6 +268,14 @@ def test_explore_from_the_boards_menu_twice(served, flavour):
     assert "explore" in kept, kept
 
 
+def test_every_game_after_a_won_duel_from_the_boards_menu(served, flavour):
+    # A newcomer's session on the board's own menu: a Duel won (its records and ghost written), then
+    # Deeper, then Explore, each chosen after the last. On 0c5c16c a native board died choosing Deeper
+    # after a won Duel (MemoryError: the Duel's records and ghost code stayed loaded).
+    from terminals import every_game_through_the_menu
+    every_game_through_the_menu(served.url)
+
+
 def test_time_command_counts_rv32_instructions(served):
     # maze32 time --port URL, as a user runs it: the board's clock counts instructions, so the report
     # gives them per size (mean with every retry, p95, max) and SPEC 8's C6 range, and every hash
