@@ -318,6 +318,9 @@ def do_web_serve(args):
             httpd.serve_forever()
         finally:
             httpd.server_close()
+            if httpd.dropped:
+                out.print("dropped %d connections (broken, stalled, or past %d at once)"
+                          % (httpd.dropped, web.MAX_CONNECTIONS), highlight=False)
     return EXIT_OK
 
 
