@@ -203,6 +203,33 @@ def output_folder(out, command, marker, what):
     return out
 
 
+def locked(path):
+    # A context manager keeping other processes out of a read-change-write of path (the twin's
+    # records and ghosts, which two twins may save at once): an advisory lock on path + ".lock", held
+    # for the block. Where no lock can be had (a read-only folder, a file system without locks) the
+    # block runs unlocked: its write then says itself whether it failed.
+    import contextlib
+    import fcntl
+
+    @contextlib.contextmanager
+    def held():
+        try:
+            fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError:
+            fd = None
+        try:
+            if fd is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                except OSError:
+                    pass
+            yield
+        finally:
+            if fd is not None:
+                os.close(fd)
+    return held()
+
+
 def write_file(path, text):
     # Write text (str, or bytes as they are) to path:
     # - a regular file (new or existing) is written whole or not at all: a temporary file beside it,

@@ -175,6 +175,15 @@ def records_book(records):
     return records.Records(str(paths.DATA_HOME / "records.txt"))
 
 
+def record_round(records, book, rnd):
+    # records.after_round with the file read again first, under a lock: twins that end rounds at once
+    # each keep the others' records, and no two write the file at once. -> the end screen's line.
+    from host import files
+    with files.locked(book.path):
+        book.load()
+        return records.after_round(book, rnd)
+
+
 def save_replay(rnd, path):
     # Player 1's and the bot's paths over the maze, as an SVG sheet (host.render.replay_svg).
     from host import files, render, twin
@@ -206,7 +215,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
                                   {"bot": game["bot"], "record": True, "cache": chunk_cache, "depth": depth,
                                    "ghost": game["ghost"]})
             ended = term.play(rnd, terminal)
-            note = records.after_round(book, rnd)
+            note = record_round(records, book, rnd)
             won = getattr(rnd, "replay", lambda: None)()      # a won Duel's run, for its ghost
             if won is not None:
                 saved = ghost_files.save(won)

@@ -1,9 +1,12 @@
 """Records (firmware/maze32_game/records.py): the best of each game per level code or seed, kept in a file that is
 written whole or not at all. The file survives a damaged line (ignored and counted), a cut file, a
 file that is not one and one too big (each ignored with one line), and a virtual board killed while
-it writes (a real SIGKILL of its MicroPython); the end screens' line and the menus' records screen."""
+it writes (a real SIGKILL of its MicroPython), and twins in several processes ending rounds at once
+(each keeps the others' records); the end screens' line and the menus' records screen."""
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -206,3 +209,38 @@ def test_a_board_killed_while_saving_keeps_the_previous_records(tmp_path):
         finally:
             board.close()
     assert out.split()[:4] == ["0", "''", "[246,", "58]"], out
+
+
+# A twin ending rounds one after the other (host/play.py's record_round, as its end screens do), each a
+# first record of its own key, as a process of its own.
+TWIN_ROUNDS = """
+import sys
+from maze32_game import records
+from host import play
+class Round:
+    name = "duel"
+    def __init__(self, key):
+        self.key = key
+    def record(self):
+        return self.key, (100, 50)
+who, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+book = records.Records(path)
+for i in range(n):
+    note = play.record_round(records, book, Round("%s-%04d" % (who, i)))
+    if "not saved" in note or "damaged" in note:
+        print(note)
+"""
+
+
+def test_twins_saving_records_at_once_lose_none_and_write_no_part(tmp_path):
+    # Three twins, 50 rounds each, on one records file (was: each saved what it had loaded, so about
+    # two thirds of the records were lost, and one's rename took another's half-written temporary file,
+    # "records not saved (... records.txt.tmp ...)").
+    path = str(tmp_path / "records.txt")
+    twins = [subprocess.Popen([sys.executable, "-c", TWIN_ROUNDS, who, path, "50"], cwd=str(ROOT),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for who in "ABC"]
+    said = [p.communicate(timeout=300) for p in twins]
+    assert [p.returncode for p in twins] == [0, 0, 0] and not any(out + err for out, err in said), said
+    book = records.Records(path)
+    assert book.damaged == 0 and book.note == ""
+    assert sorted(e[1] for e in book.entries) == ["%s-%04d" % (who, i) for who in "ABC" for i in range(50)]
