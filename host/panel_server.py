@@ -41,6 +41,7 @@ class PanelServer:
         self.port = self.listener.getsockname()[1]
         self._stop = threading.Event()
         self._shown, self._last, self._dirty = None, 0.0, False
+        self._failed = None       # the last line said of a PNG that could not be written
         self.note = None          # note(line): told of each problem in the stream, as it is found
         self._told = 0
         self._thread = threading.Thread(target=self._serve, daemon=True)
@@ -90,8 +91,14 @@ class PanelServer:
             for kind, payload in recs:
                 self.bus.feed(kind, payload)
             self._dirty = self._dirty or bool(recs)
+            claimed = panels.oversized(pending)
+            if claimed:
+                self.bus.decoder.problem("a record of %d bytes (at most %d): the connection dropped"
+                                         % (claimed, panels.MAX_RECORD))
             self._tell()
             self._write(True)
+            if claimed:
+                return
 
     def _tell(self):
         d = self.bus.decoder
@@ -115,8 +122,16 @@ class PanelServer:
             return
         self._shown = image
         tmp = self.png.with_name(".panel.png.part")
-        tmp.write_bytes(panels.png(self.bus.decoder, SCALE[self.kind]))
-        os.replace(tmp, self.png)
+        try:
+            tmp.write_bytes(panels.png(self.bus.decoder, SCALE[self.kind]))
+            os.replace(tmp, self.png)
+            self._failed = None
+        except OSError as e:                          # the folder gone or full: said once, tried again
+            self._shown = None
+            line = "panel: cannot write %s (%s)" % (self.png, e.strerror or e)
+            if self.note and line != self._failed:
+                self.note(line)
+            self._failed = line
 
     def stop(self):
         self._stop.set()
