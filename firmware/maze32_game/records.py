@@ -81,7 +81,10 @@ class Records:
                 first = False
             elif line:
                 entry = parse(line) if line is not None and raw.endswith(b"\n") else None
-                if entry is None:
+                # A line of a game this maze32 has must hold as many figures as it keeps (one of
+                # another version's, or made with a checksum to match, would fail an index later).
+                game = games.by_name(entry[0]) if entry else None
+                if entry is None or game and len(entry[2]) != len(fields_of(game)):
                     self.damaged += 1
                 else:
                     self.put(entry)

@@ -94,6 +94,22 @@ def test_a_damaged_or_cut_line_is_ignored_and_counted(tmp_path):
     assert records.Records(str(path)).damaged == 0                       # saving wrote it whole
 
 
+def test_a_line_with_too_few_or_too_many_figures_is_damaged_even_with_its_check(tmp_path):
+    # Lines whose checksum matches but whose figures are not the game's (another version's, or made
+    # to match): ignored and counted (was: kept, then an IndexError on the records screen and at the
+    # next Duel's end screen); a game this maze32 does not have is kept as it is, and never shown.
+    path = tmp_path / "records.txt"
+    path.write_text("\n".join([records.MAGIC, records.line_of("duel", CODE, [5]),
+                               records.line_of("deeper", "7", [3, 4, 5]), records.line_of("chess", "1", [2]),
+                               records.line_of("deeper", "8", [6])]) + "\n")
+    book = records.Records(str(path))
+    assert book.damaged == 2 and book.note == "records file: 2 lines ignored (damaged)"
+    assert book.get("duel", CODE) is None and book.get("deeper", "7") is None and book.get("deeper", "8") == [6]
+    assert "chess" not in " ".join(records.screen_lines(book, 80, 40))
+    line = records.after_round(book, Round("duel", (CODE, (100, 50))))
+    assert line.startswith("first record for ")
+
+
 @pytest.mark.parametrize("content, note", [
     (b"\x00\xff\xfe garbage", "is not text (ignored)"),
     (b"hello\nduel X 1 2 0000\n", "is not one (ignored)"),
