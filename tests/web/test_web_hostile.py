@@ -2,7 +2,9 @@
 foreign Host (DNS rebinding), a connection that stalls (slowloris), breaks mid-reply or comes past the
 limit. Each is answered or dropped and counted; the server serves the page after it, and nothing is
 printed on its terminal. The server runs in this process (web.server, as web serve makes it) with a
-short stall limit, over a folder of the page's two marker files and one large file."""
+short stall limit, over a folder of the page's two marker files and one large file. And level links
+of thousands of characters, for the page's Python (host/webtwin/maze32_web.py) on CPython."""
+import importlib.util
 import socket
 import struct
 import threading
@@ -10,6 +12,7 @@ import threading
 import pytest
 
 from host import web
+from support import ROOT
 
 BIG = 4 << 20                     # more than the socket buffers hold: a reset lands mid-reply
 
@@ -99,3 +102,20 @@ def test_connections_past_the_limit_are_closed_at_once(served):
             s.close()
     assert " 200 " in ask(served, get("/"))
     assert served.dropped >= 3
+
+
+@pytest.mark.parametrize("fragment, said", [
+    ("#mode=explore&seed=" + "9" * 5000, "level link: seed '%s'...: give a number 0..4294967295" % ("9" * 24)),
+    ("#mode=deeper&seed=7&depth=" + "1" * 100000, "level link: depth '%s'...: give a number 1..255" % ("1" * 24)),
+    ("#mode=" + "x" * 100000 + "&seed=1", "level link: no game '%s'... (the games: " % ("x" * 24)),
+])
+def test_a_level_link_of_thousands_of_characters_is_named_in_one_short_line(fragment, said):
+    # (was: the whole value in the menu's message, thousands of lines; a seed of 5000 digits CPython's
+    # own error about integer string conversion)
+    spec = importlib.util.spec_from_file_location("maze32_web", str(ROOT / "host" / "webtwin" / "maze32_web.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    twin = module.Twin("http://page/", 1)
+    problem = twin.open(fragment)
+    assert problem.startswith(said) and len(problem) < 120, problem[:200]
+    assert len(twin.menu_lines(100, 30)) < 30
