@@ -5,14 +5,17 @@ printed on its terminal. The server runs in this process (web.server, as web ser
 short stall limit, over a folder of the page's two marker files and one large file. And level links
 of thousands of characters, for the page's Python (host/webtwin/maze32_web.py) on CPython."""
 import importlib.util
+import os
+import signal
 import socket
 import struct
+import subprocess
 import threading
 
 import pytest
 
 from host import web
-from support import ROOT
+from support import MAZE32, ROOT
 
 BIG = 4 << 20                     # more than the socket buffers hold: a reset lands mid-reply
 
@@ -119,3 +122,21 @@ def test_a_level_link_of_thousands_of_characters_is_named_in_one_short_line(frag
     problem = twin.open(fragment)
     assert problem.startswith(said) and len(problem) < 120, problem[:200]
     assert len(twin.menu_lines(100, 30)) < 30
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)])
+def test_a_server_stopped_by_a_signal_takes_the_page_it_built_with_it(tmp_path, signum):
+    # web serve without DIR builds the page into a temporary folder; SIGTERM, or the terminal closed,
+    # removes it as Ctrl-C does (was: the process killed outright, the page left behind each time).
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    proc = subprocess.Popen([MAZE32, "web", "serve", "--port", "0"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("serving %s" % tmp_path), line + proc.stderr.read()
+        assert [p.name[:11] for p in tmp_path.iterdir()] == ["maze32-web-"]
+    finally:
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signum and "Traceback" not in err, err
+    assert list(tmp_path.iterdir()) == []
