@@ -149,6 +149,9 @@ def server(folder, bind, port, timeout=REQUEST_TIMEOUT):
     import threading
     import urllib.parse
 
+    if not bind.strip():        # socket's word for every interface, given by an empty variable
+        raise CliError("web serve: --bind %r is no address (127.0.0.1: this machine only; 0.0.0.0: every "
+                       "interface)" % bind)
     loopback = is_loopback(bind)
 
     class Handler(http.server.SimpleHTTPRequestHandler):

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from host import web
-from support import MAZE32, ROOT
+from support import MAZE32, ROOT, maze32, one_line_error
 
 BIG = 4 << 20                     # more than the socket buffers hold: a reset lands mid-reply
 
@@ -140,3 +140,12 @@ def test_a_server_stopped_by_a_signal_takes_the_page_it_built_with_it(tmp_path, 
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signum and "Traceback" not in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_bind_is_refused_not_every_interface(tmp_path):
+    # --bind "" (an unset variable) was socket's every interface, the page shared with the network.
+    (tmp_path / "index.html").write_text("<html></html>")
+    (tmp_path / web.MARKER).write_text("{}")
+    for bind in ("", " "):
+        one_line_error(maze32("web", "serve", str(tmp_path), "--bind", bind, "--port", "0", timeout=60), 2,
+                       "--bind %r is no address" % bind)
