@@ -34,9 +34,12 @@ _IMPORT = re.compile(r"^\s*from\s+maze32_game(?:\.(\w+))?\s+import\s+\(?([\w ,]+
 def default_url(given=None):
     # Where level links point: --web-url, else $MAZE32_WEB_URL, else the page `maze32 web serve` serves
     # here (maze32_game/links.py's WEB_URL, the board's default, is the same; a test holds them equal).
+    # Printable ASCII only (an IDN host in its xn-- form): a control character would reach the
+    # terminal with every end screen, an escape sequence among them.
     url = given or os.environ.get(URL_ENV) or "http://127.0.0.1:%d/" % DEFAULT_PORT
-    if not re.match(r"^https?://[^\s#]+$", url):
-        raise CliError("web url %r: give an http:// or https:// address without a #fragment" % url)
+    if not re.match(r"^https?://[\x21-\x22\x24-\x7e]+$", url):
+        raise CliError("web url %r: give an http:// or https:// address of printable ASCII without a "
+                       "#fragment" % url)
     return url
 
 

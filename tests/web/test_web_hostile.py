@@ -149,3 +149,11 @@ def test_an_empty_bind_is_refused_not_every_interface(tmp_path):
     for bind in ("", " "):
         one_line_error(maze32("web", "serve", str(tmp_path), "--bind", bind, "--port", "0", timeout=60), 2,
                        "--bind %r is no address" % bind)
+
+
+@pytest.mark.parametrize("url", ["http://x/\x1b[2J", "http://x/\x07", "http://x/\x7f", "http://exämple.org/",
+                                 "http://x/#code=1"])
+def test_a_web_url_with_a_control_character_is_refused(url):
+    # (was: taken, and printed with every level link: an escape sequence to the terminal)
+    one_line_error(maze32("code", "--seed", "7", "--web-url", url), 2, "web url", "printable ASCII")
+    one_line_error(maze32("code", "--seed", "7", env={web.URL_ENV: url}), 2, "web url", "printable ASCII")
