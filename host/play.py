@@ -172,7 +172,10 @@ def records_book(records):
         paths.DATA_HOME.mkdir(parents=True, exist_ok=True)
     except OSError:
         pass
-    return records.Records(str(paths.DATA_HOME / "records.txt"))
+    path = paths.DATA_HOME / "records.txt"
+    if path.exists() and not path.is_file():      # a FIFO would hold the game before its first frame
+        raise CliError("records file %s: not a regular file (remove it: the records are kept there)" % path)
+    return records.Records(str(path))
 
 
 def record_round(records, book, rnd):

@@ -260,3 +260,20 @@ def test_twins_saving_records_at_once_lose_none_and_write_no_part(tmp_path):
     book = records.Records(path)
     assert book.damaged == 0 and book.note == ""
     assert sorted(e[1] for e in book.entries) == ["%s-%04d" % (who, i) for who in "ABC" for i in range(50)]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_twins_records_file_that_is_no_file_is_one_line_before_the_game(tmp_path, kind):
+    # (a FIFO: was `maze32 play` waiting for ever on its open, before the first frame)
+    from terminals import MAZE32, PtyProcess
+    path = tmp_path / "maze32" / "records.txt"
+    path.parent.mkdir()
+    os.mkfifo(str(path)) if kind == "fifo" else path.mkdir()
+    term = PtyProcess([MAZE32, "play"], env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)))
+    try:
+        assert term.wait_for("not a regular file", 20.0), term.text()
+        assert term.proc.wait(20) == 2
+        assert term.text().replace("\n", "").strip() == "maze32: records file %s: not a regular file (remove it: the records are " \
+            "kept there)" % path
+    finally:
+        term.close()
