@@ -57,6 +57,17 @@ def test_keys():
     assert tm.join_keys(["up", "x"]) == "\x1b[Ax"
 
 
+def test_an_escape_that_never_ends_is_dropped_not_kept_for_ever():
+    # ESC [ then digits without a final byte, read after read: was kept whole as the rest each time,
+    # growing without end (a board's heap: MemoryError); the keys after it still count.
+    rest = ""
+    for _ in range(1000):
+        keys, rest = split_keys(rest + ("\x1b[" if not rest else "") + "1;" * 50)
+        assert len(rest) <= 24
+    assert read_keys(rest + "1;1w") == ("up", False, "")
+    assert split_keys("\x1b[" + "9" * 20) == ([], "\x1b[" + "9" * 20)      # a reply still arriving
+
+
 def test_rounds_end_with_one_message_for_both_frontends():
     game = DeeperRound(5)
     g = game.game.ghost_at(0)            # ghosts sleep until the player comes near: start beside one
