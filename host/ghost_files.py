@@ -60,7 +60,7 @@ def save(replay):
         folder().mkdir(parents=True, exist_ok=True)
     except OSError as e:
         return "your run's ghost was not saved (%s)" % (e.strerror or e)
-    with files.locked(str(path)):       # two twins winning a level at once: the faster run stays
+    with files.locked(str(folder())):   # two twins winning at once: the faster run stays (ghosts.lock)
         old = fastest(path)
         if old is not None and old.ticks <= replay.ticks:
             return "the ghost of %s stays your faster run: %s" % (replay.code, shown(path))
