@@ -299,16 +299,9 @@ def do_web_build(args):
 
 
 def do_web_serve(args):
-    import signal
     from host import play
-    # SIGTERM and SIGHUP (the terminal closed) leave through the finally blocks as Ctrl-C does: the
-    # page built into a temporary folder goes with the server (it was left behind, 700 KB a time).
-    handlers = dict((s, signal.signal(s, play.hang_up)) for s in (signal.SIGTERM, signal.SIGHUP))
-    try:
+    with play.hung_up_exits():          # the page built into a temporary folder goes with the server
         return serve_page(args)
-    finally:
-        for s, h in handlers.items():
-            signal.signal(s, h)
 
 
 def serve_page(args):

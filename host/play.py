@@ -44,6 +44,18 @@ def hang_up(signum, frame):
 
 
 @contextlib.contextmanager
+def hung_up_exits():
+    # Inside, SIGTERM and SIGHUP (the terminal closed) raise SystemExit (128 + the signal), so every
+    # finally block runs as for Ctrl-C (`web serve`: its temporary page removed).
+    handlers = dict((s, signal.signal(s, hang_up)) for s in (signal.SIGTERM, signal.SIGHUP))
+    try:
+        yield
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+
+
+@contextlib.contextmanager
 def raw_terminal(fd, out, enter=""):
     # Raw mode (and `enter` written) inside; on the way out, however it happens, the terminal's modes
     # and term.LEAVE. A terminal that hung up cannot be written to any more: that is not an error here.
