@@ -152,3 +152,19 @@ def test_a_stranger_claiming_a_huge_record_is_dropped_and_the_panel_serves_on(tm
             panel_png(tmp_path / "panel.png", lambda png: png[2][0][0] == LIT)
     finally:
         ps.stop()
+
+
+def test_a_silent_connection_does_not_keep_the_boards_from_being_read(tmp_path):
+    # A stranger connects to the panel's port first and says nothing: the board's connection is read
+    # all the same (was: queued behind it, its writes blocked after 2.7 MB, and with them its game).
+    import socket
+    from host.panel_server import PanelServer
+    ps = PanelServer(tmp_path, "ssd1306")
+    try:
+        with socket.create_connection(("127.0.0.1", ps.port), timeout=30) as stranger, \
+                socket.create_connection(("127.0.0.1", ps.port), timeout=30) as board:
+            stranger.sendall(b"")
+            board.sendall(b"I\x00\x00\x00\x04\x3c\x00\xa5\xaf")          # entire display on
+            panel_png(tmp_path / "panel.png", lambda png: png[2][0][0] == LIT)
+    finally:
+        ps.stop()
