@@ -216,6 +216,11 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
+    if replay is not None:                       # what can be told before a game, not after it
+        folder = os.path.dirname(os.path.abspath(replay))
+        if os.path.isdir(replay) or not os.path.isdir(folder):
+            raise CliError("--replay %s: %s" % (replay, "is a folder" if os.path.isdir(replay) else
+                                                "no folder %s to write it in" % folder))
     from maze32_game import duel, games, links, records, term
     terminal = Terminal(fd, out)
     book = records_book(records)
@@ -268,16 +273,21 @@ def after_game(term, terminal, rnd, replay, note=""):
     if can_draw:
         choices.append(("p", "save the replay sheet"))
         if replay:
-            note = join(records_note, "replay sheet written to %s" % save_replay(rnd, replay))
+            note = join(records_note, sheet_line(rnd, replay))
     while True:
         choice = term.end_screen(rnd, terminal, choices, note)
         if choice != "p":
             return choice
-        try:
-            note = join(records_note, "replay sheet written to %s" % save_replay(rnd, "maze32-replay-%d.svg"
-                                                                                  % rnd.seed))
-        except CliError as e:
-            note = join(records_note, str(e))
+        note = join(records_note, sheet_line(rnd, "maze32-replay-%d.svg" % rnd.seed))
+
+
+def sheet_line(rnd, path):
+    # The replay sheet written to path -> the end screen's line about it: where, or why not (the
+    # game is played: a file that cannot be written ends nothing).
+    try:
+        return "replay sheet written to %s" % save_replay(rnd, path)
+    except CliError as e:
+        return str(e)
 
 
 def join(*notes):

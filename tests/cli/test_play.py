@@ -517,6 +517,43 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
         term.close()
 
 
+@pytest.mark.parametrize("target, said", [("folder", "is a folder"), ("missing/replay.svg", "no folder")])
+def test_a_replay_file_that_cannot_be_written_is_one_line_before_the_game(tmp_path, target, said):
+    # (was: the game played, then at its end the error, and the session over without its end screen)
+    (tmp_path / "folder").mkdir()
+    term = PtyProcess([MAZE32, "play", "--replay", str(tmp_path / target)], cwd=str(tmp_path))
+    try:
+        assert term.proc.wait(20) == 2
+        term.read(0.5)
+        text = "".join(term.text().split("\n")).strip()
+        assert text.startswith("maze32: --replay ") and said in text, text
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_a_replay_sheet_that_fails_to_write_after_a_game_is_its_end_screens_line(tmp_path):
+    # A file that cannot be written, found only at the end: the end screen says why, the session goes on.
+    if os.geteuid() == 0:
+        target = "/proc/version"                   # not writable even for root
+    else:
+        target = str(tmp_path / "locked.svg")
+        (tmp_path / "locked.svg").write_text("")
+        os.chmod(str(tmp_path / "locked.svg"), 0o444)
+    term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16", "--replay", target], cwd=str(tmp_path))
+    try:
+        assert term.start() and term.wait_for("duel  key no", 3.0)
+        for step in route(9, 16):
+            term.send(ARROW[step])
+            term.read(0.1)
+        assert term.wait_for("r  replay", 4.0), term.text()
+        assert "cannot write" in " ".join(term.text().split()), term.text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
 def deployed(tmp_path):
     # The environment of a virtual board folder under tmp_path, with the library and game deployed.
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
