@@ -70,7 +70,7 @@ def sweep_options(p):
                    help="compare the distributions with the reference bands; exit 1 on drift")
     p.add_argument("--bands", default=str(BANDS), metavar="FILE",
                    help="reference bands for --check-bands (default: the shipped data/bands.json)")
-    p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_path,
+    p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_file,
                    help="write this sweep's bands to FILE (only for a deliberate generator change)")
     options.add_settings(p)
 

@@ -184,6 +184,19 @@ def output_path(text):
     return text
 
 
+def output_file(text):
+    # An output file as given on the command line (argparse type), refused before the work when it
+    # cannot be one: a folder, or in a folder that does not exist (a sweep of hours ended on that).
+    output_path(text)
+    if text != "-":
+        if os.path.isdir(text):
+            raise CliError("%s: cannot write (is a directory)" % shown(text))
+        folder = os.path.dirname(os.path.abspath(text))
+        if not os.path.isdir(folder):
+            raise CliError("%s: cannot write (no folder %s)" % (shown(text), shown(folder)))
+    return text
+
+
 def output_folder(out, command, marker, what):
     # A folder a command writes (`what`, e.g. "an index"): a new or empty one, or one it wrote before
     # (it holds `marker`); never a folder holding something else, nor stdout. -> its Path, created.

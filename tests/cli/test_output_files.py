@@ -195,3 +195,15 @@ def test_read_only_files_and_folders_are_refused_and_left_alone(tmp_path):
     one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(locked / "m.json"), unprivileged=True),
              2, "cannot write")
     assert list(locked.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["sweep", "--seeds", "0..4294967295", "--size", "8x8"],
+                                  ["world", "sweep", "--seeds", "0..4294967295", "--depth", "1..255"],
+                                  ["sweep", "--seeds", "0..4294967295", "--size", "8x8", "--write-bands", "OUT"]])
+def test_an_output_that_cannot_be_a_file_is_refused_before_the_work(tmp_path, args):
+    # A sweep of every seed writes its -o FILE at the end, hours later: a folder there, or a missing
+    # folder, is refused at once (was: found only after the whole sweep).
+    (tmp_path / "folder").mkdir()
+    for target, said in ((tmp_path / "folder", "(is a directory)"), (tmp_path / "missing" / "s.json", "(no folder ")):
+        cmd = [a if a != "OUT" else str(target) for a in args] + ([] if "OUT" in args else ["-o", str(target)])
+        one_line_error(maze32(*cmd, timeout=60), 2, "cannot write " + said)
