@@ -176,7 +176,7 @@ def play_options(p):
                         "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
     p.add_argument("--depth", type=options.count("depth", 1, 255), default=None, metavar="D",
                    help="Explore: start in the world of depth D, 1..255 (default: 1)")
-    p.add_argument("--replay", default=None, metavar="FILE",
+    p.add_argument("--replay", default=None, metavar="FILE", type=files.output_file,     # checked before a game
                    help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
                         "p on the end screen writes maze32-replay-SEED.svg")
     p.add_argument("--ghost", default=None, metavar="FILE|TEXT",

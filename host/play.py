@@ -216,11 +216,6 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
     fd = terminal_fd()
     if replay == "-":
         raise CliError("--replay: a file name, not - (the terminal is the game's)")
-    if replay is not None:                       # what can be told before a game, not after it
-        folder = os.path.dirname(os.path.abspath(replay))
-        if os.path.isdir(replay) or not os.path.isdir(folder):
-            raise CliError("--replay %s: %s" % (replay, "is a folder" if os.path.isdir(replay) else
-                                                "no folder %s to write it in" % folder))
     from maze32_game import duel, games, links, records, term
     terminal = Terminal(fd, out)
     book = records_book(records)

@@ -517,7 +517,8 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
         term.close()
 
 
-@pytest.mark.parametrize("target, said", [("folder", "is a folder"), ("missing/replay.svg", "no folder")])
+@pytest.mark.parametrize("target, said", [("folder", "cannot write (is a directory)"),
+                                          ("missing/replay.svg", "cannot write (no folder ")])
 def test_a_replay_file_that_cannot_be_written_is_one_line_before_the_game(tmp_path, target, said):
     # (was: the game played, then at its end the error, and the session over without its end screen)
     (tmp_path / "folder").mkdir()
@@ -526,7 +527,7 @@ def test_a_replay_file_that_cannot_be_written_is_one_line_before_the_game(tmp_pa
         assert term.proc.wait(20) == 2
         term.read(0.5)
         text = "".join(term.text().split("\n")).strip()
-        assert text.startswith("maze32: --replay ") and said in text, text
+        assert text.startswith("maze32: %s" % tmp_path) and said in text, text
     finally:
         term.close()
 
