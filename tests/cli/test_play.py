@@ -494,15 +494,21 @@ def test_a_small_terminal_is_told_so():
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(render, "replay_svg"), reason="host.render.replay_svg not there yet")
-def test_a_won_duel_writes_its_replay_sheet(tmp_path):
-    sheet = tmp_path / "replay.svg"
+def won_with_replay(tmp_path, sheet):
+    # `play --replay sheet` on seed 9 at 16x16, won along its shortest route. -> the terminal (close it)
     term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16", "--replay", str(sheet)],
                       cwd=str(tmp_path))
+    assert term.start() and term.wait_for("duel  key no", 3.0)
+    for step in route(9, 16):
+        term.send(ARROW[step])
+        term.read(0.1)
+    return term
+
+
+def test_a_won_duel_writes_its_replay_sheet(tmp_path):
+    sheet = tmp_path / "replay.svg"
+    term = won_with_replay(tmp_path, sheet)
     try:
-        assert term.start() and term.wait_for("duel  key no", 3.0)
-        for step in route(9, 16):
-            term.send(ARROW[step])
-            term.read(0.1)
         assert term.wait_for("written to", 4.0), term.text()
         # the message wraps where the records' and the ghost's notes share its lines
         assert "replay sheet written to" in " ".join(term.text().split()), term.text()
@@ -541,12 +547,8 @@ def test_a_replay_sheet_that_fails_to_write_after_a_game_is_its_end_screens_line
         target = str(tmp_path / "locked.svg")
         (tmp_path / "locked.svg").write_text("")
         os.chmod(str(tmp_path / "locked.svg"), 0o444)
-    term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16", "--replay", target], cwd=str(tmp_path))
+    term = won_with_replay(tmp_path, target)
     try:
-        assert term.start() and term.wait_for("duel  key no", 3.0)
-        for step in route(9, 16):
-            term.send(ARROW[step])
-            term.read(0.1)
         assert term.wait_for("r  replay", 4.0), term.text()
         assert "cannot write" in " ".join(term.text().split()), term.text()
         term.send(b"q")
