@@ -70,17 +70,17 @@ def sweep_options(p):
                    help="compare the distributions with the reference bands; exit 1 on drift")
     p.add_argument("--bands", default=str(BANDS), metavar="FILE",
                    help="reference bands for --check-bands (default: the shipped data/bands.json)")
-    p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_path,
+    p.add_argument("--write-bands", default=None, metavar="FILE", type=files.output_file,
                    help="write this sweep's bands to FILE (only for a deliberate generator change)")
     options.add_settings(p)
 
 
 def render_options(p):
     options.add_maze(p, code=True)
-    p.add_argument("--svg", default=None, metavar="FILE",
+    p.add_argument("--svg", default=None, metavar="FILE", type=files.output_file,
                    help="also write an SVG picture with title, level code and legend to FILE (- for "
                         "stdout, instead of the terminal picture)")
-    p.add_argument("--png", default=None, metavar="FILE",
+    p.add_argument("--png", default=None, metavar="FILE", type=files.output_file,
                    help="also write the same picture as PNG to FILE (- for stdout)")
     p.add_argument("--route", action="store_true",
                    help="draw each player's shortest start -> key -> exit route")
@@ -96,10 +96,10 @@ def hedge_options(p):
                    help="requested seed, 0..4294967295 (required)")
     p.add_argument("--level", type=options.count("level", 1), default=1, metavar="L",
                    help="depth, 1 or more (the side grows to 21)")
-    p.add_argument("--svg", default=None, metavar="FILE",
+    p.add_argument("--svg", default=None, metavar="FILE", type=files.output_file,
                    help="also write an SVG picture with title and legend to FILE (- for stdout, instead "
                         "of the terminal picture)")
-    p.add_argument("--png", default=None, metavar="FILE",
+    p.add_argument("--png", default=None, metavar="FILE", type=files.output_file,
                    help="also write the same picture as PNG to FILE (- for stdout)")
     options.add_json(p, "the level's document")
 
@@ -176,7 +176,7 @@ def play_options(p):
                         "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
     p.add_argument("--depth", type=options.count("depth", 1, 255), default=None, metavar="D",
                    help="Explore: start in the world of depth D, 1..255 (default: 1)")
-    p.add_argument("--replay", default=None, metavar="FILE",
+    p.add_argument("--replay", default=None, metavar="FILE", type=files.output_file,     # checked before a game
                    help="after each Duel, write its replay sheet (both players' paths, SVG) to FILE; "
                         "p on the end screen writes maze32-replay-SEED.svg")
     p.add_argument("--ghost", default=None, metavar="FILE|TEXT",
@@ -212,12 +212,13 @@ def world_render_options(p):
     from host import render_world
     options.add_world(p, region_too=True)
     images = p.add_mutually_exclusive_group()
-    images.add_argument("--png", default=None, metavar="FILE",
+    images.add_argument("--png", default=None, metavar="FILE", type=files.output_file,
                         help="also write a PNG: a title, the map (one colour per material), the spawn "
                              "and the stairs marked, a legend; %d x %d tiles round the spawn at %d "
                              "pixels a tile unless --region or --whole" % (
                                  render_world.PICTURE_VIEW + (render_world.PIXELS,)))
-    images.add_argument("--svg", default=None, metavar="FILE", help="also write an SVG, likewise")
+    images.add_argument("--svg", default=None, metavar="FILE", type=files.output_file,
+                        help="also write an SVG, likewise")
     p.add_argument("--whole", action="store_true",
                    help="the picture file holds the whole world (the terminal still shows the view "
                         "round the spawn)")

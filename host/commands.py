@@ -300,6 +300,12 @@ def do_web_build(args):
 
 
 def do_web_serve(args):
+    from host import play
+    with play.hung_up_exits():          # the page built into a temporary folder goes with the server
+        return serve_page(args)
+
+
+def serve_page(args):
     import tempfile
     from host import web
     out = report.console()
@@ -319,6 +325,9 @@ def do_web_serve(args):
             httpd.serve_forever()
         finally:
             httpd.server_close()
+            if httpd.dropped:
+                out.print("dropped %d connections (broken, stalled, or past %d at once)"
+                          % (httpd.dropped, web.MAX_CONNECTIONS), highlight=False)
     return EXIT_OK
 
 

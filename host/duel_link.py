@@ -42,7 +42,7 @@ def open_link(host_port=None, join=None, bind=None):
             raise CliError("link: UDP port %d is already in use (another game hosts on it?)" % host_port)
         if join is None:
             raise CliError("link: cannot listen on %s:%d: %s" % (bind or "0.0.0.0", host_port or 0, e.strerror or e))
-        raise CliError("link: %s" % (e.strerror or e))
+        raise CliError("join: %s: %s" % (join, e.strerror or e))      # the name that did not resolve
 
 
 def join_address(link_udp, text):

@@ -184,6 +184,19 @@ def output_path(text):
     return text
 
 
+def output_file(text):
+    # An output file as given on the command line (argparse type), refused before the work when it
+    # cannot be one: a folder, or in a folder that does not exist (a sweep of hours ended on that).
+    output_path(text)
+    if text != "-":
+        if os.path.isdir(text):
+            raise CliError("%s: cannot write (is a directory)" % shown(text))
+        folder = os.path.dirname(os.path.abspath(text))
+        if not os.path.isdir(folder):
+            raise CliError("%s: cannot write (no folder %s)" % (shown(text), shown(folder)))
+    return text
+
+
 def output_folder(out, command, marker, what):
     # A folder a command writes (`what`, e.g. "an index"): a new or empty one, or one it wrote before
     # (it holds `marker`); never a folder holding something else, nor stdout. -> its Path, created.
@@ -201,6 +214,33 @@ def output_folder(out, command, marker, what):
     if not os.access(str(out), os.W_OK | os.X_OK):
         raise CliError("%s: %s is not writable" % (command, out))
     return out
+
+
+def locked(path):
+    # A context manager keeping other processes out of a read-change-write of path (the twin's
+    # records and ghosts, which two twins may save at once): an advisory lock on path + ".lock", held
+    # for the block. Where no lock can be had (a read-only folder, a file system without locks) the
+    # block runs unlocked: its write then says itself whether it failed.
+    import contextlib
+    import fcntl
+
+    @contextlib.contextmanager
+    def held():
+        try:
+            fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError:
+            fd = None
+        try:
+            if fd is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                except OSError:
+                    pass
+            yield
+        finally:
+            if fd is not None:
+                os.close(fd)
+    return held()
 
 
 def write_file(path, text):

@@ -56,12 +56,16 @@ def save(replay):
     # A won run as its level's ghost, unless a faster one is saved. -> one line saying which.
     from host.files import shown
     path = folder() / ("%s.txt" % replay.code)
-    old = fastest(path)
-    if old is not None and old.ticks <= replay.ticks:
-        return "the ghost of %s stays your faster run: %s" % (replay.code, shown(path))
     try:
         folder().mkdir(parents=True, exist_ok=True)
-        files.write_file(str(path), replay.text() + "\n")
-    except (OSError, CliError) as e:
-        return "your run's ghost was not saved (%s)" % (getattr(e, "strerror", None) or e)
+    except OSError as e:
+        return "your run's ghost was not saved (%s)" % (e.strerror or e)
+    with files.locked(str(folder())):   # two twins winning at once: the faster run stays (ghosts.lock)
+        old = fastest(path)
+        if old is not None and old.ticks <= replay.ticks:
+            return "the ghost of %s stays your faster run: %s" % (replay.code, shown(path))
+        try:
+            files.write_file(str(path), replay.text() + "\n")
+        except (OSError, CliError) as e:
+            return "your run's ghost was not saved (%s)" % (getattr(e, "strerror", None) or e)
     return "your run's ghost: %s (race it: maze32 play --ghost FILE)" % shown(path)

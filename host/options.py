@@ -248,8 +248,8 @@ def add_json(p, what):
 
 
 def add_output(p, what, required=False):
-    from host.files import output_path
-    p.add_argument("-o", "--output", required=required, default=None, metavar="FILE", type=output_path,
+    from host.files import output_file
+    p.add_argument("-o", "--output", required=required, default=None, metavar="FILE", type=output_file,
                    help="write %s as JSON to FILE (whole or not at all; - for stdout)%s"
                    % (what, " (required)" if required else ""))
 

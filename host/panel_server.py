@@ -16,6 +16,7 @@ from host import panels
 
 UPDATE = 0.25             # seconds between two PNGs at most (a frame is 50 ms; a picture takes longer)
 SCALE = {"ssd1306": 4, "st7789": 2}     # PNG pixels a side per panel pixel: an OLED's are small
+READERS = 8               # connections read at once (the board's is one; it reconnects at each boot)
 BUS_MODULE = Path(__file__).with_name("virtual_panel.py")
 
 
@@ -40,7 +41,10 @@ class PanelServer:
         self.listener.settimeout(0.1)
         self.port = self.listener.getsockname()[1]
         self._stop = threading.Event()
+        self._lock = threading.Lock()              # the bus and the PNG, shared by the readers
+        self._readers = threading.BoundedSemaphore(READERS)
         self._shown, self._last, self._dirty = None, 0.0, False
+        self._failed = None       # the last line said of a PNG that could not be written
         self.note = None          # note(line): told of each problem in the stream, as it is found
         self._told = 0
         self._thread = threading.Thread(target=self._serve, daemon=True)
@@ -62,16 +66,29 @@ class PanelServer:
             pass
 
     def _serve(self):
+        # Each connection read by a thread of its own, at most READERS at once (more are closed): one
+        # that connects and says nothing (a stranger on the port, a board's previous boot) must not
+        # keep the board's own from being read, which would block its writes and so its game.
         while not self._stop.is_set():
             try:
                 client, _ = self.listener.accept()
             except socket.timeout:
-                self._write(False)
+                with self._lock:
+                    self._write(False)
                 continue
             except OSError:
                 return
+            if not self._readers.acquire(blocking=False):
+                client.close()
+                continue
+            threading.Thread(target=self._reader, args=(client,), daemon=True).start()
+
+    def _reader(self, client):
+        try:
             with client:
                 self._read(client)
+        finally:
+            self._readers.release()
 
     def _read(self, client):
         client.settimeout(UPDATE)
@@ -80,18 +97,26 @@ class PanelServer:
             try:
                 data = client.recv(1 << 16)
             except socket.timeout:
-                self._write(False)                    # the last frame of a burst
+                with self._lock:
+                    self._write(False)                # the last frame of a burst
                 continue
             except OSError:
                 return
             if not data:
                 return
             recs, pending = panels.records(pending + data)
-            for kind, payload in recs:
-                self.bus.feed(kind, payload)
-            self._dirty = self._dirty or bool(recs)
-            self._tell()
-            self._write(True)
+            claimed = panels.oversized(pending)
+            with self._lock:                          # one panel, whichever connection feeds it
+                for kind, payload in recs:
+                    self.bus.feed(kind, payload)
+                self._dirty = self._dirty or bool(recs)
+                if claimed:
+                    self.bus.decoder.problem("a record of %d bytes (at most %d): the connection dropped"
+                                             % (claimed, panels.MAX_RECORD))
+                self._tell()
+                self._write(True)
+            if claimed:
+                return
 
     def _tell(self):
         d = self.bus.decoder
@@ -115,10 +140,22 @@ class PanelServer:
             return
         self._shown = image
         tmp = self.png.with_name(".panel.png.part")
-        tmp.write_bytes(panels.png(self.bus.decoder, SCALE[self.kind]))
-        os.replace(tmp, self.png)
+        try:
+            tmp.write_bytes(panels.png(self.bus.decoder, SCALE[self.kind]))
+            os.replace(tmp, self.png)
+            self._failed = None
+        except OSError as e:                          # the folder gone or full: said once, tried again
+            self._shown = None
+            line = "panel: cannot write %s (%s)" % (self.png, e.strerror or e)
+            if self.note and line != self._failed:
+                self.note(line)
+            self._failed = line
 
     def stop(self):
+        if self._stop.is_set():                       # a board's stop and its release both call this
+            return
         self._stop.set()
         self._thread.join(2)
         self.listener.close()
+        for _ in range(READERS):                      # the readers see the flag within UPDATE
+            self._readers.acquire(timeout=2)

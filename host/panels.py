@@ -401,6 +401,16 @@ def png(decoder, scale):
 
 
 # -- the wire (host/virtual_panel.py's records) --------------------------------------------------------
+MAX_RECORD = 1 << 20          # a record's bytes at most: a whole frame of a 240 x 320 panel is 150 KiB
+
+
+def oversized(rest):
+    # The length a record still arriving claims when past MAX_RECORD (a stream not of a bus: waiting
+    # for it would hold that much, copied at every read), else 0.
+    n = int.from_bytes(rest[1:5], "big") if len(rest) >= 5 else 0
+    return n if n > MAX_RECORD else 0
+
+
 def records(data):
     # -> [(kind, payload)] of the whole records at the start of data, and the bytes left (a record
     # still arriving).

@@ -25,8 +25,18 @@ RISCV_PORT = HOST / "riscv"                      # the RISC-V board's additions 
 MICROPYTHON_TARBALL = HOST.parent.parent / "shared" / "micropython" / "micropython-1.28.0-src.tar.gz"
 # MicroPython's webassembly port as npm installs it for the tests (make setup), which the web page ships.
 WASM_PORT = HOST.parent / "tests" / "wasm" / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+
+def xdg(name, default):
+    # An XDG base folder: the variable when it is an absolute path (the spec: a relative one is
+    # invalid and ignored; it would put the user's files wherever the command happens to run), else
+    # the default under the home folder.
+    value = os.environ.get(name, "")
+    return Path(value if os.path.isabs(value) else os.path.expanduser(default))
+
+
 # The user's cache: the boards' folders, the RISC-V firmware builds, Explore's chunks.
-CACHE = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "maze32"
+CACHE = xdg("XDG_CACHE_HOME", "~/.cache") / "maze32"
 # The user's data, which a cleaned cache must not lose: the twin's records and its Duel runs (ghosts).
-DATA_HOME = Path(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")) / "maze32"
+DATA_HOME = xdg("XDG_DATA_HOME", "~/.local/share") / "maze32"
 

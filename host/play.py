@@ -44,6 +44,18 @@ def hang_up(signum, frame):
 
 
 @contextlib.contextmanager
+def hung_up_exits():
+    # Inside, SIGTERM and SIGHUP (the terminal closed) raise SystemExit (128 + the signal), so every
+    # finally block runs as for Ctrl-C (`web serve`: its temporary page removed).
+    handlers = dict((s, signal.signal(s, hang_up)) for s in (signal.SIGTERM, signal.SIGHUP))
+    try:
+        yield
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+
+
+@contextlib.contextmanager
 def raw_terminal(fd, out, enter=""):
     # Raw mode (and `enter` written) inside; on the way out, however it happens, the terminal's modes
     # and term.LEAVE. A terminal that hung up cannot be written to any more: that is not an error here.
@@ -172,7 +184,19 @@ def records_book(records):
         paths.DATA_HOME.mkdir(parents=True, exist_ok=True)
     except OSError:
         pass
-    return records.Records(str(paths.DATA_HOME / "records.txt"))
+    path = paths.DATA_HOME / "records.txt"
+    if path.exists() and not path.is_file():      # a FIFO would hold the game before its first frame
+        raise CliError("records file %s: not a regular file (remove it: the records are kept there)" % path)
+    return records.Records(str(path))
+
+
+def record_round(records, book, rnd):
+    # records.after_round with the file read again first, under a lock: twins that end rounds at once
+    # each keep the others' records, and no two write the file at once. -> the end screen's line.
+    from host import files
+    with files.locked(book.path):
+        book.load()
+        return records.after_round(book, rnd)
 
 
 def save_replay(rnd, path):
@@ -207,7 +231,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
                                    "ghost": game["ghost"]})
             ended = term.play(rnd, terminal)
             entry = games.by_name(game["mode"])          # what its round's end offers (games.py)
-            note = records.after_round(book, rnd)
+            note = record_round(records, book, rnd)
             won = rnd.replay() if entry.ghost else None       # a won Duel's run, for its ghost
             if won is not None:
                 saved = ghost_files.save(won)
@@ -246,16 +270,21 @@ def after_game(term, terminal, rnd, replay, note=""):
     if can_draw:
         choices.append(("p", "save the replay sheet"))
         if replay:
-            note = join(records_note, "replay sheet written to %s" % save_replay(rnd, replay))
+            note = join(records_note, sheet_line(rnd, replay))
     while True:
         choice = term.end_screen(rnd, terminal, choices, note)
         if choice != "p":
             return choice
-        try:
-            note = join(records_note, "replay sheet written to %s" % save_replay(rnd, "maze32-replay-%d.svg"
-                                                                                  % rnd.seed))
-        except CliError as e:
-            note = join(records_note, str(e))
+        note = join(records_note, sheet_line(rnd, "maze32-replay-%d.svg" % rnd.seed))
+
+
+def sheet_line(rnd, path):
+    # The replay sheet written to path -> the end screen's line about it: where, or why not (the
+    # game is played: a file that cannot be written ends nothing).
+    try:
+        return "replay sheet written to %s" % save_replay(rnd, path)
+    except CliError as e:
+        return str(e)
 
 
 def join(*notes):

@@ -34,9 +34,12 @@ _IMPORT = re.compile(r"^\s*from\s+maze32_game(?:\.(\w+))?\s+import\s+\(?([\w ,]+
 def default_url(given=None):
     # Where level links point: --web-url, else $MAZE32_WEB_URL, else the page `maze32 web serve` serves
     # here (maze32_game/links.py's WEB_URL, the board's default, is the same; a test holds them equal).
+    # Printable ASCII only (an IDN host in its xn-- form): a control character would reach the
+    # terminal with every end screen, an escape sequence among them.
     url = given or os.environ.get(URL_ENV) or "http://127.0.0.1:%d/" % DEFAULT_PORT
-    if not re.match(r"^https?://[^\s#]+$", url):
-        raise CliError("web url %r: give an http:// or https:// address without a #fragment" % url)
+    if not re.match(r"^https?://[\x21-\x22\x24-\x7e]+$", url):
+        raise CliError("web url %r: give an http:// or https:// address of printable ASCII without a "
+                       "#fragment" % url)
     return url
 
 
@@ -125,12 +128,35 @@ def served_folder(folder):
     return folder
 
 
-def server(folder, bind, port):
+# A stranger's connection may hold a thread this long while it sends its request or reads the reply
+# (a slowloris would otherwise hold one for ever), and this many at once are served; more are closed
+# at once, unread. What the page fetches (three scripts, the port, the blob) is a handful.
+REQUEST_TIMEOUT = 10
+MAX_CONNECTIONS = 32
+# The names by which a browser on this machine reaches a loopback server. Another Host on a loopback
+# server is a page of another site whose name was made to resolve here (DNS rebinding): refused.
+_LOOPBACK_HOST = re.compile(r"^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$", re.I)
+
+
+def is_loopback(bind):
+    return bind == "localhost" or bind == "::1" or bind.startswith("127.")
+
+
+def server(folder, bind, port, timeout=REQUEST_TIMEOUT):
     # An HTTP server of the folder's files (not yet serving): the page's types, no caching (a page
     # rebuilt is the page served), requests not logged. A busy port or a bad address is bad input.
+    # A connection that breaks or stalls, or one past MAX_CONNECTIONS, is dropped and counted
+    # (httpd.dropped), never a traceback on this terminal; a request no file answers gets its error.
     import errno
     import http.server
     import socket
+    import threading
+    import urllib.parse
+
+    if not bind.strip():        # socket's word for every interface, given by an empty variable
+        raise CliError("web serve: --bind %r is no address (127.0.0.1: this machine only; 0.0.0.0: every "
+                       "interface)" % bind)
+    loopback = is_loopback(bind)
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -138,7 +164,24 @@ def server(folder, bind, port):
                                  ".js": "text/javascript", ".bin": "application/octet-stream"})
 
         def __init__(self, *args, **kwargs):
+            self.timeout = timeout
             super().__init__(*args, directory=str(folder), **kwargs)
+
+        def parse_request(self):
+            if not super().parse_request():
+                return False
+            host = self.headers.get("Host")
+            if loopback and host is not None and not _LOOPBACK_HOST.match(host):
+                self.send_error(421, "this server answers to its loopback address only")
+                return False
+            return True
+
+        def send_head(self):
+            # A NUL in the path would reach open() as a ValueError; no file of a page is so named.
+            if "\0" in urllib.parse.unquote(self.path):
+                self.send_error(400, "a NUL byte in the path")
+                return None
+            return super().send_head()
 
         def end_headers(self):
             self.send_header("Cache-Control", "no-cache")
@@ -147,8 +190,45 @@ def server(folder, bind, port):
         def log_message(self, format, *args):
             pass
 
+        def log_error(self, format, *args):
+            if format.startswith("Request timed out"):      # http.server's word for a stalled request
+                self.server.drop()
+
+    class Server(http.server.ThreadingHTTPServer):
+        dropped = 0                                  # connections closed unserved, broken or timed out
+        request_queue_size = 2 * MAX_CONNECTIONS     # a burst is accepted (and counted), not left to SYN retries
+
+        def __init__(self, *args):
+            self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+            self.counting = threading.Lock()
+            super().__init__(*args)
+
+        def drop(self):
+            with self.counting:
+                self.dropped += 1
+
+        def process_request(self, request, client_address):
+            if not self.slots.acquire(blocking=False):
+                self.drop()
+                self.shutdown_request(request)
+                return
+            try:
+                super().process_request(request, client_address)
+            except BaseException:                    # no thread for it: its slot is free again
+                self.slots.release()
+                raise
+
+        def process_request_thread(self, request, client_address):
+            try:
+                super().process_request_thread(request, client_address)
+            finally:
+                self.slots.release()
+
+        def handle_error(self, request, client_address):
+            self.drop()
+
     try:
-        return http.server.ThreadingHTTPServer((bind, port), Handler)
+        return Server((bind, port), Handler)
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             raise CliError("web serve: port %d on %s is in use (give another with --port, or --port 0 for "

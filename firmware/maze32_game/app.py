@@ -133,11 +133,13 @@ class Terminal:
 
 
 def board_profile():
+    # board.json (deploy writes it); missing, damaged, or JSON that is no object: a board without one
     try:
         with open("board.json") as f:
-            return json.load(f)
+            profile = json.load(f)
     except (OSError, ValueError):
-        return {"name": "unknown", "title": "a board without board.json"}
+        profile = None
+    return profile if isinstance(profile, dict) else {"name": "unknown", "title": "a board without board.json"}
 
 
 def random_seed():

@@ -48,6 +48,8 @@ def race(term, text, play):
                 text = f.read(ghost.MAX_TEXT + 2)
         except OSError:
             return "no ghost yet: win a Duel first"
+        except UnicodeError:                  # damaged, or put there by something else
+            return "ghost: %s is not text (a won Duel replaces it)" % GHOST_FILE
     try:
         replay = ghost.parse(text)
         seed, w, h = ghost.level_of(replay)

@@ -36,13 +36,15 @@ def count_of(n, word):
 class Records:
     def __init__(self, path):
         self.path = path
-        self.entries = []    # [game name, key, [values]], the one improved last at the end
-        self.damaged = 0     # lines ignored by load()
-        self.note = ""       # one line about the file when something was wrong, else ""
         self.load()
 
     # -- the file ----------------------------------------------------------------------------------
     def load(self):
+        # The file as it is now, whatever was loaded before (the twin loads again before it saves:
+        # another twin may have saved since).
+        self.entries = []    # [game name, key, [values]], the one improved last at the end
+        self.damaged = 0     # lines ignored by load()
+        self.note = ""       # one line about the file when something was wrong, else ""
         for path in (self.path, self.path + TMP):     # TMP: FAT's window between remove and rename
             try:
                 f = open(path, "rb")
@@ -79,7 +81,10 @@ class Records:
                 first = False
             elif line:
                 entry = parse(line) if line is not None and raw.endswith(b"\n") else None
-                if entry is None:
+                # A line of a game this maze32 has must hold as many figures as it keeps (one of
+                # another version's, or made with a checksum to match, would fail an index later).
+                game = games.by_name(entry[0]) if entry else None
+                if entry is None or game and len(entry[2]) != len(fields_of(game)):
                     self.damaged += 1
                 else:
                     self.put(entry)

@@ -98,7 +98,9 @@ def split_keys(text):
             while j < n and not "@" <= text[j] <= "~":
                 j += 1
             if j == n:
-                return keys, text[i:]
+                # cut off: the rest comes next; but one longer than any reply (24 is ESC[9999;9999R's
+                # twice) is line noise or a flood, which kept would grow without end: dropped
+                return keys, text[i:] if j - i <= 24 else ""
             if j == i + 2 and text[j] in ARROWS:
                 keys.append(ARROWS[text[j]])
             i = j + 1

@@ -83,6 +83,12 @@ def parse_fragment(text):
     return out
 
 
+def quoted(value):
+    # A link's value in its problem's line: as given, its start only when it is long (a link of
+    # thousands of characters is still a line on the menu).
+    return repr(value) if len(value) <= 24 else repr(value[:24]) + "..."
+
+
 class Twin:
     def __init__(self, base, entropy, storage=None):
         # base: the page's address without its fragment (the end screens' links); entropy: a random
@@ -123,13 +129,13 @@ class Twin:
             elif "seed" in fields or "mode" in fields:
                 mode = fields.get("mode", "duel")
                 if not games.by_name(mode):
-                    raise ValueError("no game %r (the games: %s)" % (mode, ", ".join(games.names())))
+                    raise ValueError("no game %s (the games: %s)" % (quoted(mode), ", ".join(games.names())))
                 text = fields.get("seed", "")
-                if not text.isdigit() or int(text) > 0xFFFFFFFF:
-                    raise ValueError("seed %r: give a number 0..4294967295" % text)
+                if not text.isdigit() or len(text) > 20 or int(text) > 0xFFFFFFFF:
+                    raise ValueError("seed %s: give a number 0..4294967295" % quoted(text))
                 depth = fields.get("depth", "1")
-                if not depth.isdigit() or not 1 <= int(depth) <= 255:
-                    raise ValueError("depth %r: give a number 1..255" % depth)
+                if not depth.isdigit() or len(depth) > 20 or not 1 <= int(depth) <= 255:
+                    raise ValueError("depth %s: give a number 1..255" % quoted(depth))
                 self.mode, self.seed, self.depth, self.ghost = mode, int(text), int(depth), None
             else:
                 self.state = MENU

@@ -129,3 +129,42 @@ def test_deeper_from_the_menu_reaches_the_st7789_as_the_terminal_shows_it(tmp_pa
             assert term.wait_for("quit  time", 20), term.text()
         finally:
             term.close()
+
+
+def test_a_stranger_claiming_a_huge_record_is_dropped_and_the_panel_serves_on(tmp_path):
+    # On the panel's loopback port, a record that claims a gigabyte: the connection is dropped at once
+    # with one line (was: every byte kept and copied again at each read, the server's memory and CPU
+    # without bound); the board's next connection draws as before.
+    import socket
+    from host import panels
+    from host.panel_server import PanelServer
+    ps = PanelServer(tmp_path, "ssd1306")
+    told = []
+    ps.note = told.append
+    try:
+        with socket.create_connection(("127.0.0.1", ps.port), timeout=30) as s:
+            s.sendall(b"S" + (1 << 30).to_bytes(4, "big") + bytes(1000))
+            assert s.recv(10) == b""                                  # closed by the server
+        assert told == ["panel: a record of %d bytes (at most %d): the connection dropped"
+                        % (1 << 30, panels.MAX_RECORD)]
+        with socket.create_connection(("127.0.0.1", ps.port), timeout=30) as s:
+            s.sendall(b"I\x00\x00\x00\x04\x3c\x00\xa5\xaf")          # entire display on
+            panel_png(tmp_path / "panel.png", lambda png: png[2][0][0] == LIT)
+    finally:
+        ps.stop()
+
+
+def test_a_silent_connection_does_not_keep_the_boards_from_being_read(tmp_path):
+    # A stranger connects to the panel's port first and says nothing: the board's connection is read
+    # all the same (was: queued behind it, its writes blocked after 2.7 MB, and with them its game).
+    import socket
+    from host.panel_server import PanelServer
+    ps = PanelServer(tmp_path, "ssd1306")
+    try:
+        with socket.create_connection(("127.0.0.1", ps.port), timeout=30) as stranger, \
+                socket.create_connection(("127.0.0.1", ps.port), timeout=30) as board:
+            stranger.sendall(b"")
+            board.sendall(b"I\x00\x00\x00\x04\x3c\x00\xa5\xaf")          # entire display on
+            panel_png(tmp_path / "panel.png", lambda png: png[2][0][0] == LIT)
+    finally:
+        ps.stop()

@@ -195,3 +195,23 @@ def test_read_only_files_and_folders_are_refused_and_left_alone(tmp_path):
     one_line_error(maze32("export", "--seed", "1", "--size", "8x8", "-o", str(locked / "m.json"), unprivileged=True),
              2, "cannot write")
     assert list(locked.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["sweep", "--seeds", "0..4294967295", "--size", "8x8"],
+                                  ["world", "sweep", "--seeds", "0..4294967295", "--depth", "1..255"],
+                                  ["sweep", "--seeds", "0..4294967295", "--size", "8x8", "--write-bands", "OUT"]])
+def test_an_output_that_cannot_be_a_file_is_refused_before_the_work(tmp_path, args):
+    # A sweep of every seed writes its -o FILE at the end, hours later: a folder there, or a missing
+    # folder, is refused at once (was: found only after the whole sweep).
+    (tmp_path / "folder").mkdir()
+    for target, said in ((tmp_path / "folder", "(is a directory)"), (tmp_path / "missing" / "s.json", "(no folder ")):
+        cmd = [a if a != "OUT" else str(target) for a in args] + ([] if "OUT" in args else ["-o", str(target)])
+        one_line_error(maze32(*cmd, timeout=60), 2, "cannot write " + said)
+
+
+def test_a_picture_into_a_folder_or_nowhere_is_refused_before_drawing(tmp_path):
+    for args in (["render", "--seed", "1", "--svg"], ["hedge", "--seed", "1", "--png"],
+                 ["world", "render", "--seed", "1", "--depth", "1", "--whole", "--png"]):
+        one_line_error(maze32(*args, str(tmp_path)), 2, "cannot write (is a directory)")
+        one_line_error(maze32(*args, str(tmp_path / "missing" / "p")), 2, "cannot write (no folder ")
+    one_line_error(maze32("render", "--seed", "1", "--svg", ""), 2, "the file name is empty")   # was: no picture, exit 0

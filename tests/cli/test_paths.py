@@ -32,6 +32,14 @@ def test_every_cache_folder_is_under_the_one_root(tmp_path):
                                      for name in ("virtual-board", "riscv-board", "riscv")]
 
 
+def test_a_relative_xdg_folder_is_ignored(tmp_path):
+    # The XDG spec: a relative path in the variable is invalid (was: the cache, boards among them,
+    # made under whatever folder the command ran in).
+    home = tmp_path / "home"
+    assert roots(XDG_CACHE_HOME="relative/cache", HOME=str(home)) == [
+        str(home / ".cache" / "maze32" / name) for name in ("virtual-board", "riscv-board", "riscv")]
+
+
 def test_a_board_folder_named_in_the_environment_wins(tmp_path):
     assert roots(XDG_CACHE_HOME=str(tmp_path), MAZE32_VIRTUAL_BOARD="/vb", MAZE32_RISCV_BOARD="/rb")[:2] == \
         ["/vb", "/rb"]

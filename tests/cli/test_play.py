@@ -57,6 +57,17 @@ def test_keys():
     assert tm.join_keys(["up", "x"]) == "\x1b[Ax"
 
 
+def test_an_escape_that_never_ends_is_dropped_not_kept_for_ever():
+    # ESC [ then digits without a final byte, read after read: was kept whole as the rest each time,
+    # growing without end (a board's heap: MemoryError); the keys after it still count.
+    rest = ""
+    for _ in range(1000):
+        keys, rest = split_keys(rest + ("\x1b[" if not rest else "") + "1;" * 50)
+        assert len(rest) <= 24
+    assert read_keys(rest + "1;1w") == ("up", False, "")
+    assert split_keys("\x1b[" + "9" * 20) == ([], "\x1b[" + "9" * 20)      # a reply still arriving
+
+
 def test_rounds_end_with_one_message_for_both_frontends():
     game = DeeperRound(5)
     g = game.game.ghost_at(0)            # ghosts sleep until the player comes near: start beside one
@@ -483,15 +494,21 @@ def test_a_small_terminal_is_told_so():
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(render, "replay_svg"), reason="host.render.replay_svg not there yet")
-def test_a_won_duel_writes_its_replay_sheet(tmp_path):
-    sheet = tmp_path / "replay.svg"
+def won_with_replay(tmp_path, sheet):
+    # `play --replay sheet` on seed 9 at 16x16, won along its shortest route. -> the terminal (close it)
     term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16", "--replay", str(sheet)],
                       cwd=str(tmp_path))
+    assert term.start() and term.wait_for("duel  key no", 3.0)
+    for step in route(9, 16):
+        term.send(ARROW[step])
+        term.read(0.1)
+    return term
+
+
+def test_a_won_duel_writes_its_replay_sheet(tmp_path):
+    sheet = tmp_path / "replay.svg"
+    term = won_with_replay(tmp_path, sheet)
     try:
-        assert term.start() and term.wait_for("duel  key no", 3.0)
-        for step in route(9, 16):
-            term.send(ARROW[step])
-            term.read(0.1)
         assert term.wait_for("written to", 4.0), term.text()
         # the message wraps where the records' and the ghost's notes share its lines
         assert "replay sheet written to" in " ".join(term.text().split()), term.text()
@@ -500,6 +517,40 @@ def test_a_won_duel_writes_its_replay_sheet(tmp_path):
         term.send(b"p")
         assert term.wait_for("maze32-replay-9.svg", 2.0)
         assert "<svg" in (tmp_path / "maze32-replay-9.svg").read_text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("target, said", [("folder", "cannot write (is a directory)"),
+                                          ("missing/replay.svg", "cannot write (no folder ")])
+def test_a_replay_file_that_cannot_be_written_is_one_line_before_the_game(tmp_path, target, said):
+    # (was: the game played, then at its end the error, and the session over without its end screen)
+    (tmp_path / "folder").mkdir()
+    term = PtyProcess([MAZE32, "play", "--replay", str(tmp_path / target)], cwd=str(tmp_path))
+    try:
+        assert term.proc.wait(20) == 2
+        term.read(0.5)
+        text = "".join(term.text().split("\n")).strip()
+        assert text.startswith("maze32: %s" % tmp_path) and said in text, text
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_a_replay_sheet_that_fails_to_write_after_a_game_is_its_end_screens_line(tmp_path):
+    # A file that cannot be written, found only at the end: the end screen says why, the session goes on.
+    if os.geteuid() == 0:
+        target = "/proc/version"                   # not writable even for root
+    else:
+        target = str(tmp_path / "locked.svg")
+        (tmp_path / "locked.svg").write_text("")
+        os.chmod(str(tmp_path / "locked.svg"), 0o444)
+    term = won_with_replay(tmp_path, target)
+    try:
+        assert term.wait_for("r  replay", 4.0), term.text()
+        assert "cannot write" in " ".join(term.text().split()), term.text()
         term.send(b"q")
         assert term.proc.wait(10) == 0
     finally:

@@ -10,9 +10,9 @@ from support import ROOT
 from terminals import ARROW, PtyProcess, route, tile_of, win_duel
 
 
-def Board(folder):
+def Board(folder, profile='{"name": "esp32-c6-devkitc-1", "title": "Test Board"}'):
     # The firmware's main.py under the unix port, its console on a raw pseudo-terminal.
-    (folder / "board.json").write_text('{"name": "esp32-c6-devkitc-1", "title": "Test Board"}')
+    (folder / "board.json").write_text(profile)
     env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "shared", ROOT / "firmware"))
     return PtyProcess([runtimes.micropython_binary(), str(ROOT / "firmware" / "main.py")], env=env,
                       cwd=str(folder), raw=True)
@@ -47,6 +47,18 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         assert board.wait_for("bye", 3.0)
         assert board.proc.wait(10) == 0
         assert board.restored(modes=False)
+    finally:
+        board.close()
+
+
+@pytest.mark.parametrize("profile", ["[]", "null", '"esp32"'])
+def test_a_board_json_that_is_no_object_boots_as_a_board_without_one(tmp_path, profile):
+    # (was: AttributeError at boot, 'list' object has no attribute 'get': no menu, the REPL)
+    board = Board(tmp_path, profile)
+    try:
+        assert board.wait_for("maze32 on a board without board.json", 4.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
     finally:
         board.close()
 

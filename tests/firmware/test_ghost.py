@@ -122,3 +122,14 @@ def test_every_bad_replay_is_refused_with_one_line_saying_why():
         "the run goes on after it reached its exit (move 59)"
     assert refusal(forged(good.code, good.ticks, [252])) == "it ends in a pause, not a move"
     assert refusal(forged(good.code, 0, [])) == "cut short (20 bytes; a replay has at least 21)"
+
+
+@pytest.mark.parametrize("data", [b"maze32-ghost:\xff\xfe\xc3(\n", b"\x80" * 5000])
+def test_a_boards_ghost_file_that_is_not_text_is_one_line_on_the_menu(tmp_path, monkeypatch, data):
+    # g on the board's menu reads ghost.txt from its flash (board_runs.race); one of bytes that are no
+    # UTF-8 is the menu's line (was: UnicodeError out of the menu, the app ended on the REPL).
+    from maze32_game import board_runs
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / board_runs.GHOST_FILE).write_bytes(data)
+    said = board_runs.race(None, None, lambda *args: "raced")
+    assert said == "ghost: ghost.txt is not text (a won Duel replaces it)"

@@ -148,6 +148,7 @@ def test_bind_keeps_a_hosted_game_to_one_address(tmp_path):
     (["--host", "3233", "--bind", ""], "maze32: --bind: give an address"),
     (["--host", "3233", "--bind", "a" * 300], "maze32: link: cannot listen on 'aaaa"),
     (["--join", "%s:3232" % ("b" * 300)], "maze32: join: 'bbbb"),
+    (["--join", "nowhere.invalid:3232"], "maze32: join: nowhere.invalid:3232: "),      # was: "link: Name or ..."
 ])
 def test_a_bad_bind_is_a_one_line_error(args, words):
     term = PtyProcess([MAZE32, "play", "--mode", "duel", *args])

@@ -1,9 +1,12 @@
 """Records (firmware/maze32_game/records.py): the best of each game per level code or seed, kept in a file that is
 written whole or not at all. The file survives a damaged line (ignored and counted), a cut file, a
 file that is not one and one too big (each ignored with one line), and a virtual board killed while
-it writes (a real SIGKILL of its MicroPython); the end screens' line and the menus' records screen."""
+it writes (a real SIGKILL of its MicroPython), and twins in several processes ending rounds at once
+(each keeps the others' records); the end screens' line and the menus' records screen."""
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -89,6 +92,22 @@ def test_a_damaged_or_cut_line_is_ignored_and_counted(tmp_path):
     line = records.after_round(again, Round("deeper", ("7", (4,))))
     assert line == "new best! depth 4 (was 3)   (records file: 2 lines ignored (damaged))"
     assert records.Records(str(path)).damaged == 0                       # saving wrote it whole
+
+
+def test_a_line_with_too_few_or_too_many_figures_is_damaged_even_with_its_check(tmp_path):
+    # Lines whose checksum matches but whose figures are not the game's (another version's, or made
+    # to match): ignored and counted (was: kept, then an IndexError on the records screen and at the
+    # next Duel's end screen); a game this maze32 does not have is kept as it is, and never shown.
+    path = tmp_path / "records.txt"
+    path.write_text("\n".join([records.MAGIC, records.line_of("duel", CODE, [5]),
+                               records.line_of("deeper", "7", [3, 4, 5]), records.line_of("chess", "1", [2]),
+                               records.line_of("deeper", "8", [6])]) + "\n")
+    book = records.Records(str(path))
+    assert book.damaged == 2 and book.note == "records file: 2 lines ignored (damaged)"
+    assert book.get("duel", CODE) is None and book.get("deeper", "7") is None and book.get("deeper", "8") == [6]
+    assert "chess" not in " ".join(records.screen_lines(book, 80, 40))
+    line = records.after_round(book, Round("duel", (CODE, (100, 50))))
+    assert line.startswith("first record for ")
 
 
 @pytest.mark.parametrize("content, note", [
@@ -206,3 +225,55 @@ def test_a_board_killed_while_saving_keeps_the_previous_records(tmp_path):
         finally:
             board.close()
     assert out.split()[:4] == ["0", "''", "[246,", "58]"], out
+
+
+# A twin ending rounds one after the other (host/play.py's record_round, as its end screens do), each a
+# first record of its own key, as a process of its own.
+TWIN_ROUNDS = """
+import sys
+from maze32_game import records
+from host import play
+class Round:
+    name = "duel"
+    def __init__(self, key):
+        self.key = key
+    def record(self):
+        return self.key, (100, 50)
+who, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+book = records.Records(path)
+for i in range(n):
+    note = play.record_round(records, book, Round("%s-%04d" % (who, i)))
+    if "not saved" in note or "damaged" in note:
+        print(note)
+"""
+
+
+def test_twins_saving_records_at_once_lose_none_and_write_no_part(tmp_path):
+    # Three twins, 50 rounds each, on one records file (was: each saved what it had loaded, so about
+    # two thirds of the records were lost, and one's rename took another's half-written temporary file,
+    # "records not saved (... records.txt.tmp ...)").
+    path = str(tmp_path / "records.txt")
+    twins = [subprocess.Popen([sys.executable, "-c", TWIN_ROUNDS, who, path, "50"], cwd=str(ROOT),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for who in "ABC"]
+    said = [p.communicate(timeout=300) for p in twins]
+    assert [p.returncode for p in twins] == [0, 0, 0] and not any(out + err for out, err in said), said
+    book = records.Records(path)
+    assert book.damaged == 0 and book.note == ""
+    assert sorted(e[1] for e in book.entries) == ["%s-%04d" % (who, i) for who in "ABC" for i in range(50)]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_twins_records_file_that_is_no_file_is_one_line_before_the_game(tmp_path, kind):
+    # (a FIFO: was `maze32 play` waiting for ever on its open, before the first frame)
+    from terminals import MAZE32, PtyProcess
+    path = tmp_path / "maze32" / "records.txt"
+    path.parent.mkdir()
+    os.mkfifo(str(path)) if kind == "fifo" else path.mkdir()
+    term = PtyProcess([MAZE32, "play"], env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)))
+    try:
+        assert term.wait_for("not a regular file", 20.0), term.text()
+        assert term.proc.wait(20) == 2
+        assert term.text().replace("\n", "").strip() == "maze32: records file %s: not a regular file (remove it: the records are " \
+            "kept there)" % path
+    finally:
+        term.close()

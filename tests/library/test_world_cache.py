@@ -155,6 +155,32 @@ def test_an_entry_that_is_no_regular_file_is_replaced_and_reported(tmp_path, kin
     assert os.path.isfile(path) and not os.path.islink(path)
 
 
+def test_two_processes_repairing_one_folder_entry_both_succeed(tmp_path, monkeypatch):
+    # A folder where an entry belongs, repaired by two processes at once: the other one removes the
+    # folder and puts its copy there while this one is removing it (was: this one's rmdir met the
+    # other's file, "cache: cannot write ... (Not a directory)", and its command failed).
+    from maze32.world import cache as cache_module
+    s = spec()
+    hw.build(s, 7, cache=ChunkCache(str(tmp_path)))
+    mine, theirs = ChunkCache(str(tmp_path)), ChunkCache(str(tmp_path))
+    path = mine.path(s, 1, 2)
+    os.remove(path)
+    os.makedirs(os.path.join(path, "inside"))
+    real_rmdir = os.rmdir
+    raced = []
+
+    def rmdir_after_the_other(folder):
+        if folder == path and not raced:           # the other process, just before this rmdir
+            raced.append(1)
+            monkeypatch.setattr(cache_module.os, "rmdir", real_rmdir)
+            assert theirs.chunk(s, WorldWorkspace(), 1, 2, bytearray(CHUNK * CHUNK)) == REPAIRED
+        real_rmdir(folder)
+    monkeypatch.setattr(cache_module.os, "rmdir", rmdir_after_the_other)
+    tiles = bytearray(CHUNK * CHUNK)
+    assert mine.chunk(s, WorldWorkspace(), 1, 2, tiles) == REPAIRED and raced
+    assert os.path.isfile(path) and ChunkCache(str(tmp_path)).chunk(s, WorldWorkspace(), 1, 2, tiles) == HIT
+
+
 def test_cli_cache_reports_repairs_and_refuses_unusable_folders(tmp_path, capsys, monkeypatch):
     folder = tmp_path / "c"
     args = ["world", "validate", "--seed", "7", "--depth", "4", "--size", "250x250", "--json",

@@ -109,14 +109,19 @@ def _not_regular(path):
 
 def _remove_tree(path):
     # A folder where an entry belongs, and everything in it, never following a link: without os.lstat
-    # a link to a folder looks like one, so there only an empty folder is removed.
-    if _not_regular(path) == "a folder":
-        if hasattr(os, "lstat"):
-            for name in _listdir(path):
-                _remove_tree(_join(path, name))
-        os.rmdir(path)
-    else:
-        os.remove(path)
+    # a link to a folder looks like one, so there only an empty folder is removed. Another process
+    # repairing the same entry may remove parts first: what is gone already is no error.
+    try:
+        if _not_regular(path) == "a folder":
+            if hasattr(os, "lstat"):
+                for name in _listdir(path):
+                    _remove_tree(_join(path, name))
+            os.rmdir(path)
+        else:
+            os.remove(path)
+    except OSError as e:
+        if _lstat(path) is not None:
+            raise e                          # (a bare raise: the native emitter has none)
 
 
 def _token():
@@ -284,7 +289,12 @@ class ChunkCache:
             with open(part, "wb") as f:
                 f.write(data)
             if _not_regular(path) == "a folder":
-                _remove_tree(path)           # a rename does not replace a folder
+                try:
+                    _remove_tree(path)       # a rename does not replace a folder
+                except OSError as e:
+                    if _not_regular(path) == "a folder":
+                        raise e
+                    # another process repairing it put its copy there first: the rename replaces it
             try:
                 os.rename(part, path)        # replaces a file, a FIFO or a link (not its target)
             except OSError:
