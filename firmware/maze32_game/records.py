@@ -42,9 +42,7 @@ class Records:
     def load(self):
         # The file as it is now, whatever was loaded before (the twin loads again before it saves:
         # another twin may have saved since).
-        self.entries = []    # [game name, key, [values]], the one improved last at the end
-        self.damaged = 0     # lines ignored by load()
-        self.note = ""       # one line about the file when something was wrong, else ""
+        self.clear()
         for path in (self.path, self.path + TMP):     # TMP: FAT's window between remove and rename
             try:
                 f = open(path, "rb")
@@ -55,6 +53,12 @@ class Records:
             finally:
                 f.close()
             return
+
+    def clear(self):
+        # No records yet: what load() starts from (and a store of records elsewhere, web_keep.py's).
+        self.entries = []    # [game name, key, [values]], the one improved last at the end
+        self.damaged = 0     # lines ignored by load()
+        self.note = ""       # one line about the file when something was wrong, else ""
 
     def read(self, f, path):
         # The file a line at a time, never a buffer of its size (a board's heap may have no such hole

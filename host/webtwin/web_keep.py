@@ -23,6 +23,7 @@ class StoredRecords(records.Records):
         records.Records.__init__(self, WHERE)
 
     def load(self):
+        self.clear()
         if self.storage is None:
             self.note = "records not kept: this browser gives the page no storage"
             return
