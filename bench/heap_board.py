@@ -1,15 +1,22 @@
 # The board's side of bench/heap_riscv.py: where one game's resident heap goes, step by step as the
 # board's menu reaches it. ARGS: mode (a games.py name), seed. After each step the heap is collected
-# and a line "step NAME BYTES MODULES" printed: BYTES what the step left allocated (gc.mem_alloc's
-# growth), MODULES the modules it loaded (their code and tables are most of it). The last lines:
-# "heap RESIDENT" (mem_alloc after the first frame: bench/frame_board.py's figure), "free BYTES" and
-# micropython.mem_info()'s, whose "max free sz" is the largest free block in blocks of 16 bytes.
+# and a line "step NAME BYTES EXEC MODULES" printed: BYTES what the step left allocated (gc.mem_alloc's
+# growth), EXEC the machine code it committed outside the GC heap (the RISC-V board's exec region,
+# maze32board.exec_region(); 0 on a board without one), MODULES the modules it loaded (their code and
+# tables are most of it). The last lines: "heap RESIDENT" (mem_alloc after the first frame:
+# bench/frame_board.py's figure), "exec USED SIZE", "free BYTES" and micropython.mem_info()'s, whose
+# "max free sz" is the largest free block in blocks of 16 bytes.
 import gc
 import sys
 import micropython
+try:
+    from maze32board import exec_region
+except ImportError:
+    def exec_region():
+        return 0, 0
 
 seen = set(sys.modules)
-last = [0]
+last = [0, 0]
 
 
 def step(name):
@@ -18,13 +25,14 @@ def step(name):
     new = sorted([m for m in sys.modules if m not in seen])
     for m in new:
         seen.add(m)
-    print("step", name, now - last[0], ",".join(new) or "-")
-    last[0] = now
+    used = exec_region()[0]
+    print("step", name, now - last[0], used - last[1], ",".join(new) or "-")
+    last[0], last[1] = now, used
 
 
 gc.collect()
-last[0] = gc.mem_alloc()
-print("base", last[0])
+last[0], last[1] = gc.mem_alloc(), exec_region()[0]
+print("base", last[0], last[1])
 from maze32_game import games  # noqa: E402
 step("games")
 from maze32_game import app  # noqa: E402
@@ -40,6 +48,7 @@ del out[:]
 step("frame")
 gc.collect()
 print("heap", gc.mem_alloc())
+print("exec", *exec_region())
 print("free", gc.mem_free())
 micropython.mem_info()
 print("done")

@@ -1,12 +1,13 @@
 """Where each game's resident heap goes on the RISC-V board, per flavour: the steps of the board's
-menu up to a game's first frame (bench/heap_board.py), each with the bytes it left allocated and the
-modules it loaded, then the resident heap, the free heap and its largest free block.
+menu up to a game's first frame (bench/heap_board.py), each with the bytes it left allocated in the GC
+heap, the machine code it committed outside it and the modules it loaded, then the resident heap, the
+exec region's bytes, their sum (the SRAM the game holds), the free heap and its largest free block.
 
 Each flavour is deployed as `maze32 deploy` deploys it, or frozen into the firmware ("frozen",
 shared/manifest.py); each game runs in a fresh interpreter (a soft reset first, as the board starts).
-The figures are gc.mem_alloc() after a collection: on this board code loaded from the filesystem
-(bytecode, and native code: ports/qemu allocates it with m_new) sits in the GC heap; frozen code
-stays in the firmware.
+The heap figures are gc.mem_alloc() after a collection: on this board an .mpy's bytecode and tables
+sit in the GC heap, and its machine code in the exec region outside it (as ports/esp32 commits it:
+host/riscv/maze32_board.c); frozen code stays in the firmware.
 
 usage: python bench/heap_riscv.py [--flavours native,bytecode,frozen] [--games duel,deeper,explore]
 """
@@ -27,7 +28,8 @@ SEEDS = {"duel": 7, "deeper": 7, "explore": 7}
 
 
 def run_game(served, mode):
-    # -> {"steps": [(name, bytes, modules)], "heap": resident, "free": bytes, "largest": bytes}
+    # -> {"steps": [(name, bytes, exec bytes, modules)], "heap": resident, "exec": exec bytes,
+    #     "free": bytes, "largest": bytes}
     with _board(served) as b:
         b.soft_reset()
         out = b.exec("ARGS = %r\n" % {"mode": mode, "seed": SEEDS[mode]} + WORK.read_text(), timeout=3600)
@@ -37,8 +39,8 @@ def run_game(served, mode):
     for line in out.splitlines():
         parts = line.split()
         if parts[:1] == ["step"]:
-            got["steps"].append((parts[1], int(parts[2]), parts[3]))
-        elif parts[:1] in (["heap"], ["free"]):
+            got["steps"].append((parts[1], int(parts[2]), int(parts[3]), parts[4]))
+        elif parts[:1] in (["heap"], ["exec"], ["free"]):
             got[parts[0]] = int(parts[1])
     m = re.search(r"max free sz: (\d+)", out)
     got["largest"] = int(m.group(1)) * 16 if m else 0
@@ -51,7 +53,7 @@ def measure(flavours, modes, say=print):
         for mode in modes:
             r = run_game(served, mode)
             r.update(flavour=flavour, mode=mode)
-            say("%s %s: resident %d B" % (flavour, mode, r["heap"]))
+            say("%s %s: resident %d B, exec %d B" % (flavour, mode, r["heap"], r["exec"]))
             results.append(r)
     return results
 
@@ -59,11 +61,12 @@ def measure(flavours, modes, say=print):
 def table(results):
     lines = []
     for r in results:
-        lines.append("%s %s: resident %s B, free %s B, largest free block %s B" % (
-            r["flavour"], r["mode"], "{:,}".format(r["heap"]), "{:,}".format(r["free"]),
-            "{:,}".format(r["largest"])))
-        for name, n, modules in r["steps"]:
-            lines.append("  %-8s %9s B  %s" % (name, "{:,}".format(n), modules))
+        lines.append("%s %s: resident %s B + exec %s B = %s B, free %s B, largest free block %s B" % (
+            r["flavour"], r["mode"], "{:,}".format(r["heap"]), "{:,}".format(r["exec"]),
+            "{:,}".format(r["heap"] + r["exec"]), "{:,}".format(r["free"]), "{:,}".format(r["largest"])))
+        for name, n, code, modules in r["steps"]:
+            lines.append("  %-8s %9s B  exec %9s B  %s" % (name, "{:,}".format(n), "{:,}".format(code),
+                                                          modules))
     return lines
 
 

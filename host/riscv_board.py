@@ -97,6 +97,12 @@ PORT_EDITS = (
     ("ports/qemu/mcu/rv32/interrupts.c", "ASSIGN_EMPTY_MACHINE_INTERRUPT(mtvec_mti);\n", ""),
     # Code compiled on the board (viper, native) must run on the C6, which has no Zba.
     ("ports/qemu/mpconfigport.h", "#define MICROPY_EMIT_RV32_ZBA       (1)", "#define MICROPY_EMIT_RV32_ZBA       (0)"),
+    # Machine code goes outside the GC heap, as on ports/esp32 (its mpconfigport.h defines the same
+    # macro as esp_native_code_commit): maze32_exec_commit in maze32_board.c, item 6.
+    ("ports/qemu/mpconfigport.h", "#define MP_STATE_PORT MP_STATE_VM\n",
+     "#define MP_STATE_PORT MP_STATE_VM\n\n"
+     "void *maze32_exec_commit(void *buf, size_t len, void *reloc);\n"
+     "#define MP_PLAT_COMMIT_EXEC(buf, len, reloc) maze32_exec_commit(buf, len, reloc)\n"),
     # The port's linker script gathers only sections named exactly .bss, so with -fdata-sections (each
     # variable in its own .bss.NAME / .sbss.NAME) the startup code clears nothing: the stock port relies
     # on QEMU's RAM starting zeroed. This board's RAM is a file that keeps its contents across runs, so

@@ -8,6 +8,9 @@
 # is committed outside the GC heap and freed only at a soft reset (esp_native_code_commit), so a
 # module with viper kernels forgotten and loaded again would take its code's room again each time
 # (Explore's world and views: ~12 KB a choice); there what a game loads stays loaded, as before.
+# The RISC-V board commits machine code the same way (its exec region, host/riscv/maze32_board.c,
+# module maze32board) and keeps too, once machine code has gone there: its frozen firmware, whose
+# code runs from flash and commits none, still forgets.
 # packed(fn): code loaded without splitting the heap (below). Imports nothing but gc and sys.
 import gc
 import sys
@@ -26,7 +29,16 @@ def keep_machine_code(flavour):
     # The installed flavour (trust.installed()): on ports/esp32, one with machine code keeps every
     # module loaded from now on (see the top).
     global _keep
-    _keep = sys.platform == "esp32" and flavour != "bytecode"
+    _keep = flavour != "bytecode" and (sys.platform == "esp32" or _exec_region_used())
+
+
+def _exec_region_used():
+    # -> True on the RISC-V board once machine code sits in its exec region; False on other ports.
+    try:
+        from maze32board import exec_region
+    except ImportError:
+        return False
+    return exec_region()[0] > 0
 
 
 def forget():

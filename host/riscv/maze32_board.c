@@ -18,7 +18,17 @@
 //     exact), as the C6's counts CPU cycles. The stock port returns 0.
 //  5. mp_hal_time_ns, which LittleFS needs for file modification times: time since reset, as on a
 //     board with no RTC set.
+//  6. Machine code outside the GC heap. ports/esp32 defines MP_PLAT_COMMIT_EXEC as
+//     esp_native_code_commit: the machine code of an .mpy (and of code compiled on the board) is
+//     copied into executable memory from ESP-IDF's heap, not MicroPython's, and freed only at a soft
+//     reset; the buffer it was read into becomes garbage. maze32_exec_commit does the same here, from
+//     a static exec region (a bump allocator: nothing in it is freed before the soft reset anyway),
+//     emptied at each reset, MemoryError when full. The stock port keeps machine code in the heap.
+//     maze32board.exec_region() -> (bytes used, size), for the benches.
+#include <string.h>
+
 #include "py/mphal.h"
+#include "py/persistentcode.h"
 #include "py/runtime.h"
 #include "shared/runtime/interrupt_char.h"
 #include "shared/runtime/pyexec.h"
@@ -174,9 +184,56 @@ uint64_t mp_hal_time_ns(void) {
     return (uint64_t)ticks_us() * 1000u;
 }
 
+// The exec region's size: what a C6 leaves for heap_caps_malloc(MALLOC_CAP_EXEC). Its 512 KiB of
+// SRAM hold ESP-IDF, FreeRTOS and MicroPython's own data and stacks (~128 KiB), the GC heap (this
+// board's 256 KiB, MAKE_FLAGS in host/riscv_board.py), and the rest, ~128 KiB, is the ESP-IDF heap the
+// machine code is committed from (the C6's SRAM is one executable pool: MicroPython's esp32 build
+// turns memory protection off so that it can be).
+#define EXEC_SIZE (128 * 1024)
+static uint32_t exec_region[EXEC_SIZE / sizeof(uint32_t)] __attribute__((aligned(4)));
+static size_t exec_used;
+
+// MP_PLAT_COMMIT_EXEC (the edit of mpconfigport.h): as esp_native_code_commit, relocated for where
+// it lands, then copied there.
+void *maze32_exec_commit(void *buf, size_t len, void *reloc) {
+    len = (len + 3) & ~3;
+    if (len > EXEC_SIZE - exec_used) {
+        m_malloc_fail(len);                       // MemoryError, as a full ESP-IDF heap gives
+    }
+    uint8_t *p = (uint8_t *)exec_region + exec_used;
+    exec_used += len;
+    if (reloc) {
+        mp_native_relocate(reloc, buf, (uintptr_t)p);
+    }
+    memcpy(p, buf, len);
+    // fence.i (Zifencei, which -march=rv32imac leaves out of the assembler): the new code visible
+    // to instruction fetch
+    __asm volatile (".insn i 0x0f, 1, x0, x0, 0" ::: "memory");
+    return p;
+}
+
+static mp_obj_t exec_region_info(void) {
+    mp_obj_t items[2] = {MP_OBJ_NEW_SMALL_INT(exec_used), MP_OBJ_NEW_SMALL_INT(EXEC_SIZE)};
+    return mp_obj_new_tuple(2, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(exec_region_obj, exec_region_info);
+
+static const mp_rom_map_elem_t maze32board_globals_table[] = {
+    { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR_maze32board) },
+    { MP_ROM_QSTR(MP_QSTR_exec_region), MP_ROM_PTR(&exec_region_obj) },
+};
+static MP_DEFINE_CONST_DICT(maze32board_globals, maze32board_globals_table);
+
+const mp_obj_module_t maze32board_module = {
+    .base = { &mp_type_module },
+    .globals = (mp_obj_dict_t *)&maze32board_globals,
+};
+MP_REGISTER_MODULE(MP_QSTR_maze32board, maze32board_module);
+
 // Called by main.c after every mp_init(), i.e. at power-on and after each soft reset.
 void maze32_board_boot(void) {
     static bool started;
+    exec_used = 0;                                // the last session's machine code is gone with its heap
     if (!started) {
         started = true;
         console_init();

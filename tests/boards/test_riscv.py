@@ -113,6 +113,45 @@ def test_guest_clock_counts_instructions(served):
 
 
 # -- every flavour: the golden catalogues, no allocation -----------------------------------------------
+EXEC_FILL = """
+import gc, maze32board
+def commit(n):
+    # a function compiled to machine code and dropped at once: its code stays committed
+    exec("@micropython.native\\ndef f(x):\\n    return x + %d\\n" % n, {})
+used, size = maze32board.exec_region()
+exec("def g(x):\\n    return x\\n", globals())
+print("bytecode", maze32board.exec_region()[0] - used)
+n = 0
+try:
+    while n < 100000:
+        commit(n)
+        n += 1
+except MemoryError:
+    print("full", n)
+gc.collect()
+print("region", used, maze32board.exec_region()[0], size)
+"""
+
+
+def test_machine_code_is_committed_outside_the_heap_as_on_a_c6(served):
+    # host/riscv/maze32_board.c item 6: native code compiled (or loaded) on the board lands in the exec
+    # region, not the GC heap; bytecode does not; the region is not collected (dropped functions keep
+    # their room, as on ports/esp32), a full one is a MemoryError like a full ESP-IDF heap, the board
+    # carries on, and a soft reset empties it for the next session.
+    with connected(served) as b:
+        b.soft_reset()
+        lines = b.exec(EXEC_FILL, timeout=LONG).split("\n")
+        got = {line.split()[0]: line.split()[1:] for line in lines if line.strip()}
+        b.soft_reset()
+        after = b.exec("import maze32board\nprint(maze32board.exec_region()[0])")
+        after += b.exec("@micropython.native\ndef f(x):\n    return x + 1\nprint(f(41))")
+    assert got["bytecode"] == ["0"], got
+    assert int(got["full"][0]) > 100, got                  # many functions fitted before it filled
+    start, used, size = (int(v) for v in got["region"])
+    assert start == 0 and size == 128 * 1024 and size - 256 < used <= size, got
+    assert after.split() == ["0", "42"], after
+
+
 def test_duel_catalogue(served, flavour):
     rows = duel_rows()
     got = [line.split() for line in run_driver(served, "catalogue.py",
@@ -234,6 +273,17 @@ def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
 
 
 # -- the games and the host's commands on this board ----------------------------------------------------
+def test_loading_keeps_what_a_game_loads_once_machine_code_is_committed(served, flavour):
+    # loading.keep_machine_code on this board, as on ports/esp32: with machine code in the exec region
+    # (native: every module; viper: the kernels) a module forgotten and loaded again would commit its
+    # code again, so what a game loads stays loaded; bytecode commits none and forgets.
+    with connected(served) as b:
+        b.soft_reset()
+    lines = " ".join(run_driver(served, "loading_keep.py", {})).split()
+    first = ["False", "forgot"] if flavour == "bytecode" else ["True", "kept"]   # viper: its kernels
+    assert lines == first + ["True", "kept"], lines
+
+
 def test_games_tick_as_in_the_twin(served, flavour):
     # Scripted inputs: a bot-against-bot Duel and a Deeper run tick by tick on the board, compared
     # with the same games played here by the twin (the firmware's own modules under CPython).

@@ -1,5 +1,6 @@
-# loading.keep_machine_code: on this port (not ports/esp32) a native flavour still forgets; with the
-# keeping on (what it turns on for ports/esp32 with machine code installed) forget keeps every module.
+# loading.keep_machine_code: on this port (not ports/esp32, nor the RISC-V board with machine code in
+# its exec region) a native flavour still forgets; with the keeping on (what it turns on there) forget
+# keeps every module.
 # Prints "FLAG forgot|kept" twice.
 import sys
 from maze32_game import loading
