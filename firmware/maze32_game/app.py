@@ -246,7 +246,7 @@ def main(keys=None, display=None):
     from maze32_game import trust
     # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
     seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
-    loading.keep_machine_code(trust.installed())
+    loading.keep_machine_code(trust.installed(), trust.frozen())
     write(tm.ENTER)
     try:
         term.ask_size()

@@ -25,11 +25,12 @@ def mark():
     _resident = set(sys.modules)
 
 
-def keep_machine_code(flavour):
+def keep_machine_code(flavour, frozen=False):
     # The installed flavour (trust.installed()): on ports/esp32, one with machine code keeps every
-    # module loaded from now on (see the top).
+    # module loaded from now on (see the top). frozen: the library is frozen into the firmware
+    # (trust.frozen()): its machine code runs from flash and nothing is committed, so it forgets.
     global _keep
-    _keep = flavour != "bytecode" and (sys.platform == "esp32" or _exec_region_used())
+    _keep = flavour != "bytecode" and not frozen and (sys.platform == "esp32" or _exec_region_used())
 
 
 def _exec_region_used():

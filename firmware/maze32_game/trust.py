@@ -21,6 +21,13 @@ def installed():
         return "native" if f.read(4)[2] >> 2 else "bytecode"
 
 
+def frozen():
+    # -> True when the library is frozen into the firmware: a frozen module's __file__ is its path
+    # inside the firmware, relative ("maze32/selftest.py": py/builtinimport.c strips ".frozen/"), a
+    # file's is absolute ("/lib/maze32/selftest.mpy").
+    return not getattr(selftest, "__file__", "/").startswith("/")
+
+
 def check(release=None, mpy=None, kernel=None, out=None):
     # -> "" or the menu's line; prints one line and raises SystemExit(1) when the self-test fails in a
     # fast flavour. release, mpy and kernel default to this board's (a test passes others).

@@ -22,3 +22,23 @@ def test_machine_code_is_kept_loaded_only_where_its_room_is_not_given_back():
     # ports/esp32 frees committed machine code only at a soft reset: there modules stay loaded; on
     # this port a native flavour's modules are forgotten like any.
     assert runtimes.run("unix", "loading_keep.py", firmware=True).split() == ["False", "forgot", "True", "kept"]
+
+
+def test_a_frozen_library_forgets_even_on_a_c6(monkeypatch):
+    # On ports/esp32 a flavour with machine code keeps what it loads (its code committed to RAM for
+    # good), but a library frozen into the firmware runs its machine code from flash, commits none,
+    # and gives a game's heap back like bytecode: trust.frozen() tells the two apart by __file__.
+    from maze32 import selftest
+    from maze32_game import loading, trust
+    monkeypatch.setattr(loading.sys, "platform", "esp32")
+    monkeypatch.setattr(loading, "_keep", False)
+    loading.keep_machine_code("native", frozen=False)
+    assert loading._keep
+    loading.keep_machine_code("source", frozen=True)
+    assert not loading._keep
+    loading.keep_machine_code("bytecode")
+    assert not loading._keep
+    monkeypatch.setattr(selftest, "__file__", "maze32/selftest.py")       # as frozen on a board
+    assert trust.frozen()
+    monkeypatch.setattr(selftest, "__file__", "/lib/maze32/selftest.mpy")
+    assert not trust.frozen()
