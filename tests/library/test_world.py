@@ -405,6 +405,14 @@ def corrupt(name, doc):
     elif name == "lids":
         x, y = find(doc, lambda x, y, ch: ch == "a")
         set_tile(doc, x, y, "#")                 # a lid with no acid under it
+    elif name == "farthest":
+        x, y = doc["stairs"]
+        set_tile(doc, x, y, ".")
+        x, y = doc["spawn"]
+        x = next(i for i in range(x + 1, x + 6)
+                 if doc["tiles"][y][i] == "." and doc["tiles"][y + 1][i] == "#")
+        set_tile(doc, x, y, ">")                 # the stairs moved into the spawn's own room, beside it
+        doc["stairs"] = [x, y]
     elif name == "pools":
         doc.update(caves_world())
         x, y = find(doc, lambda x, y, ch: ch == "." and doc["tiles"][y + 1][x] == "#" and all(
