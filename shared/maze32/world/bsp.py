@@ -13,7 +13,7 @@
 #       corridor from the nearest room, arriving square to the edge, in both regions. Every corridor
 #       runs on a lattice of 3 (on_lattice), so none runs beside another. Then the spawn's room (spawn
 #       region) and the stairs' room (the room farthest from the spawn by route, world/stairs_routes.py,
-#       with a floor tile that has stone under it, where the stairs stand), traps
+#       when the spawn is in the region, with a floor tile that has stone under it), traps
 #       (fire, or acid pockets sealed under a lid) in 1-2 rooms, items in 2-3 rooms, all drawn.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
@@ -284,9 +284,10 @@ def _link(ws, dx, dy, bend):
 
 def choose_ends(ws, spec, rx, ry):
     # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region: the room
-    # farthest from the spawn by route (stairs_routes.route_levels: from the spawn's tile, or through the
-    # region's doorways from the spawn region's centre; the first on ties) that has a floor tile with
-    # stone under it, where the stairs stand (the one
+    # farthest from the spawn by route (stairs_routes.route_levels) when the spawn is in the region,
+    # else by straight line from the spawn region's centre (a search across regions would cost the
+    # first chunk of the stairs' region ten times a chunk, and again at each replanning); the first
+    # on ties; one that has a floor tile with stone under it, where the stairs stand (the one
     # nearest the middle going right; the spawn's own room keeps its middle for the spawn); the
     # farthest room's middle when no room has one.
     ws.spawn_room = -1
@@ -302,9 +303,9 @@ def choose_ends(ws, spec, rx, ry):
         else:
             px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
             py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
-        # By route (bsp_routes); by straight line (Manhattan) should the search outgrow its ring.
-        routed = route_levels(ws, spec.region_width(rx), spec.region_height(ry), 1 if spawn_here else 0,
-                              px, py)
+        # By route from the spawn in this region (stairs_routes); else, or should the search outgrow its
+        # ring, by straight line (Manhattan) from the spawn region's centre.
+        routed = spawn_here and route_levels(ws, spec.region_width(rx), spec.region_height(ry), px, py)
         first = _next_stairs_room(ws, routed, px, py, 0x7FFF, -1)
         k = first
         while k >= 0:

@@ -2,75 +2,46 @@
 # walks routes, not straight lines): a breadth-first search of the stairs' cell gives each room its
 # level, the step at which the search first reaches one of its tiles (into ws.stack), and
 # rank_by_route orders the rooms by it. No allocation: the workspace's flood buffers are free where
-# these run. Sources: the spawn's tile when the spawn is in the cell; else the cell's ways in.
-#   route_levels (BSP, world/bsp.py): over a region's plan, before any tile is drawn. Its rooms are
-#       joined as a tree of corridors, but the corridors cross each other and other rooms everywhere
-#       (they share the lattice of 3), so a distance over the tree overstates the route (by 264 tiles
-#       at the median, up to 1,158, in 250 x 250 worlds); the search walks the plan's own tiles:
+# these run.
+#   route_levels (BSP, world/bsp.py): over a region's plan, before any tile is drawn, from the spawn
+#       (bsp.choose_ends asks only when the spawn is in the region). Its rooms are joined as a tree of
+#       corridors, but the corridors cross each other and other rooms everywhere (they share the
+#       lattice of 3), so a distance over the tree overstates the route (by 264 tiles at the median,
+#       up to 1,158, in 250 x 250 worlds); the search walks the plan's own tiles:
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
 #                   (stone in the plan, or reached), cleared where a room or a corridor leg is dug;
-#         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight);
-#         ws.ca_a, ca_b, ca_lo  which rooms meet each cell of 16 x 16 tiles (at most 6: a leaf is
-#                   15 x 10 or more, so a cell meets 2 across and 3 down), 3 room numbers of 10 bits
-#                   to a word.
-#       The ways in from another region: its doorways, each entered at its Manhattan distance from
-#       the spawn region's centre (less the least of them).
+#         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
+#                   3 times the most measured: past it the caller falls back to straight lines), then
+#                   which rooms meet each cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more,
+#                   so a cell meets 2 across and 3 down), 2 bytes a room;
+#         ws.blob   how many rooms not reached yet meet each cell (accretion's, free in a BSP dungeon):
+#                   the search ends when every room is reached.
 #   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
 #       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
-#       queue, a tile at most once). The ways in from another chunk: every open tile on its edge.
-# Routes leaving the cell are not searched: plan_check's `farthest` judges where spawn and stairs
-# share a cell.
+#       queue, a tile at most once), from the spawn in the chunk, else from every open tile on its
+#       edge (its ways in; a route that leaves the chunk and comes back is not searched).
+# plan_check's `farthest` judges the worlds whose spawn shares the stairs' cell.
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32
 from maze32.world.tiles import SOLID
 
 UNREACHED = const(0xFFFF)
-RING = const(2048)            # tiles in flight at most (ws.marks: 2 bytes a tile)
-_EMPTY = const(1023)          # a free room slot of a cell
-_EMPTY3 = const(0x3FFFFFFF)   # a word of three free slots
-_CELL_WORDS = const(222)      # words of each of ca_a, ca_b used (ca_* hold 222 at least)
-_NO_ROOM = const(0xFFFF)      # bsp.NO_ROOM
-
-
-@micropython.viper
-def _dig(plane_obj, x0: int, y0: int, x1: int, y1: int):
-    # Tiles x0..x1, y0..y1 (inclusive, region coordinates) opened in the plane, a word at a time.
-    plane = ptr16(plane_obj)
-    while y0 <= y1:
-        lo = x0
-        while lo <= x1:
-            hi = (lo | 15) if (lo | 15) < x1 else x1
-            i = (y0 << 4) | (lo >> 4)
-            plane[i] = plane[i] & ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
-            lo = hi + 1
-        y0 += 1
-
-
-@micropython.viper
-def _cell_word(ws, i: int) -> int:
-    # Word i of the cell table (2 a cell) as an int.
-    if i < _CELL_WORDS:
-        return int(ptr32(ws.ca_a)[i])
-    if i < 2 * _CELL_WORDS:
-        return int(ptr32(ws.ca_b)[i - _CELL_WORDS])
-    return int(ptr32(ws.ca_lo)[i - 2 * _CELL_WORDS])
-
-
-@micropython.viper
-def _set_cell_word(ws, i: int, v: int):
-    if i < _CELL_WORDS:
-        ptr32(ws.ca_a)[i] = v
-    elif i < 2 * _CELL_WORDS:
-        ptr32(ws.ca_b)[i - _CELL_WORDS] = v
-    else:
-        ptr32(ws.ca_lo)[i - 2 * _CELL_WORDS] = v
+RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
+_CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
+_EMPTY = const(0xFFFF)        # a free room slot of a cell
 
 
 @micropython.viper
 def _index_rooms(ws):
     # The cell table: every room added to each cell of 16 x 16 tiles its box meets.
+    cells = ptr8(ws.marks)
+    unreached = ptr8(ws.blob)
+    i = _CELLS
+    while i < 4096:
+        cells[i] = 0xFF
+        i += 1
     i = 0
-    while i < 512:
-        _set_cell_word(ws, i, _EMPTY3)
+    while i < 256:
+        unreached[i] = 0
         i += 1
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
@@ -85,15 +56,15 @@ def _index_rooms(ws):
             cx = int(room_x[k]) >> 4
             cx1 = (int(room_x[k]) + int(room_w[k]) - 1) >> 4
             while cx <= cx1:
-                c = (cy << 4) | cx
-                j = 0
-                while j < 6:                                # the cell's first free slot
-                    w = int(_cell_word(ws, 2 * c + j // 3))
-                    s = (j % 3) * 10
-                    if (w >> s) & 1023 == _EMPTY:
-                        _set_cell_word(ws, 2 * c + j // 3, (w & ~(1023 << s)) | (k << s))
+                i = _CELLS + ((cy << 4) | cx) * 12
+                end = i + 12
+                unreached[(cy << 4) | cx] += 1
+                while i < end:                              # the cell's first free slot
+                    if cells[i] == 0xFF and cells[i + 1] == 0xFF:
+                        cells[i] = k >> 8
+                        cells[i + 1] = k & 255
                         break
-                    j += 1
+                    i += 2
                 cx += 1
             cy += 1
         k += 1
@@ -101,9 +72,9 @@ def _index_rooms(ws):
 
 @micropython.viper
 def _open_plan(ws, rw: int, rh: int):
-    # The plane: every tile closed, then the plan's rooms and both legs of every corridor opened
-    # (dungeon.dig_passages' rectangles, clipped to the region; doors, traps, items and stairs stand
-    # on open tiles).
+    # The plane: every tile closed, then the plan's rooms and both legs of every corridor opened, a
+    # word at a time (dungeon.dig_passages' rectangles, in its order, clipped to the region; doors,
+    # traps, items and stairs stand on open tiles).
     plane = ptr16(ws.queue)
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
@@ -118,136 +89,112 @@ def _open_plan(ws, rw: int, rh: int):
     while i < 4096:
         plane[i] = 0xFFFF
         i += 1
-    obj = ws.queue
-    k = 0
-    n = int(ws.room_count)
-    while k < n:
-        x0 = int(room_x[k])
-        y0 = int(room_y[k])
-        _dig(obj, x0, y0, x0 + int(room_w[k]) - 1, y0 + int(room_h[k]) - 1)
-        k += 1
-    k = 0
-    n = int(ws.cor_count)
-    while k < n:
-        ax = int(cor_ax[k])
-        ay = int(cor_ay[k])
-        bx = int(cor_bx[k])
-        by = int(cor_by[k])
-        lx = ax if ax < bx else bx
-        hx = (bx if ax < bx else ax) + 1
-        hx = hx if hx < rw - 1 else rw - 1
-        ly = ay if ay < by else by
-        hy = (by if ay < by else ay) + 1
-        hy = hy if hy < rh - 1 else rh - 1
-        if cor_bend[k] == 0:
-            _dig(obj, lx, ay, hx, ay + 1)
-            _dig(obj, bx, ly, bx + 1, hy)
+    rooms = int(ws.room_count)
+    n = rooms + 2 * int(ws.cor_count)
+    i = 0
+    while i < n:
+        if i < rooms:
+            x0 = int(room_x[i])
+            y0 = int(room_y[i])
+            x1 = x0 + int(room_w[i]) - 1
+            y1 = y0 + int(room_h[i]) - 1
         else:
-            _dig(obj, ax, ly, ax + 1, hy)
-            _dig(obj, lx, by, hx, by + 1)
-        k += 1
+            k = (i - rooms) >> 1
+            ax = int(cor_ax[k])
+            ay = int(cor_ay[k])
+            bx = int(cor_bx[k])
+            by = int(cor_by[k])
+            lx = ax if ax < bx else bx
+            hx = (bx if ax < bx else ax) + 1
+            ly = ay if ay < by else by
+            hy = (by if ay < by else ay) + 1
+            if (i - rooms) & 1 == 0:                       # the leg across, 2 rows high
+                x0 = lx
+                x1 = hx
+                y0 = ay if cor_bend[k] == 0 else by
+                y1 = y0 + 1
+            else:                                           # the leg down, 2 columns wide
+                x0 = bx if cor_bend[k] == 0 else ax
+                x1 = x0 + 1
+                y0 = ly
+                y1 = hy
+            x1 = x1 if x1 < rw - 1 else rw - 1
+            y1 = y1 if y1 < rh - 1 else rh - 1
+        i += 1
+        while y0 <= y1:
+            lo = x0
+            while lo <= x1:
+                hi = (lo | 15) if (lo | 15) < x1 else x1
+                j = (y0 << 4) | (lo >> 4)
+                plane[j] = plane[j] & ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
+                lo = hi + 1
+            y0 += 1
 
 
-def route_levels(ws, rw, rh, source, sx, sy):
-    # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (source 1), or from
-    # the region's doorways (source 0; (sx, sy) the spawn region's centre, region coordinates).
+def route_levels(ws, rw, rh, sx, sy):
+    # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates).
     # False when the search outgrew its ring (no level is then sure).
     _index_rooms(ws)
     _open_plan(ws, rw, rh)
-    return _search(ws, rw, rh, source, sx, sy) == 1
+    return _search(ws, rw, rh, (sy << 8) | sx) == 1
 
 
 @micropython.viper
-def _search(ws, rw: int, rh: int, source: int, sx: int, sy: int) -> int:
+def _search(ws, rw: int, rh: int, start: int) -> int:
     plane = ptr16(ws.queue)
     ring = ptr8(ws.marks)
+    cells = ptr8(ws.marks)
     level_of = ptr16(ws.stack)
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
     room_h = ptr8(ws.room_h)
-    cor_b = ptr16(ws.cor_b)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cells_a = ptr32(ws.ca_a)
-    cells_b = ptr32(ws.ca_b)
-    cells_lo = ptr32(ws.ca_lo)
+    unreached = ptr8(ws.blob)
     rooms = int(ws.room_count)
-    cors = int(ws.cor_count)
+    left = rooms
     k = 0
     while k < rooms:
         level_of[k] = UNREACHED
         k += 1
-    # The sources, entered at their levels: the spawn at 0, or each doorway at its distance less the
-    # least of them.
-    least = 0
-    if source == 0:
-        least = 0x7FFF
-        k = 0
-        while k < cors:
-            if cor_b[k] == _NO_ROOM:
-                d = int(cor_bx[k]) - sx
-                e = int(cor_by[k]) - sy
-                d = (d if d > 0 else -d) + (e if e > 0 else -e)
-                least = d if d < least else least
-            k += 1
-    last_source = 0
+    plane[start >> 4] = plane[start >> 4] | (1 << (start & 15))
+    ring[0] = start >> 8
+    ring[1] = start & 255
     head = 0
-    tail = 0
+    tail = 1
     level = 0
-    while True:
-        # This level's sources.
-        if source == 1:
-            if level == 0:
-                p = (sy << 8) | sx
-                plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
-                ring[0] = p >> 8
-                ring[1] = p & 255
-                tail = 1
-        elif level <= last_source:
-            k = 0
-            while k < cors:
-                if cor_b[k] == _NO_ROOM:
-                    d = int(cor_bx[k]) - sx
-                    e = int(cor_by[k]) - sy
-                    d = (d if d > 0 else -d) + (e if e > 0 else -e) - least
-                    last_source = d if d > last_source else last_source
-                    p = (int(cor_by[k]) << 8) | int(cor_bx[k])
-                    if d == level and not (plane[p >> 4] >> (p & 15)) & 1:
-                        plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
-                        r = (tail & (RING - 1)) << 1
-                        ring[r] = p >> 8
-                        ring[r + 1] = p & 255
-                        tail += 1
-                k += 1
-        if head == tail and level >= last_source:
-            break
+    while head < tail:
         end = tail
         while head < end:
             r = (head & (RING - 1)) << 1
             y = int(ring[r])
             x = int(ring[r + 1])
             head += 1
-            # The room holding (x, y), if any, is reached at this level unless it was before.
-            c = ((y >> 4) << 5) | ((x >> 4) << 1)          # the cell's first word
-            j = 0
-            while j < 6:
-                i = c if j < 3 else c + 1
-                if i < _CELL_WORDS:
-                    w = int(cells_a[i])
-                elif i < 2 * _CELL_WORDS:
-                    w = int(cells_b[i - _CELL_WORDS])
-                else:
-                    w = int(cells_lo[i - 2 * _CELL_WORDS])
-                m = (w >> ((j if j < 3 else j - 3) * 10)) & 1023
-                j += 1
+            # The room holding (x, y), if it is one not reached yet, is reached at this level (its
+            # cells count it off; the search ends when every room is reached).
+            c = ((y >> 4) << 4) | (x >> 4)
+            i = _CELLS + c * 12
+            end_cell = i + 12
+            while unreached[c] and i < end_cell:
+                m = (int(cells[i]) << 8) | int(cells[i + 1])
+                i += 2
                 if m == _EMPTY:
                     break
-                if x >= int(room_x[m]) and y >= int(room_y[m]) and x < int(room_x[m]) + int(room_w[m]) \
-                        and y < int(room_y[m]) + int(room_h[m]):
-                    if level_of[m] == UNREACHED:
-                        level_of[m] = level
+                x0 = int(room_x[m])
+                y0 = int(room_y[m])
+                if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
+                        and y < y0 + int(room_h[m]):
+                    level_of[m] = level
+                    left -= 1
+                    cy = y0 >> 4
+                    while cy <= (y0 + int(room_h[m]) - 1) >> 4:
+                        cx = x0 >> 4
+                        while cx <= (x0 + int(room_w[m]) - 1) >> 4:
+                            unreached[(cy << 4) | cx] -= 1
+                            cx += 1
+                        cy += 1
                     break
+            if left == 0:
+                return 1
             # Its open neighbours inside the region, closed as they join the ring.
             k = 0
             while k < 4:
