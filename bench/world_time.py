@@ -10,7 +10,8 @@ of 256 x 256 once and its 16 chunks reuse the plan: its rows take four chunks of
 (REGION_CHUNKS); `cold` replans before every chunk (a player's first chunk of a region pays this),
 `warm` makes the plan once, in the warm-up, and its chunks reuse it; `bsp 128x128 cold` replans the
 four chunks of a 128 x 128 world (Explore's), one region with spawn and stairs, whose plan also
-searches the routes to its rooms (world/stairs_routes.py).
+searches the routes to its rooms (world/stairs_routes.py); `accretion stairs` times the stairs' chunk
+(its rooms searched by route) four times.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
@@ -45,6 +46,7 @@ INSTRUCTIONS_PER_BOARD_MS = 67000
 CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
 REGION_CHUNKS = ((4, 4), (5, 4), (6, 5), (7, 7))   # BSP rows: four chunks of region (1, 1)
 EXPLORE_ROW = "bsp 128x128"
+STAIRS_ROW = "accretion stairs"
 
 
 def chunks_for(depth, strategy, name=""):
@@ -53,6 +55,10 @@ def chunks_for(depth, strategy, name=""):
     # whose plan searches the routes to its rooms.
     if name == EXPLORE_ROW:
         return ((0, 0), (1, 0), (0, 1), (1, 1))
+    if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
+        from maze32.world.tiles import WorldSpec
+        spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
+        return ((spec.stairs_cx, spec.stairs_cy),) * 4
     return REGION_CHUNKS if depth >= 7 and strategy == 0 else CHUNKS
 
 
@@ -193,6 +199,7 @@ def rows_for(depths):
             rows.append((depth, 0, "bsp", True))
             rows.append((depth, 0, EXPLORE_ROW, True))
             rows.append((depth, 1, "accretion", False))
+            rows.append((depth, 1, STAIRS_ROW, False))
     return rows
 
 

@@ -18,9 +18,10 @@
 #                   the search ends when every room is reached.
 #   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
 #       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
-#       queue, a tile at most once), from the spawn in the chunk, else from every open tile on its
-#       edge (its ways in; a route that leaves the chunk and comes back is not searched).
-# plan_check's `farthest` judges the worlds whose spawn shares the stairs' cell.
+#       queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
+#       is in the chunk).
+# Both are asked only where the spawn shares the stairs' cell, which is what plan_check's `farthest`
+# judges; from another cell the stairs' room is the farthest by straight line.
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32
 from maze32.world.tiles import SOLID
 
@@ -99,25 +100,25 @@ def _open_plan(ws, rw: int, rh: int):
             x1 = x0 + int(room_w[i]) - 1
             y1 = y0 + int(room_h[i]) - 1
         else:
+            # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
+            # on the corner's column between the ends' rows, the leg across on its row between their
+            # columns.
             k = (i - rooms) >> 1
-            ax = int(cor_ax[k])
-            ay = int(cor_ay[k])
-            bx = int(cor_bx[k])
-            by = int(cor_by[k])
-            lx = ax if ax < bx else bx
-            hx = (bx if ax < bx else ax) + 1
-            ly = ay if ay < by else by
-            hy = (by if ay < by else ay) + 1
-            if (i - rooms) & 1 == 0:                       # the leg across, 2 rows high
-                x0 = lx
-                x1 = hx
-                y0 = ay if cor_bend[k] == 0 else by
-                y1 = y0 + 1
-            else:                                           # the leg down, 2 columns wide
-                x0 = bx if cor_bend[k] == 0 else ax
-                x1 = x0 + 1
-                y0 = ly
-                y1 = hy
+            down = (i - rooms) & 1
+            if down:
+                a = int(cor_ay[k])
+                b = int(cor_by[k])
+                corner = int(cor_bx[k]) if cor_bend[k] == 0 else int(cor_ax[k])
+            else:
+                a = int(cor_ax[k])
+                b = int(cor_bx[k])
+                corner = int(cor_ay[k]) if cor_bend[k] == 0 else int(cor_by[k])
+            lo = a if a < b else b
+            hi = (b if a < b else a) + 1
+            x0 = corner if down else lo
+            x1 = corner + 1 if down else hi
+            y0 = lo if down else corner
+            y1 = hi if down else corner + 1
             x1 = x1 if x1 < rw - 1 else rw - 1
             y1 = y1 if y1 < rh - 1 else rh - 1
         i += 1
@@ -221,9 +222,8 @@ def _search(ws, rw: int, rh: int, start: int) -> int:
 
 
 @micropython.viper
-def chunk_route_levels(ws, tiles_obj, source: int, sx: int, sy: int):
-    # Each accretion room's level into ws.stack, from the spawn at (sx, sy) (chunk coordinates;
-    # source 1) or from every open tile on the chunk's edge (source 0).
+def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
+    # Each accretion room's level into ws.stack, from the spawn at (sx, sy) (chunk coordinates).
     tiles = ptr8(tiles_obj)
     marks = ptr8(ws.marks)
     queue = ptr16(ws.queue)
@@ -251,30 +251,20 @@ def chunk_route_levels(ws, tiles_obj, source: int, sx: int, sy: int):
                 i += 1
             y += 1
         k += 1
-    tail = 0
-    if source == 1:
-        queue[0] = (sy << 6) | sx
-        tail = 1
-    else:
-        y = 0
-        while y < ch:
-            x = 0
-            while x < cw:
-                if (y == 0 or y == ch - 1 or x == 0 or x == cw - 1) and marks[(y << 6) | x] != 1:
-                    queue[tail] = (y << 6) | x
-                    tail += 1
-                x = x + 1 if y == 0 or y == ch - 1 or x == cw - 1 else cw - 1
-            y += 1
+    queue[0] = (sy << 6) | sx
+    tail = 1
+    left = rooms
     i = 0
     while i < tail:                                         # the sources: level 0
         c = int(queue[i])
-        if marks[c] >= 2:
+        if marks[c] >= 2 and level_of[marks[c] - 2] == UNREACHED:
             level_of[marks[c] - 2] = 0
+            left -= 1
         marks[c] = 1
         i += 1
     head = 0
     level = 0
-    while head < tail:
+    while head < tail and left > 0:                         # until every room is reached
         end = tail
         level += 1
         while head < end:
@@ -296,6 +286,7 @@ def chunk_route_levels(ws, tiles_obj, source: int, sx: int, sy: int):
                     continue
                 if marks[p] >= 2 and level_of[marks[p] - 2] == UNREACHED:
                     level_of[marks[p] - 2] = level
+                    left -= 1
                 marks[p] = 1
                 queue[tail] = p
                 tail += 1
