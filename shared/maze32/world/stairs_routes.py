@@ -22,7 +22,7 @@
 #       is in the chunk).
 # Both are asked only where the spawn shares the stairs' cell, which is what plan_check's `farthest`
 # judges; from another cell the stairs' room is the farthest by straight line.
-from maze32._compat import const, micropython, ptr8, ptr16, ptr32
+from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world.tiles import SOLID
 
 UNREACHED = const(0xFFFF)
