@@ -87,7 +87,7 @@ def _open_plan(ws, rw: int, rh: int):
     cor_by = ptr8(ws.cor_by)
     cor_bend = ptr8(ws.cor_bend)
     i = 0
-    while i < 4096:
+    while i < rh << 4:                                      # the region's rows, 16 words each
         plane[i] = 0xFFFF
         i += 1
     rooms = int(ws.room_count)
@@ -133,15 +133,16 @@ def _open_plan(ws, rw: int, rh: int):
 
 
 def route_levels(ws, rw, rh, sx, sy):
-    # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates).
-    # False when the search outgrew its ring (no level is then sure).
+    # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates)
+    # in a region without doorways (the world's only one: its rim is stone all round). False when the
+    # search outgrew its ring (no level is then sure).
     _index_rooms(ws)
     _open_plan(ws, rw, rh)
-    return _search(ws, rw, rh, (sy << 8) | sx) == 1
+    return _search(ws, (sy << 8) | sx) == 1
 
 
 @micropython.viper
-def _search(ws, rw: int, rh: int, start: int) -> int:
+def _search(ws, start: int) -> int:
     plane = ptr16(ws.queue)
     ring = ptr8(ws.marks)
     cells = ptr8(ws.marks)
@@ -196,26 +197,22 @@ def _search(ws, rw: int, rh: int, start: int) -> int:
                     break
             if left == 0:
                 return 1
-            # Its open neighbours inside the region, closed as they join the ring.
+            # Its open neighbours, closed as they join the ring (the region's rim is stone: none
+            # lies beyond it).
+            if tail - head >= RING - 4:
+                return 0                                    # the ring is full
+            p = (y << 8) | x
             k = 0
             while k < 4:
-                if k == 0:
-                    p = ((y - 1) << 8) | x if y > 0 else -1
-                elif k == 1:
-                    p = ((y + 1) << 8) | x if y < rh - 1 else -1
-                elif k == 2:
-                    p = (y << 8) | (x - 1) if x > 0 else -1
-                else:
-                    p = (y << 8) | (x + 1) if x < rw - 1 else -1
+                q = p - 256 if k == 0 else (p + 256 if k == 1 else (p - 1 if k == 2 else p + 1))
                 k += 1
-                if p < 0 or (plane[p >> 4] >> (p & 15)) & 1:
+                w = int(plane[q >> 4])
+                if (w >> (q & 15)) & 1:
                     continue
-                if tail - head >= RING - 1:
-                    return 0                                # the ring is full
-                plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
+                plane[q >> 4] = w | (1 << (q & 15))
                 r = (tail & (RING - 1)) << 1
-                ring[r] = p >> 8
-                ring[r + 1] = p & 255
+                ring[r] = q >> 8
+                ring[r + 1] = q & 255
                 tail += 1
         level += 1
     return 1
