@@ -14,10 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "shared"))
 from host import worlds as hw  # noqa: E402
-from maze32.world import codec, check, plan_check  # noqa: E402
+from maze32.world import codec, check  # noqa: E402
 from maze32.world.tiles import STRATEGIES  # noqa: E402
 
-FARTHEST = 1 << len(check.WORLD_CHECKS)      # measured here, not yet a check (plan_check's head)
 KINDS = {"surface": ((1, 2, 3), "bsp"), "caves": ((4, 5, 6), "bsp"), "bsp": ((7, 8, 9), "bsp"),
          "accretion": ((7, 8, 9), "accretion")}
 
@@ -32,9 +31,10 @@ def judged(seed, depth, size, strategy):
                       STRATEGIES.index(world.strategy))
     marks, queue = hw.check_buffers(len(world.tiles))
     mask = check.check_world(view, marks, queue)
-    if world.strategy == "bsp" and world.depth >= 7 and not plan_check.stairs_farthest(view, marks, queue):
-        mask |= FARTHEST
-    return mask
+    shift = 8 if world.strategy == "bsp" else 6         # the stairs' cell: a region, a chunk
+    judged = world.depth >= 7 and (view.spawn_x >> shift, view.spawn_y >> shift) == \
+        (view.stairs_x >> shift, view.stairs_y >> shift)
+    return mask, judged
 
 
 def main():
@@ -46,17 +46,20 @@ def main():
     first, _, last = args.seeds.partition("..")
     seeds = range(int(first), int(last or first) + 1)
     size = tuple(int(v) for v in args.size.split("x"))
-    names = check.WORLD_CHECKS[8:] + ("farthest",)
+    names = check.WORLD_CHECKS[8:]
     print("worlds of %s, seeds %s, depths of each kind in turn: share keeping each plan check"
           % (args.size, args.seeds))
-    print("%-10s %6s" % ("kind", "worlds") + "".join("%11s" % n for n in names) + "%11s" % "other")
+    print("%-10s %6s" % ("kind", "worlds") + "".join("%11s" % n for n in names)
+          + "%11s%11s" % ("other", "judged"))
     for kind in args.kinds.split(","):
         depths, strategy = KINDS[kind]
-        masks = [judged(seed, depths[i % len(depths)], size, strategy) for i, seed in enumerate(seeds)]
+        results = [judged(seed, depths[i % len(depths)], size, strategy) for i, seed in enumerate(seeds)]
+        masks = [m for m, _ in results]
         cells = ["%10.0f%%" % (100.0 * sum(1 for m in masks if not m & (1 << (8 + i))) / len(masks))
                  for i in range(len(names))]
         other = sum(1 for m in masks if m & 0xFF)
-        print("%-10s %6d" % (kind, len(masks)) + "".join(cells) + "%11d" % other)
+        print("%-10s %6d" % (kind, len(masks)) + "".join(cells)
+              + "%11d%11d" % (other, sum(j for _, j in results)))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@ estimated board milliseconds (bench/board_time.py explains the method). Chunks o
 four per depth, in the top row (the surface's sky and ground) and below. A BSP dungeon plans its region
 of 256 x 256 once and its 16 chunks reuse the plan: its rows take four chunks of one region
 (REGION_CHUNKS); `cold` replans before every chunk (a player's first chunk of a region pays this),
-`warm` makes the plan once, in the warm-up, and its chunks reuse it.
+`warm` makes the plan once, in the warm-up, and its chunks reuse it; `bsp 128x128 cold` replans the
+four chunks of a 128 x 128 world (Explore's), one region with spawn and stairs, whose plan also
+searches the routes to its rooms (world/stairs_routes.py); `accretion stairs` times the stairs' chunk
+(its rooms searched by route) four times.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
@@ -42,11 +45,25 @@ from host.flavours import FLAVOURS, build  # noqa: E402
 INSTRUCTIONS_PER_BOARD_MS = 67000
 CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
 REGION_CHUNKS = ((4, 4), (5, 4), (6, 5), (7, 7))   # BSP rows: four chunks of region (1, 1)
+EXPLORE_ROW = "bsp 128x128"
+STAIRS_ROW = "accretion stairs"
 
 
-def chunks_for(depth, strategy):
-    # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses.
+def chunks_for(depth, strategy, name=""):
+    # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses; the
+    # `explore` row's are a whole 128 x 128 world (Explore's): one region holding spawn and stairs,
+    # whose plan searches the routes to its rooms.
+    if name == EXPLORE_ROW:
+        return ((0, 0), (1, 0), (0, 1), (1, 1))
+    if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
+        from maze32.world.tiles import WorldSpec
+        spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
+        return ((spec.stairs_cx, spec.stairs_cy),) * 4
     return REGION_CHUNKS if depth >= 7 and strategy == 0 else CHUNKS
+
+
+def size_for(name):
+    return (128, 128) if name == EXPLORE_ROW else (2048, 2048)
 BUDGET_MS = 25.0
 TWIN_BUDGET_S = 0.5
 
@@ -54,7 +71,7 @@ WORK = """
 import gc
 from maze32.world.tiles import WorldSpec, WorldWorkspace, CHUNK
 from maze32.world import generate_chunk, prepare
-spec = WorldSpec(0, 7, ARGS["depth"], 2048, 2048, ARGS["strategy"])
+spec = WorldSpec(0, 7, ARGS["depth"], ARGS["size"][0], ARGS["size"][1], ARGS["strategy"])
 ws = WorldWorkspace()
 tiles = bytearray(CHUNK * CHUNK)
 prepare(spec)
@@ -84,11 +101,11 @@ def micropython():
     return str(here) if here.exists() else shutil.which("micropython")
 
 
-def instructions(flavour, library, depth, strategy, repeat, cold):
+def instructions(flavour, library, depth, strategy, repeat, cold, name=""):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "work.py"
         args = {"depth": depth, "strategy": strategy, "repeat": repeat, "cold": cold,
-                "chunks": chunks_for(depth, strategy)}
+                "chunks": chunks_for(depth, strategy, name), "size": size_for(name)}
         script.write_text("ARGS = %r\n" % args + WORK)
         out = Path(tmp) / "callgrind.out"
         proc = subprocess.run(
@@ -101,9 +118,9 @@ def instructions(flavour, library, depth, strategy, repeat, cold):
 
 
 def chunk_instructions(job):
-    flavour, library, depth, strategy, cold, repeat = job
-    return (instructions(flavour, library, depth, strategy, repeat, cold)
-            - instructions(flavour, library, depth, strategy, 0, cold)) // (repeat * len(CHUNKS))
+    flavour, library, depth, strategy, name, cold, repeat = job
+    return (instructions(flavour, library, depth, strategy, repeat, cold, name)
+            - instructions(flavour, library, depth, strategy, 0, cold, name)) // (repeat * len(CHUNKS))
 
 
 def parse_depths(text):
@@ -120,8 +137,8 @@ def board(args):
         build(fl, "x64", Path(tmp) / fl, ROOT / "shared" / "maze32")
         libraries[fl] = str(Path(tmp) / fl)
     rows = rows_for(parse_depths(args.depths))
-    jobs = [(fl, libraries[fl], depth, strategy, cold, args.repeat)
-            for fl in args.flavours.split(",") for depth, strategy, _, cold in rows]
+    jobs = [(fl, libraries[fl], depth, strategy, name, cold, args.repeat)
+            for fl in args.flavours.split(",") for depth, strategy, name, cold in rows]
     with ThreadPoolExecutor(args.jobs) as pool:
         counts = dict(zip(jobs, pool.map(chunk_instructions, jobs)))
     shutil.rmtree(tmp, ignore_errors=True)
@@ -134,7 +151,7 @@ def board(args):
         label = label_of(depth, name, cold)
         cells = []
         for fl in args.flavours.split(","):
-            n = counts[(fl, libraries[fl], depth, strategy, cold, args.repeat)]
+            n = counts[(fl, libraries[fl], depth, strategy, name, cold, args.repeat)]
             ms = n / INSTRUCTIONS_PER_BOARD_MS
             if fl == args.flavours.split(",")[-1]:
                 worst = max(worst, ms)
@@ -156,7 +173,7 @@ import hashlib, binascii
 from maze32.world import WorldSpec, WorldWorkspace, generate_chunk, prepare
 ws = WorldWorkspace(queue=queue)
 for depth, strategy, cold in ARGS["rows"]:
-    spec = WorldSpec(0, 7, depth, 2048, 2048, strategy)
+    spec = WorldSpec(0, 7, depth, ARGS["size"][0], ARGS["size"][1], strategy)
     prepare(spec)
     for cx, cy in ARGS["chunks"]:
         generate_chunk(ws, spec, cx, cy, tiles)
@@ -180,7 +197,9 @@ def rows_for(depths):
         rows.append((depth, 0, "bsp" if depth >= 7 else "", False))
         if depth >= 7:
             rows.append((depth, 0, "bsp", True))
+            rows.append((depth, 0, EXPLORE_ROW, True))
             rows.append((depth, 1, "accretion", False))
+            rows.append((depth, 1, STAIRS_ROW, False))
     return rows
 
 
@@ -189,11 +208,11 @@ def label_of(depth, name, cold):
         depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
 
 
-def twin_chunk_hash(depth, strategy, cx, cy):
+def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
     import hashlib
     from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk
     tiles = bytearray(CHUNK * CHUNK)
-    generate_chunk(WorldWorkspace(), WorldSpec(0, 7, depth, 2048, 2048, strategy), cx, cy, tiles)
+    generate_chunk(WorldWorkspace(), WorldSpec(0, 7, depth, size[0], size[1], strategy), cx, cy, tiles)
     return hashlib.sha256(tiles).hexdigest()
 
 
@@ -215,27 +234,26 @@ def riscv(args):
         for fl in flavours:
             with riscv_time._board(served) as b:
                 deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
-            out = ""
-            for depth, strategy, _, cold in rows:       # a fresh interpreter per row: a whole heap
-                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)],
-                                         "chunks": chunks_for(depth, strategy)} + RISCV_WORK
+            for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
+                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
+                                         "chunks": chunks_for(depth, strategy, name)} + RISCV_WORK
                 with riscv_time._board(served) as b:
-                    out += b.exec(work, timeout=3600)
+                    out = b.exec(work, timeout=3600)
                     b.soft_reset()
-            for line in out.splitlines():
-                depth, strategy, cold, cx, cy, n, digest = line.split()
-                depth, strategy, cx, cy = int(depth), int(strategy), int(cx), int(cy)
-                if digest != twin_chunk_hash(depth, strategy, cx, cy):
-                    raise SystemExit("world_time: %s depth %d chunk %d,%d differs from CPython"
-                                     % (fl, depth, cx, cy))
-                counts.setdefault((fl, depth, strategy, cold == "1"), []).append(int(n))
+                for line in out.splitlines():
+                    _, _, _, cx, cy, n, digest = line.split()
+                    if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name)):
+                        raise SystemExit("world_time: %s depth %d chunk %s,%s differs from CPython"
+                                         % (fl, depth, cx, cy))
+                    counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
           "chunks %s; BSP: %s; every chunk's tiles match CPython)"
           % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))
-    print("%-6s %-22s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
+    print("%-6s %-24s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
     for depth, strategy, name, cold in rows:
-        cells = ["{:,}".format(sum(counts[(fl, depth, strategy, cold)]) // len(CHUNKS)) for fl in flavours]
-        print("%-6d %-22s" % (depth, label_of(depth, name, cold)) + "".join("%14s" % c for c in cells))
+        cells = ["{:,}".format(sum(counts[(fl, depth, strategy, name, cold)]) // len(CHUNKS))
+                 for fl in flavours]
+        print("%-6d %-24s" % (depth, label_of(depth, name, cold)) + "".join("%14s" % c for c in cells))
 
 
 def twin(args):

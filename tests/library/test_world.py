@@ -324,6 +324,31 @@ def test_connectivity_against_networkx():
         assert hw.metrics(region)["spawn_to_stairs"] == route
 
 
+def test_stairs_room_levels_are_routes_against_networkx():
+    # stairs_routes.route_levels (searched over the BSP plan, before any tile is drawn) gives each room
+    # the length of the shortest route from the spawn to its nearest tile in the world as drawn, and
+    # the stairs stand in the farthest of them; the straight line it replaced picks that room in 4%
+    # of worlds.
+    nx = pytest.importorskip("networkx")
+    from maze32.world import bsp, stairs_routes
+    ws = WorldWorkspace()
+    straight = 0
+    for seed, depth in ((2, 7), (4, 8), (6, 9)):
+        region = built(seed, depth)
+        g = nx.grid_2d_graph(250, 250)
+        g.remove_nodes_from([(x, y) for x in range(250) for y in range(250) if SOLID[region.at(x, y)]])
+        route = nx.single_source_shortest_path_length(g, tuple(region.spawn))
+        spec = hw.spec_for(seed, depth, SIZE)
+        bsp.plan_region(ws, spec, 0, 0)
+        assert stairs_routes.route_levels(ws, 250, 250, *region.spawn)
+        levels = [ws.stack[k] for k in range(ws.room_count)]
+        assert levels == [min(route[(x + i, y + j)] for i in range(w) for j in range(h))
+                          for x, y, w, h in region.rooms]
+        assert levels[ws.stairs_room] == max(levels)
+        straight += ws.stairs_room == bsp.rank_room(ws, *region.spawn, 1, 0x7FFF, -1)
+    assert straight < 2
+
+
 def test_locate_agrees_with_the_built_world():
     for depth, strategy in DEPTHS:
         region = built(1000 + depth, depth, strategy)
@@ -405,6 +430,14 @@ def corrupt(name, doc):
     elif name == "lids":
         x, y = find(doc, lambda x, y, ch: ch == "a")
         set_tile(doc, x, y, "#")                 # a lid with no acid under it
+    elif name == "farthest":
+        x, y = doc["stairs"]
+        set_tile(doc, x, y, ".")
+        x, y = doc["spawn"]
+        x = next(i for i in range(x + 1, x + 6)
+                 if doc["tiles"][y][i] == "." and doc["tiles"][y + 1][i] == "#")
+        set_tile(doc, x, y, ">")                 # the stairs moved into the spawn's own room, beside it
+        doc["stairs"] = [x, y]
     elif name == "pools":
         doc.update(caves_world())
         x, y = find(doc, lambda x, y, ch: ch == "." and doc["tiles"][y + 1][x] == "#" and all(

@@ -12,12 +12,13 @@
 #       with another region has a doorway 2 tiles wide at a position hashed from the edge, and a
 #       corridor from the nearest room, arriving square to the edge, in both regions. Every corridor
 #       runs on a lattice of 3 (on_lattice), so none runs beside another. Then the spawn's room (spawn
-#       region) and the stairs' room (the room farthest from the spawn, or from the spawn region's centre
-#       in another region, with a floor tile that has stone under it, where the stairs stand), traps
+#       region) and the stairs' room (the room farthest from the spawn by route, world/stairs_routes.py,
+#       when the spawn is in the region, with a floor tile that has stone under it), traps
 #       (fire, or acid pockets sealed under a lid) in 1-2 rooms, items in 2-3 rooms, all drawn.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
 from maze32.world.tiles import SALT_LAYOUT, SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3
+from maze32.world.stairs_routes import route_levels, rank_by_route
 
 LEAF_W = const(15)
 LEAF_H = const(10)
@@ -283,8 +284,10 @@ def _link(ws, dx, dy, bend):
 
 def choose_ends(ws, spec, rx, ry):
     # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region: the room
-    # farthest from the spawn (Manhattan, from its region's centre when that is another region; the
-    # first on ties) that has a floor tile with stone under it, where the stairs stand (the one
+    # farthest from the spawn by route (stairs_routes.route_levels) when the spawn is in the region,
+    # else by straight line from the spawn region's centre (a search across regions would cost the
+    # first chunk of the stairs' region ten times a chunk, and again at each replanning); the first
+    # on ties; one that has a floor tile with stone under it, where the stairs stand (the one
     # nearest the middle going right; the spawn's own room keeps its middle for the spawn); the
     # farthest room's middle when no room has one.
     ws.spawn_room = -1
@@ -300,17 +303,27 @@ def choose_ends(ws, spec, rx, ry):
         else:
             px = ((spec.spawn_cx - rx) << REGION_SHIFT) + (spec.region_width(spec.spawn_cx) >> 1)
             py = ((spec.spawn_cy - ry) << REGION_SHIFT) + (spec.region_height(spec.spawn_cy) >> 1)
-        first = rank_room(ws, px, py, 1, 0x7FFF, -1)
+        # By route from the spawn in this region (stairs_routes); else, or should the search outgrow its
+        # ring, by straight line (Manhattan) from the spawn region's centre.
+        routed = spawn_here and route_levels(ws, spec.region_width(rx), spec.region_height(ry), px, py)
+        first = _next_stairs_room(ws, routed, px, py, 0x7FFF, -1)
         k = first
         while k >= 0:
             if stand_stairs(ws, k):
                 ws.stairs_room = k
                 return
-            k = rank_room(ws, px, py, 1, ws.room_dist, k)
+            k = _next_stairs_room(ws, routed, px, py, ws.room_dist, k)
         # No room has stone under its floor (a small region): the farthest, at its middle.
         ws.stairs_room = first
         ws.stairs_col = ws.room_x[first] + ws.room_w[first] - 1 if first == ws.spawn_room else \
             ws.room_x[first] + (ws.room_w[first] >> 1)
+
+
+def _next_stairs_room(ws, routed, px, py, limit, after):
+    # The farthest room after (limit, after): by route, or by straight line from (px, py).
+    if routed:
+        return rank_by_route(ws, ws.room_count, limit, after)
+    return rank_room(ws, px, py, 1, limit, after)
 
 
 def stand_stairs(ws, k):

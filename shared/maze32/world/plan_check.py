@@ -16,13 +16,15 @@
 #   pools      caves: each region held whole has 2 + depth // 2 liquid bodies, each of radius 4-10:
 #              9 to 21 tiles wide, at most 16 high (a bowl of radius r is 2r + 1 wide and fills r + r // 2
 #              + 1 rows at most)
-# Measured, not yet a check (bench/world_plan.py; the generator picks by straight line): stairs_farthest,
-# whether the stairs stand in the room farthest from the spawn by path (a breadth-first route over open
-# tiles to the room's nearest tile) among the rooms of the stairs' region (256 x 256), whole worlds.
+#   farthest   dungeons, whole worlds whose spawn lies in the stairs' cell (a BSP region of 256 x 256,
+#              an accretion chunk of 64 x 64: the generator searches routes inside it only): the
+#              stairs stand in the room of that cell reached last by a breadth-first route over open
+#              tiles from the spawn (a room is reached at its nearest tile), among its rooms that can
+#              hold stairs (solid under a tile of their floor row); a tie with the last is kept
 # The flood's marks and queue (check.py's buffers) are free again when these run; they reuse them.
 from maze32._compat import const, micropython, ptr8
 from maze32.world.tiles import (SOLID, LIQUID, TRAP, FIRE, ITEM, STAIRS, WATER, LAVA, ACID, REGION,
-                                REGION_SHIFT, DUNGEON, CAVES, BSP, kind_of)
+                                REGION_SHIFT, CHUNK_SHIFT, DUNGEON, CAVES, BSP, kind_of)
 
 GROUNDED = const(1 << 8)
 DOORS = const(1 << 9)
@@ -30,7 +32,8 @@ CORRIDORS = const(1 << 10)
 STOCKED = const(1 << 11)
 LIDS = const(1 << 12)
 POOLS = const(1 << 13)
-PLAN_CHECKS = ("grounded", "doors", "corridors", "stocked", "lids", "pools")
+FARTHEST = const(1 << 14)
+PLAN_CHECKS = ("grounded", "doors", "corridors", "stocked", "lids", "pools", "farthest")
 FEW_ROOMS = const(8)
 POOL_MIN_W = const(9)
 POOL_MAX_W = const(21)
@@ -58,6 +61,8 @@ def check_plan(v, whole, marks, queue):
             mask |= STOCKED
         if not lids_seal_acid(v):
             mask |= LIDS
+        if whole and not stairs_farthest(v, marks, queue):
+            mask |= FARTHEST
     elif kind == CAVES and not pools_planned(v, marks, queue):
         mask |= POOLS
     return mask
@@ -206,26 +211,59 @@ def passages_two_wide(v, marks_obj) -> int:
 
 
 def stairs_farthest(v, marks, queue):
-    # (Whole worlds, BSP: see the head.) A breadth-first search from the spawn, level by level; each room of the stairs' region is
+    # (See the head.) A breadth-first search from the spawn, level by level; each room judged is
     # reached at the level of its nearest tile, and the last of them reached must hold the stairs.
-    sx = v.spawn_x - v.ox
-    sy = v.spawn_y - v.oy
-    rx = v.stairs_x >> REGION_SHIFT
-    ry = v.stairs_y >> REGION_SHIFT
+    shift = REGION_SHIFT if v.strategy == BSP else CHUNK_SHIFT
+    cx = v.stairs_x >> shift
+    cy = v.stairs_y >> shift
+    if v.spawn_x >> shift != cx or v.spawn_y >> shift != cy:
+        return True                 # routes from elsewhere: not judged
+    tx = v.stairs_x - v.ox
+    ty = v.stairs_y - v.oy
+    if not (0 <= tx < v.w and 0 <= ty < v.h) or v.tiles[ty * v.w + tx] != STAIRS:
+        return True                 # no stairs there (check.py's `stairs` says so)
+    held = stairs_room(v, tx, ty)
+    if held < 0:
+        return False
     n = v.w * v.h
     fill_marks(marks, n, 0, 0, n, 1, 0)
     rooms = v.rooms
-    held = 0
     k = 0
     while k < v.room_count:
-        if rooms[4 * k] >> REGION_SHIFT == rx and rooms[4 * k + 1] >> REGION_SHIFT == ry:
-            fill_marks(marks, v.w, rooms[4 * k] - v.ox, rooms[4 * k + 1] - v.oy, rooms[4 * k + 2],
-                       rooms[4 * k + 3], 2)
-            held += 1
+        x, y, w, h = rooms[4 * k] - v.ox, rooms[4 * k + 1] - v.oy, rooms[4 * k + 2], rooms[4 * k + 3]
+        if k == held or ((x + v.ox) >> shift == cx and (y + v.oy) >> shift == cy and y + h < v.h
+                         and can_hold_stairs(v.tiles, (y + h) * v.w + x, w)):
+            fill_marks(marks, v.w, x, y, w, h, 2)
         k += 1
-    if held == 0:
-        return True
-    return farthest_level(v, marks, queue, sy * v.w + sx, (v.stairs_y - v.oy) * v.w + v.stairs_x - v.ox)
+    return farthest_level(v, marks, queue, (v.spawn_y - v.oy) * v.w + v.spawn_x - v.ox, held)
+
+
+def stairs_room(v, tx, ty):
+    # The listed room holding the stairs at (tx, ty) (region coordinates): the nearest above them whose
+    # columns hold them (an accretion room's floor may lie below its core, the room listed); -1 if none.
+    best = -1
+    top = -1
+    k = 0
+    while k < v.room_count:
+        x, y, w = v.rooms[4 * k] - v.ox, v.rooms[4 * k + 1] - v.oy, v.rooms[4 * k + 2]
+        if x <= tx < x + w and top < y <= ty:
+            best = k
+            top = y
+        k += 1
+    return best
+
+
+@micropython.viper
+def can_hold_stairs(tiles_obj, c: int, w: int) -> int:
+    # Whether a tile of the w tiles from c (the row under a room's floor) is solid.
+    tiles = ptr8(tiles_obj)
+    solid = ptr8(SOLID)
+    end = c + w
+    while c < end:
+        if solid[tiles[c]]:
+            return 1
+        c += 1
+    return 0
 
 
 @micropython.viper
@@ -243,7 +281,7 @@ def neighbour(c: int, k: int, w: int, n: int) -> int:
 
 @micropython.viper
 def farthest_level(v, marks_obj, queue_obj, start: int, stairs: int) -> int:
-    # marks: 2 on the tiles of the rooms judged. Whether the room holding `stairs` is reached last.
+    # marks: 2 on the tiles of the rooms judged. Whether room `stairs` is reached last.
     tiles = ptr8(v.tiles)
     marks = ptr8(marks_obj)
     queue = ptr32(queue_obj)
@@ -266,9 +304,8 @@ def farthest_level(v, marks_obj, queue_obj, start: int, stairs: int) -> int:
         head += 1
         if marks[c] & 2:
             # The first tile of its room: the room is reached at this level; its tiles are unmarked.
-            holds = clear_room(v, marks_obj, c, stairs)
             last_level = level
-            if holds:
+            if int(clear_room(v, marks_obj, c)) == stairs:
                 stairs_level = level
         k = 0
         while k < 4:
@@ -282,8 +319,8 @@ def farthest_level(v, marks_obj, queue_obj, start: int, stairs: int) -> int:
     return 1 if stairs_level >= 0 and stairs_level == last_level else 0
 
 
-def clear_room(v, marks, c, stairs):
-    # The listed room holding tile c loses its mark 2; whether it holds tile `stairs` too.
+def clear_room(v, marks, c):
+    # The listed room holding tile c loses its mark 2; its number (-1 if none).
     x = c % v.w + v.ox
     y = c // v.w + v.oy
     rooms = v.rooms
@@ -292,11 +329,9 @@ def clear_room(v, marks, c, stairs):
         rx, ry, rw, rh = rooms[4 * k], rooms[4 * k + 1], rooms[4 * k + 2], rooms[4 * k + 3]
         if rx <= x < rx + rw and ry <= y < ry + rh:
             fill_marks(marks, v.w, rx - v.ox, ry - v.oy, rw, rh, UNMARK)
-            tx = stairs % v.w + v.ox
-            ty = stairs // v.w + v.oy
-            return rx <= tx < rx + rw and ry <= ty < ry + rh
+            return k
         k += 1
-    return False
+    return -1
 
 
 # -- bodies: 4-connected runs of tiles of one sort, counted per region ----------------------------------

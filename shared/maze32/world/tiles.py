@@ -27,8 +27,8 @@ from maze32.rng import Rng, mix_seed
 # (issue 19): BSP corridors on a lattice of 3, doors at every room opening, splits alternating, traps
 # sealed or fire (a new material), accretion's traps and items counted per region, cave pools of their
 # radius, stairs on solid ground.
-FORMAT = "maze32-world/3"
-MAGIC = b"maze32-world/3"
+FORMAT = "maze32-world/4"
+MAGIC = b"maze32-world/4"
 
 # Materials: (name, code, solid, liquid, hazard). A tile holds the index. Solid tiles block walking and
 # the connectivity checks; liquids and hazards are open. Grass and dirt and sand can be dug, stone not.

@@ -1,0 +1,308 @@
+# The stairs' room by route (seed 004 puts the stairs in the room farthest from the spawn, and a person
+# walks routes, not straight lines): a breadth-first search of the stairs' cell gives each room its
+# level, the step at which the search first reaches one of its tiles (into ws.stack), and
+# rank_by_route orders the rooms by it. No allocation: the workspace's flood buffers are free where
+# these run.
+#   route_levels (BSP, world/bsp.py): over a region's plan, before any tile is drawn, from the spawn
+#       (bsp.choose_ends asks only when the spawn is in the region). Its rooms are joined as a tree of
+#       corridors, but the corridors cross each other and other rooms everywhere (they share the
+#       lattice of 3), so a distance over the tree overstates the route (by 264 tiles at the median,
+#       up to 1,158, in 250 x 250 worlds); the search walks the plan's own tiles:
+#         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
+#                   (stone in the plan, or reached), cleared where a room or a corridor leg is dug;
+#         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
+#                   3 times the most measured: past it the caller falls back to straight lines), then
+#                   which rooms meet each cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more,
+#                   so a cell meets 2 across and 3 down), 2 bytes a room;
+#         ws.blob   how many rooms not reached yet meet each cell (accretion's, free in a BSP dungeon):
+#                   the search ends when every room is reached.
+#   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
+#       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
+#       queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
+#       is in the chunk).
+# Both are asked only where the spawn shares the stairs' cell, which is what plan_check's `farthest`
+# judges; from another cell the stairs' room is the farthest by straight line.
+from maze32._compat import const, micropython, ptr8, ptr16
+from maze32.world.tiles import SOLID
+
+UNREACHED = const(0xFFFF)
+RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
+_CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
+_EMPTY = const(0xFFFF)        # a free room slot of a cell
+
+
+@micropython.viper
+def _index_rooms(ws):
+    # The cell table: every room added to each cell of 16 x 16 tiles its box meets.
+    cells = ptr8(ws.marks)
+    unreached = ptr8(ws.blob)
+    i = _CELLS
+    while i < 4096:
+        cells[i] = 0xFF
+        i += 1
+    i = 0
+    while i < 256:
+        unreached[i] = 0
+        i += 1
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    n = int(ws.room_count)
+    k = 0
+    while k < n:
+        cy = int(room_y[k]) >> 4
+        cy1 = (int(room_y[k]) + int(room_h[k]) - 1) >> 4
+        while cy <= cy1:
+            cx = int(room_x[k]) >> 4
+            cx1 = (int(room_x[k]) + int(room_w[k]) - 1) >> 4
+            while cx <= cx1:
+                i = _CELLS + ((cy << 4) | cx) * 12
+                end = i + 12
+                unreached[(cy << 4) | cx] += 1
+                while i < end:                              # the cell's first free slot
+                    if cells[i] == 0xFF and cells[i + 1] == 0xFF:
+                        cells[i] = k >> 8
+                        cells[i + 1] = k & 255
+                        break
+                    i += 2
+                cx += 1
+            cy += 1
+        k += 1
+
+
+@micropython.viper
+def _open_plan(ws, rw: int, rh: int):
+    # The plane: every tile closed, then the plan's rooms and both legs of every corridor opened, a
+    # word at a time (dungeon.dig_passages' rectangles, in its order, clipped to the region; doors,
+    # traps, items and stairs stand on open tiles).
+    plane = ptr16(ws.queue)
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    cor_ax = ptr8(ws.cor_ax)
+    cor_ay = ptr8(ws.cor_ay)
+    cor_bx = ptr8(ws.cor_bx)
+    cor_by = ptr8(ws.cor_by)
+    cor_bend = ptr8(ws.cor_bend)
+    i = 0
+    while i < rh << 4:                                      # the region's rows, 16 words each
+        plane[i] = 0xFFFF
+        i += 1
+    rooms = int(ws.room_count)
+    n = rooms + 2 * int(ws.cor_count)
+    i = 0
+    while i < n:
+        if i < rooms:
+            x0 = int(room_x[i])
+            y0 = int(room_y[i])
+            x1 = x0 + int(room_w[i]) - 1
+            y1 = y0 + int(room_h[i]) - 1
+        else:
+            # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
+            # on the corner's column between the ends' rows, the leg across on its row between their
+            # columns.
+            k = (i - rooms) >> 1
+            down = (i - rooms) & 1
+            if down:
+                a = int(cor_ay[k])
+                b = int(cor_by[k])
+                corner = int(cor_bx[k]) if cor_bend[k] == 0 else int(cor_ax[k])
+            else:
+                a = int(cor_ax[k])
+                b = int(cor_bx[k])
+                corner = int(cor_ay[k]) if cor_bend[k] == 0 else int(cor_by[k])
+            lo = a if a < b else b
+            hi = (b if a < b else a) + 1
+            x0 = corner if down else lo
+            x1 = corner + 1 if down else hi
+            y0 = lo if down else corner
+            y1 = hi if down else corner + 1
+            x1 = x1 if x1 < rw - 1 else rw - 1
+            y1 = y1 if y1 < rh - 1 else rh - 1
+        i += 1
+        while y0 <= y1:
+            lo = x0
+            while lo <= x1:
+                hi = (lo | 15) if (lo | 15) < x1 else x1
+                j = (y0 << 4) | (lo >> 4)
+                plane[j] = plane[j] & ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
+                lo = hi + 1
+            y0 += 1
+
+
+def route_levels(ws, rw, rh, sx, sy):
+    # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates)
+    # in a region without doorways (the world's only one: its rim is stone all round). False when the
+    # search outgrew its ring (no level is then sure).
+    _index_rooms(ws)
+    _open_plan(ws, rw, rh)
+    return _search(ws, (sy << 8) | sx) == 1
+
+
+@micropython.viper
+def _search(ws, start: int) -> int:
+    plane = ptr16(ws.queue)
+    ring = ptr8(ws.marks)
+    cells = ptr8(ws.marks)
+    level_of = ptr16(ws.stack)
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    unreached = ptr8(ws.blob)
+    rooms = int(ws.room_count)
+    left = rooms
+    k = 0
+    while k < rooms:
+        level_of[k] = UNREACHED
+        k += 1
+    plane[start >> 4] = plane[start >> 4] | (1 << (start & 15))
+    ring[0] = start >> 8
+    ring[1] = start & 255
+    head = 0
+    tail = 1
+    level = 0
+    while head < tail:
+        end = tail
+        while head < end:
+            r = (head & (RING - 1)) << 1
+            y = int(ring[r])
+            x = int(ring[r + 1])
+            head += 1
+            # The room holding (x, y), if it is one not reached yet, is reached at this level (its
+            # cells count it off; the search ends when every room is reached).
+            c = ((y >> 4) << 4) | (x >> 4)
+            i = _CELLS + c * 12
+            end_cell = i + 12
+            while unreached[c] and i < end_cell:
+                m = (int(cells[i]) << 8) | int(cells[i + 1])
+                i += 2
+                if m == _EMPTY:
+                    break
+                x0 = int(room_x[m])
+                y0 = int(room_y[m])
+                if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
+                        and y < y0 + int(room_h[m]):
+                    level_of[m] = level
+                    left -= 1
+                    cy = y0 >> 4
+                    while cy <= (y0 + int(room_h[m]) - 1) >> 4:
+                        cx = x0 >> 4
+                        while cx <= (x0 + int(room_w[m]) - 1) >> 4:
+                            unreached[(cy << 4) | cx] -= 1
+                            cx += 1
+                        cy += 1
+                    break
+            if left == 0:
+                return 1
+            # Its open neighbours, closed as they join the ring (the region's rim is stone: none
+            # lies beyond it).
+            if tail - head >= RING - 4:
+                return 0                                    # the ring is full
+            p = (y << 8) | x
+            k = 0
+            while k < 4:
+                q = p - 256 if k == 0 else (p + 256 if k == 1 else (p - 1 if k == 2 else p + 1))
+                k += 1
+                w = int(plane[q >> 4])
+                if (w >> (q & 15)) & 1:
+                    continue
+                plane[q >> 4] = w | (1 << (q & 15))
+                r = (tail & (RING - 1)) << 1
+                ring[r] = q >> 8
+                ring[r + 1] = q & 255
+                tail += 1
+        level += 1
+    return 1
+
+
+@micropython.viper
+def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
+    # Each accretion room's level into ws.stack, from the spawn at (sx, sy) (chunk coordinates).
+    tiles = ptr8(tiles_obj)
+    marks = ptr8(ws.marks)
+    queue = ptr16(ws.queue)
+    level_of = ptr16(ws.stack)
+    solid = ptr8(SOLID)
+    a = ptr8(ws.acc)
+    cw = int(ws.cw)
+    ch = int(ws.ch)
+    rooms = int(ws.acc_count)
+    i = 0
+    while i < 4096:
+        marks[i] = 1 if solid[tiles[i]] else 0
+        i += 1
+    k = 0
+    while k < rooms:
+        level_of[k] = UNREACHED
+        o = k * 10                                          # templates.ROOM_BYTES
+        y = int(a[o + 1])
+        while y < int(a[o + 1]) + int(a[o + 3]):
+            i = (y << 6) + int(a[o])
+            end = i + int(a[o + 2])
+            while i < end:
+                if marks[i] == 0:
+                    marks[i] = 2 + k
+                i += 1
+            y += 1
+        k += 1
+    queue[0] = (sy << 6) | sx
+    tail = 1
+    left = rooms
+    i = 0
+    while i < tail:                                         # the sources: level 0
+        c = int(queue[i])
+        if marks[c] >= 2 and level_of[marks[c] - 2] == UNREACHED:
+            level_of[marks[c] - 2] = 0
+            left -= 1
+        marks[c] = 1
+        i += 1
+    head = 0
+    level = 0
+    while head < tail and left > 0:                         # until every room is reached
+        end = tail
+        level += 1
+        while head < end:
+            c = int(queue[head])
+            head += 1
+            x = c & 63
+            k = 0
+            while k < 4:
+                if k == 0:
+                    p = c - 64 if c >= 64 else -1
+                elif k == 1:
+                    p = c + 64 if (c >> 6) < ch - 1 else -1
+                elif k == 2:
+                    p = c - 1 if x > 0 else -1
+                else:
+                    p = c + 1 if x < cw - 1 else -1
+                k += 1
+                if p < 0 or marks[p] == 1:
+                    continue
+                if marks[p] >= 2 and level_of[marks[p] - 2] == UNREACHED:
+                    level_of[marks[p] - 2] = level
+                    left -= 1
+                marks[p] = 1
+                queue[tail] = p
+                tail += 1
+
+
+@micropython.viper
+def rank_by_route(ws, n: int, limit: int, after: int) -> int:
+    # The room (of n) farthest by route (its level in ws.stack) of those after (limit, after) in the
+    # order of falling level, then rising index (limit above every level and after -1: the
+    # farthest); its level into ws.room_dist; -1 when none is left. Rooms not reached are not ranked.
+    level_of = ptr16(ws.stack)
+    best = -1
+    best_d = -1
+    k = 0
+    while k < n:
+        d = int(level_of[k])
+        if d != UNREACHED and (d < limit or (d == limit and k > after)) and d > best_d:
+            best = k
+            best_d = d
+        k += 1
+    ws.room_dist = best_d
+    return best
