@@ -66,7 +66,7 @@ def test_a_ghost_races_where_the_bot_would_be(tmp_path, ghost_file):
         term = PtyProcess([MAZE32, "play", "--ghost", arg], env=env)
         try:
             assert term.start() and term.wait_for("duel  key no", 3.0), term.text()
-            assert "code 18G0-0000-96H9Z  seed 9  16x16  ghost of a 0:02.9 run" in term.text().splitlines()[0]
+            assert "code 18G0-0000-96H9Z  seed 9  16x16  ghost run 0:02.9" in term.text().splitlines()[0]
             assert "arrows/WASD move  p pause" in term.text()
             term.send(ARROW[route(9, 16)[0]])
             assert term.wait_for("r  replay", 8.0), term.text()
