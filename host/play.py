@@ -71,6 +71,9 @@ def raw_terminal(fd, out, enter=""):
             pass
 
 
+NOT_DEPLOYED = "no module named 'maze32_game'"     # what a board says when play finds no game on it
+
+
 def attach(port, timeout=None):
     # The board's own game (firmware/maze32_game/app.py) in this terminal. Ctrl-] (or the terminal
     # closing) leaves it running, paused, and the next attach comes back to it where it was; with none
@@ -82,16 +85,23 @@ def attach(port, timeout=None):
     if kept:
         from host import kept_board
         port = kept_board.ensure()
-    with transport.connected(port, timeout, enter=False) as board:
-        with raw_terminal(fd, sys.stdout):
-            ended = board.resume(fd, sys.stdout.buffer)
-            if ended is None:
-                board.enter()
-                if kept:
-                    board.soft_reset()
-                ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
-            if ended:
-                board.soft_reset()      # the game's buffers and modules go: the board is left fresh
+    try:
+        with transport.connected(port, timeout, enter=False) as board:
+            with raw_terminal(fd, sys.stdout):
+                ended = board.resume(fd, sys.stdout.buffer)
+                if ended is None:
+                    board.enter()
+                    if kept:
+                        board.soft_reset()
+                    ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
+                if ended:
+                    board.soft_reset()      # the game's buffers and modules go: the board is left fresh
+    except CliError as e:
+        if NOT_DEPLOYED not in str(e):
+            raise
+        # a board nothing was deployed to (a newcomer's first play --board): what to run, not its ImportError
+        raise CliError("the board has no game on it yet: run maze32 deploy%s first, then play again"
+                       % ("" if kept else " --port " + port), code=1)
     sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else
                                    "detached: the game waits on the board, paused; play again to go on"))
     return 0
