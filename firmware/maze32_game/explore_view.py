@@ -16,7 +16,7 @@ PLAYER = "\x1b[0;1;96m"
 # The player's codes in a painted window (paint.Painter's table: the materials, then these two).
 YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt by fire"}   # else a trap
-MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: deadly",
+MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: a trap, deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
