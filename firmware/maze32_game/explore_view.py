@@ -18,6 +18,7 @@ YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt by fire"}   # else a trap
 MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: a trap, deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
+            "wood": "wood: open, you pass through", "door": "door: open, walk through",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 # The rules, as the ? screen and the start screen say them (explore.py's header is their source).

@@ -1,5 +1,6 @@
 """What a newcomer reads on an 80 x 24 terminal is there whole: every legend entry of every game's start
-and ? screens, the race's own title, the headers and the end screens with the longest seed. term.fit
+and ? screens, the race's own title, the headers and the end screens with the longest seed; every Explore material's legend entry says what it does.
+term.fit
 cuts what does not fit without a word, so these would pass unnoticed: a Deeper legend entry, the end
 screens' level-code lines and a ghost race's header all lost their ends once (the playtest)."""
 import re
@@ -64,3 +65,15 @@ def test_headers_and_end_screens_are_whole_with_the_longest_seed():
         for label, value in rows:
             assert ("  %-11s %s" % (label, value)) in shown, (name, label, value)
         assert str(LONGEST_SEED) in "\n".join(shown), name
+
+
+
+def test_every_material_in_explores_legend_says_what_it_does():
+    # "||  wood" alone left a newcomer to guess whether a tree stops them (it does not: it is not
+    # solid); every material's entry says what it does after its name.
+    from maze32.world.tiles import MATERIALS
+    rnd = games.new_round(games.by_name("explore"), 7, (32, 32), {})
+    meanings = [m for _, _, m in rnd.legend()][2:]          # after "you" and the bump
+    assert len(meanings) == len(MATERIALS) - 1              # every material but air
+    for m, meaning in zip(MATERIALS[1:], meanings):
+        assert meaning.startswith(m[0] + ": ") and len(meaning) > len(m[0]) + 6, meaning
