@@ -1,8 +1,8 @@
 """What a newcomer reads on an 80 x 24 terminal is there whole: every legend entry of every game's start
-and ? screens, the race's own title, the headers and the end screens with the longest seed; every Explore material's legend entry says what it does.
-term.fit
-cuts what does not fit without a word, so these would pass unnoticed: a Deeper legend entry, the end
-screens' level-code lines and a ghost race's header all lost their ends once (the playtest)."""
+and ? screens, the race's own title, the headers and the end screens with the longest seed; and every
+Explore material's legend entry says what it does. term.fit cuts what does not fit without a word, so
+these would pass unnoticed: a Deeper legend entry, the end screens' level-code lines and a ghost race's
+header all lost their ends once (the playtest)."""
 import re
 
 import pytest
