@@ -196,7 +196,7 @@ def save_replay(rnd, path):
 
 def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None, web_url=None):
     # Rounds in this terminal until the player quits; then one line with the last result and its code,
-    # and where the ghost of the last won Duel was saved. ghost: a verified ghost.Replay of this seed
+    # and where its ghost was saved when that round was a won Duel (an earlier one's end screen said). ghost: a verified ghost.Replay of this seed
     # and size (host/ghost_files.py), raced instead of the bot while the seed stays.
     from host import ghost_files
     fd = terminal_fd()
@@ -218,9 +218,8 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
             ended = term.play(rnd, terminal)
             note = records.after_round(book, rnd)
             won = getattr(rnd, "replay", lambda: None)()      # a won Duel's run, for its ghost
-            if won is not None:
-                saved = ghost_files.save(won)
-                note = join(note, saved)
+            saved = ghost_files.save(won) if won is not None else ""   # said of this round only
+            note = join(note, saved)
             last = rnd.one_line() + ("; " + note if note else "")
             if not ended:
                 break
