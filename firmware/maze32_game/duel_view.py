@@ -9,8 +9,8 @@ from array import array
 from maze32_game import duel, ghost
 from maze32_game import duel_paint
 from maze32_game.paint import Painter
-from maze32_game.term import (BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
-                              count, ended, fit, follow, quit_title, tail, too_small)
+from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, P1, P2, RESET, Notes, clock,
+                              count, fit, follow, quit_title, tail, too_small)
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"
@@ -158,7 +158,7 @@ class DuelView:
             "yes" if me.has_key else "no", "no compass yet" if bearing is None else "compass " + BEARINGS[bearing],
             me.view, me.steps, clock(ticks))
         if message:
-            return ended(text, message, cols)
+            return BOLD + fit(message + "   " + text, cols) + RESET    # what happened: never the part cut
         return tail(text, bump, cols)
 
     def window(self, cols, rows, painted=False):

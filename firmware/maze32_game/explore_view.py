@@ -3,7 +3,7 @@
 from maze32_game import explore
 from maze32_game import explore_buffers
 from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT, WATER
-from maze32_game.term import BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, ended, fit, spread, too_small
+from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item, fire). Every material its own glyph, so that a terminal without
@@ -153,7 +153,7 @@ class ExploreRound:
         text = "explore  depth %d (%s)  %s  items %d  %s" % (
             g.depth, g.kind(), goal(g), g.items, clock(self.ticks))
         if self.message:
-            return ended(text, self.message, cols)
+            return BOLD + fit(self.message + "   " + text, cols) + RESET   # what happened first: never cut
         if self.bump:
             return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
         for keys in KEYS:

@@ -220,13 +220,6 @@ def tail(text, bump, cols):
     return spread(text, HINT, cols)
 
 
-def ended(text, message, cols):
-    # A game's last status line: its text and the end message, in bold; the message first when both
-    # do not fit, so that what happened is never the part cut.
-    line = text + "   " + message
-    return BOLD + fit(line if len(line) < cols else message + "   " + text, cols) + RESET
-
-
 def count(n, word):
     # "1 step", "2 steps", "no steps".
     return "%s %s%s" % (n if n else "no", word, "" if n == 1 else "s")
