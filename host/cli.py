@@ -172,7 +172,7 @@ def play_options(p):
                      "Each game opens on its goal. Keys: arrows or WASD move, p or space pauses,\n"
                      "? shows the keys and what every glyph means, q quits.")
     p.add_argument("--bot", type=options.bot_level, default="stroll", metavar="LEVEL",
-                   help="the bot's pace: stroll, walk, run, sprint or dash (2.5, 4, 6.7, 10 or 20 moves a "
+                   help="the bot's pace: stroll, walk, run, sprint or dash (1.7, 2.5, 4, 6.7 or 20 moves a "
                         "second; or 1..5); a person at a normal pace beats stroll and walk (default: stroll)")
     p.add_argument("--depth", type=options.count("depth", 1, 255), default=None, metavar="D",
                    help="Explore: start in the world of depth D, 1..255 (default: 1)")

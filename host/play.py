@@ -83,6 +83,9 @@ def raw_terminal(fd, out, enter=""):
             pass
 
 
+NOT_DEPLOYED = "no module named 'maze32_game'"     # what a board says when play finds no game on it
+
+
 def attach(port, timeout=None):
     # The board's own game (firmware/maze32_game/app.py) in this terminal. Ctrl-] (or the terminal
     # closing) leaves it running, paused, and the next attach comes back to it where it was; with none
@@ -94,16 +97,23 @@ def attach(port, timeout=None):
     if kept:
         from host import kept_board
         port = kept_board.ensure()
-    with transport.connected(port, timeout, enter=False) as board:
-        with raw_terminal(fd, sys.stdout):
-            ended = board.resume(fd, sys.stdout.buffer)
-            if ended is None:
-                board.enter()
-                if kept:
-                    board.soft_reset()
-                ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
-            if ended:
-                board.soft_reset()      # the game's buffers and modules go: the board is left fresh
+    try:
+        with transport.connected(port, timeout, enter=False) as board:
+            with raw_terminal(fd, sys.stdout):
+                ended = board.resume(fd, sys.stdout.buffer)
+                if ended is None:
+                    board.enter()
+                    if kept:
+                        board.soft_reset()
+                    ended = board.attach("from maze32_game import app\napp.main()\n", fd, sys.stdout.buffer)
+                if ended:
+                    board.soft_reset()      # the game's buffers and modules go: the board is left fresh
+    except CliError as e:
+        if NOT_DEPLOYED not in str(e):
+            raise
+        # a board nothing was deployed to (a newcomer's first play --board): what to run, not its ImportError
+        raise CliError("the board has no game on it yet: run maze32 deploy%s first, then play again"
+                       % ("" if kept else " --port " + port), code=1)
     sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else
                                    "detached: the game waits on the board, paused; play again to go on"))
     return 0
@@ -210,7 +220,7 @@ def save_replay(rnd, path):
 
 def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None, web_url=None):
     # Rounds in this terminal until the player quits; then one line with the last result and its code,
-    # and where the ghost of the last won Duel was saved. ghost: a verified ghost.Replay of this seed
+    # and where its ghost was saved when that round was a won Duel (an earlier one's end screen said). ghost: a verified ghost.Replay of this seed
     # and size (host/ghost_files.py), raced instead of the bot while the seed stays.
     from host import ghost_files
     fd = terminal_fd()
@@ -233,9 +243,8 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
             entry = games.by_name(game["mode"])          # what its round's end offers (games.py)
             note = record_round(records, book, rnd)
             won = rnd.replay() if entry.ghost else None       # a won Duel's run, for its ghost
-            if won is not None:
-                saved = ghost_files.save(won)
-                note = join(note, saved)
+            saved = ghost_files.save(won) if won is not None else ""   # said of this round only
+            note = join(note, saved)
             last = rnd.one_line() + ("; " + note if note else "")
             if not ended:
                 break

@@ -102,7 +102,7 @@ class DeeperRound:
     def legend(self):
         # [(style, glyph, meaning)] of everything the level draws, for term.py's ? overlay.
         return [(P1[1], "@", "you"), (HATCH, "H", "the hatch: down to the next depth"),
-                (GHOST[0], "G", "a ghost asleep: wakes when you near"),
+                (GHOST[0], "G", "a ghost asleep: wakes as you near"),
                 (GHOST[1], "G", "a ghost awake: it chases you"), (HEDGE, "██", "hedge: a wall"),
                 (BUMP, "@", "bump: a hedge in the way"), (BUMP, "G", "a ghost caught you")]
 
@@ -146,7 +146,7 @@ class DeeperRound:
             ("score", "depth %d" % g.score),
             ("time", clock(self.ticks, True)),
             ("steps", steps),
-            ("level code", "seed %d   (the levels come from the seed; r plays them again)" % self.seed),
+            ("level code", "seed %d   (the seed names the levels; r: again)" % self.seed),
         ])
 
     def record(self):

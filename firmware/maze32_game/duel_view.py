@@ -158,7 +158,7 @@ class DuelView:
             "yes" if me.has_key else "no", "no compass yet" if bearing is None else "compass " + BEARINGS[bearing],
             me.view, me.steps, clock(ticks))
         if message:
-            return BOLD + fit(text + "   " + message, cols) + RESET
+            return BOLD + fit(message + "   " + text, cols) + RESET    # what happened: never the part cut
         return tail(text, bump, cols)
 
     def window(self, cols, rows, painted=False):
@@ -212,6 +212,8 @@ class DuelRound:
         self.bot = duel.Bot(bot_level, seed + 1) if ghost_run is None else ghost.Ghost(ghost_run)
         self.rival = "bot" if ghost_run is None else "ghost"
         self.ghost_run = ghost_run
+        if ghost_run is not None:                # the start and ? screens name the rival raced
+            self.title, self.goal = "Duel vs your ghost", "get your key, then your exit, before your ghost"
         m, ws = game.maze, game.ws
         # The last validation of generate() left the route distances from each start in ws.routes.
         measure_key_exits(m, ws)
@@ -258,7 +260,7 @@ class DuelRound:
     def rival_line(self):
         if self.ghost_run is None:
             return "bot " + self.bot.name
-        return "ghost of a %s run" % clock(self.ghost_run.ticks, True)
+        return "ghost run %s" % clock(self.ghost_run.ticks, True)
 
     def view(self, cols, rows, painted=False):
         return self.drawn.frame(cols, rows, self.header(cols), self.ticks, self.message, self.bump, painted=painted)
@@ -283,7 +285,7 @@ class DuelRound:
             ("steps", steps),
             (self.rival, "%s, %s%s" % (self.bot.name if self.ghost_run is None else "a %s run" % clock(
                 self.ghost_run.ticks, True), count(bot.steps, "step"), ", out" if self.game.winner == 1 else "")),
-            ("level code", "%s   seed %d, %dx%d (r plays this maze again)" % (
+            ("level code", "%s   seed %d, %dx%d (r: this maze again)" % (
                 self.code, self.seed, self.game.maze.width, self.game.maze.height)),
         ])
 

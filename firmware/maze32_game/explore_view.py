@@ -2,7 +2,7 @@
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
 from maze32_game import explore
 from maze32_game import explore_buffers
-from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT
+from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT, WATER
 from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
@@ -16,8 +16,9 @@ PLAYER = "\x1b[0;1;96m"
 # The player's codes in a painted window (paint.Painter's table: the materials, then these two).
 YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt by fire"}   # else a trap
-MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: deadly",
+MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: a trap, deadly",
             "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
+            "wood": "wood: open, you pass through", "door": "door: open, walk through",
             "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
 
 # The rules, as the ? screen and the start screen say them (explore.py's header is their source).
@@ -25,9 +26,10 @@ RULES = (b"Walk, and step up onto any one-tile step; into a higher wall of dirt,
          b"or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
          b"building a block of dirt under you: no pit keeps you. No step or dig drops\n"
          b"you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
-         b"Falling, no key holds you. The stairs: at most %d tiles away by route."
+         b"Falling, no key holds you. The stairs: at most %d tiles away by route.\n"
+         b"r puts you back on the spawn (what you dug stays dug)."
          ).decode().split("\n")       # bytes, one constant: the board's qstr pools are nearly full
-RULES[-1] = RULES[-1] % explore.ROUTE_LIMIT
+RULES[-2] = RULES[-2] % explore.ROUTE_LIMIT
 
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
@@ -96,6 +98,7 @@ class ExploreRound:
         self.start = depth
         self.ticks = 0
         self.bump = 0
+        self.held = None                        # a key typed on a tick water skipped (tick)
         self.message = None
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
         from maze32_game import paint          # after the world's code, which needs the larger room
@@ -106,6 +109,10 @@ class ExploreRound:
         game = self.game
         if key == "r":
             key = explore.RESTART
+        if key == explore.RESTART:
+            self.held = None                    # back to the spawn at once: a held key goes
+        elif self.held is not None:             # a key water held back goes first; this one waits
+            key, self.held = self.held, key
         before = (game.x, game.y, game.dig_count, game.depth)
         items, refused = game.items, game.refused
         step = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(key)
@@ -115,7 +122,10 @@ class ExploreRound:
         if self.bump:
             self.bump -= 1
         if key is not None and key != explore.RESTART and state == explore.PLAYING and before == (game.x, game.y, game.dig_count, game.depth):
-            self.bump = BUMP_TICKS               # into stone it cannot climb, or a dig into stone
+            if game.clock & 1 and game.tile(game.x, game.y) == WATER:
+                self.held = key                 # water (explore.tick) skipped this tick: the key plays on the next
+            else:
+                self.bump = BUMP_TICKS          # into stone it cannot climb, or a dig into stone
         if game.depth != before[3]:
             self.notes.say("down the stairs: depth %d (%s)" % (game.depth, game.kind()), self.ticks)
         elif game.items != items:
@@ -143,7 +153,7 @@ class ExploreRound:
         text = "explore  depth %d (%s)  %s  items %d  %s" % (
             g.depth, g.kind(), goal(g), g.items, clock(self.ticks))
         if self.message:
-            return BOLD + fit(text + "   " + self.message, cols) + RESET
+            return BOLD + fit(self.message + "   " + text, cols) + RESET   # what happened first: never cut
         if self.bump:
             return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
         for keys in KEYS:
@@ -199,7 +209,7 @@ class ExploreRound:
             ("depth", "%d reached (%s)" % (g.depth, g.kind())),
             ("items", "%d" % g.items),
             ("time", clock(self.ticks, True)),
-            ("level code", "world %s   (--seed %d --depth %d deals it again)" % (g.code(), self.seed, g.depth)),
+            ("level code", "world %s   (its seed and depth deal it again)" % g.code()),
         ])
 
     def record(self):

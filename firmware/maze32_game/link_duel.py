@@ -304,7 +304,7 @@ def pair_on(term, transport, role, waiting, seed=None, size=None, timeout_ms=Non
 
     def cancelled():
         cols, rows = term.size()
-        term.show([fit(line, cols) for line in said])
+        term.show([part for line in said for part in tm.wrap(line, cols)])   # wrapped: what to run is whole
         keys, term.pending = tm.split_keys(tm.take(term))
         for k in keys:
             if k in tm.QUIT:

@@ -185,6 +185,17 @@ def all_parsers():
     return list(walk(build_parser(), ""))
 
 
+def test_play_help_gives_the_bots_paces_as_the_game_plays_them():
+    # --bot's help names each level's moves a second: duel.BOT_LEVELS's frames a move at term's 20
+    # frames a second (it once said 2.5 for stroll, which moves 1.7 times a second).
+    from maze32_game import duel, term
+    play = dict(all_parsers())["play"]
+    text = next(a.help for a in play._actions if "--bot" in a.option_strings)
+    paces = ["%g" % round(1000.0 / (term.FRAME_MS * frames), 1) for _, frames in duel.BOT_LEVELS]
+    assert "(%s or %s moves a second" % (", ".join(paces[:-1]), paces[-1]) in text, text
+    assert "%s or %s (" % (", ".join(n for n, _ in duel.BOT_LEVELS[:-1]), duel.BOT_LEVELS[-1][0]) in text
+
+
 def test_every_option_has_help_a_default_and_every_command_an_example():
     import argparse
     seen = set()

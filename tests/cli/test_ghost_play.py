@@ -66,7 +66,7 @@ def test_a_ghost_races_where_the_bot_would_be(tmp_path, ghost_file):
         term = PtyProcess([MAZE32, "play", "--ghost", arg], env=env)
         try:
             assert term.start() and term.wait_for("duel  key no", 3.0), term.text()
-            assert "code 18G0-0000-96H9Z  seed 9  16x16  ghost of a 0:02.9 run" in term.text().splitlines()[0]
+            assert "code 18G0-0000-96H9Z  seed 9  16x16  ghost run 0:02.9" in term.text().splitlines()[0]
             assert "arrows/WASD move  p pause" in term.text()
             term.send(ARROW[route(9, 16)[0]])
             assert term.wait_for("r  replay", 8.0), term.text()
@@ -98,5 +98,20 @@ def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
         term.close()
     replay = ghost.parse(saved.read_text())
     assert replay.code == "18G0-0000-96H9Z" and ghost.verify(replay, 9, 16, 16) == 58
+    # a won Duel, then Deeper from the menu: the last line is Deeper's, no "your run's ghost" of the Duel
+    term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16"], env=env)
+    try:
+        assert term.start()
+        win_duel(term, 9, 16, 0.1)
+        term.send(b"m")
+        assert term.wait_for("2  Deeper", 3.0), term.text()
+        term.send(b"2")
+        assert term.start() and term.wait_for("deeper  depth 1", 3.0), term.text()
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+        last = term.read(0.3).replace("\r", "").replace("\n", "").split("\x1b[?1049l")[-1]
+        assert "quit  time" in last and "seed 9" in last and "ghost" not in last, last
+    finally:
+        term.close()
     records = (tmp_path / "data" / "maze32" / "records.txt").read_text().splitlines()
     assert records[0] == "maze32-records/1" and records[1].startswith("duel 18G0-0000-96H9Z %d 58 " % replay.ticks)

@@ -594,6 +594,20 @@ def test_play_on_the_board_through_mpremote(tmp_path):
             assert term.restored() and "bye" in term.screen.decode(errors="replace")
 
 
+@pytest.mark.slow
+def test_play_on_a_board_nothing_was_deployed_to_says_to_deploy(tmp_path):
+    # A newcomer's first `play --port`/`--board` before any deploy: one line naming the command to run,
+    # not the board's ImportError; the terminal restored.
+    env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(tmp_path / "board"))
+    with served_board(env) as url:
+        with attached("--port", url, env=env) as term:
+            assert term.proc.wait(30) == 1
+            said = term.read(0.3).replace("\r", "").replace("\n", "")
+            assert ("maze32: the board has no game on it yet: run maze32 deploy --port %s first, then play again"
+                    % url) in said, said
+            assert "ImportError" not in said and "Traceback" not in said and term.restored()
+
+
 def walk_into_deeper(term):
     # From the board's menu: Deeper, past its start screen, a few steps; -> (the player's tile, the
     # status line's steps).

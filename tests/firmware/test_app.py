@@ -150,6 +150,7 @@ def test_records_from_the_menu_and_after_a_game(tmp_path):
         text = board.text()
         assert "Deeper: best depth, per seed" in text and "Duel vs bot: best time" in text
         assert "  7                depth 1" in text
+        assert "Explore: best depth, per seed\n  not kept on a board" in text    # never offered one
         board.send(b"x")
         assert board.wait_for("2  Deeper", 3.0)
         board.send(b"q")
@@ -180,13 +181,14 @@ def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
         board.send(b"m")
         assert board.wait_for("g  race your last won", 3.0)
         board.send(b"g")
-        assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
+        assert board.start() and board.wait_for("ghost run 0:", 3.0), board.text()
         board.send(ARROW[route(9, 16)[0]])
         assert board.wait_for("the ghost got out first", 12.0), board.text()
+        assert board.wait_for("r  replay", 3.0), board.text()      # the end screen (keys before it are not its)
         board.send(b"m")
         assert board.wait_for("g  race your last won", 3.0)
         board.send(b"c" + text.encode() + b"\r")
-        assert board.start() and board.wait_for("ghost of a 0:", 3.0), board.text()
+        assert board.start() and board.wait_for("ghost run 0:", 3.0), board.text()
         board.send(b"q")
         assert board.wait_for("g  race your last won", 3.0)
         board.send(b"c" + text[:-1].encode() + (b"0" if text[-1] != "0" else b"1") + b"\r")

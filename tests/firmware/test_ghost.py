@@ -58,7 +58,7 @@ def test_the_ghost_races_where_the_bot_would_be_and_a_tie_is_yours():
     assert race.message == "the ghost got out first" and race.ticks == replay.ticks
     assert race.game.players[1].steps == 58
     title, rows = race.summary()
-    assert ("ghost", "a 0:11.4 run, 58 steps, out") in rows and "ghost of a 0:11.4 run" in race.header(80)
+    assert ("ghost", "a 0:11.4 run, 58 steps, out") in rows and "ghost run 0:11.4" in race.header(80)
     assert "G" in [g for _, g, _ in race.legend()]
     tie = won_run(9, 16)                                           # the same keys on the same frames
     tie_race = DuelRound(9, 16, 16, ghost_run=replay)

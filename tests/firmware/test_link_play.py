@@ -261,9 +261,14 @@ def test_maze32_play_hosts_a_duel_in_the_terminal(tmp_path):
 
 def test_maze32_play_waiting_for_a_player_quits_on_q():
     from terminals import MAZE32, PtyProcess
-    twin = PtyProcess([MAZE32, "play", "--mode", "duel", "--host", str(free_port())])
+    port = free_port()
+    twin = PtyProcess([MAZE32, "play", "--mode", "duel", "--host", str(port), "--bind", "127.0.0.1"])
     try:
         assert "q cancels" in twin.read(3.0)
+        # what the other player runs, whole on 80 columns (wrapped at spaces, never cut)
+        shown = " ".join(line.strip() for line in twin.text().splitlines() if line.strip())
+        assert ("waiting for a player on UDP port %d of 127.0.0.1 (they run: maze32 play --mode duel --join "
+                "THIS-HOST:%d) q cancels" % (port, port)) in shown, twin.text()
         twin.send(b"q")
         assert "cancelled" in twin.read(2.0)
         assert twin.proc.wait(10) == 1

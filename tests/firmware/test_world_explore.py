@@ -391,3 +391,21 @@ def test_blocks_built_survive_a_chunk_made_again():
     assert g.slot_of(1001 >> 6, 1000 >> 6) < 0
     glide(g, -1, 0, 300)
     assert g.tile(1001, 1000) == DIRT                # ... and was made again with the block in it
+
+
+def test_a_key_typed_in_water_is_played_on_the_next_tick_not_lost(game):
+    # Water moves the player every other tick (explore.tick skips the rest, key and all): the round
+    # (explore_view) plays a key typed on a skipped tick on the next one, and does not call it a bump.
+    # Keys an even number of ticks apart once all fell on skipped ticks: the player never left the water.
+    from maze32_game import explore_view
+    rnd = explore_view.ExploreRound(7, 4)
+    rnd.game = game
+    stage(game, ["..........",
+                 ".@wwwwwww.",
+                 "##########"], 1300, 1040)
+    for _ in range(8):                               # onto the water, across it, off it
+        rnd.tick("right")
+        assert not rnd.bump, (game.x, game.clock)
+        for _ in range(7):
+            rnd.tick(None)
+    assert game.x == 1309 and game.tile(game.x, game.y) == AIR

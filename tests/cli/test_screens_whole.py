@@ -1,0 +1,95 @@
+"""What a newcomer reads on an 80 x 24 terminal is there whole: every legend entry of every game's start
+and ? screens, the race's own title, the headers and the end screens with the longest seed; and every
+Explore material's legend entry says what it does. term.fit cuts what does not fit without a word, so
+these would pass unnoticed: a Deeper legend entry, the end screens' level-code lines and a ghost race's
+header all lost their ends once (the playtest)."""
+import re
+
+import pytest
+
+from maze32_game import games
+from maze32_game import term as tm
+from maze32_game.duel_view import DuelRound
+from terminals import route
+
+SGR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+LONGEST_SEED = 4294967295           # ten digits: the widest a seed is written
+NAME = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}
+
+
+def plain(lines):
+    return [SGR.sub("", x if isinstance(x, str) else str(x, "utf-8")) for x in lines]
+
+
+def ghost_race(seed, size):
+    # A Duel won along the shortest route, then the round that races its ghost.
+    won = DuelRound(seed, size, size)
+    for step in route(seed, size):
+        won.tick(NAME[step])
+    assert won.game.winner == 0
+    return games.new_round(games.by_name("duel"), seed, (size, size), {"ghost": won.replay()})
+
+
+def rounds(seed, size=32):
+    out = [(g.name, games.new_round(g, seed, (size, size), {})) for g in games.GAMES]
+    return out + [("ghost race", ghost_race(seed, size))]
+
+
+@pytest.mark.parametrize("what", [tm.START, tm.HELP])
+def test_every_legend_entry_and_rule_is_shown_whole(what):
+    for name, rnd in rounds(7, 16):
+        shown = plain(tm.cover_lines(rnd, 80, 24, what))
+        text = "\n".join(shown)
+        assert len(shown) <= 24 and max(len(x) for x in shown) < 80, name
+        for _, glyph, meaning in rnd.legend():
+            assert glyph + "  " + meaning in text, (name, meaning)
+        for rule in getattr(rnd, "rules", ()):
+            assert rule in text, (name, rule)
+
+
+def test_a_ghost_race_says_it_races_the_ghost_not_the_bot():
+    race = ghost_race(7, 16)
+    text = "\n".join(plain(tm.cover_lines(race, 80, 24, tm.START)))
+    assert "Duel vs your ghost" in text and "before your ghost" in text and "the bot" not in text
+    bot = "\n".join(plain(tm.cover_lines(DuelRound(7, 16, 16), 80, 24, tm.START)))
+    assert "Duel vs bot" in bot and "before the bot" in bot
+
+
+def test_headers_and_end_screens_are_whole_with_the_longest_seed():
+    for name, rnd in rounds(LONGEST_SEED):
+        header = rnd.header(80)
+        assert len(header) < 80 and header == rnd.header(200), (name, header)   # not cut at 80
+        title, rows = rnd.summary()
+        shown = plain(tm.end_lines(rnd, 80, 24, ["r  replay", "m  menu", "q  quit"]))
+        assert max(len(x) for x in shown) < 80, name
+        for label, value in rows:
+            assert ("  %-11s %s" % (label, value)) in shown, (name, label, value)
+        assert str(LONGEST_SEED) in "\n".join(shown), name
+
+
+
+def test_every_material_in_explores_legend_says_what_it_does():
+    # "||  wood" alone left a newcomer to guess whether a tree stops them (it does not: it is not
+    # solid); every material's entry says what it does after its name.
+    from maze32.world.tiles import MATERIALS
+    rnd = games.new_round(games.by_name("explore"), 7, (32, 32), {})
+    meanings = [m for _, _, m in rnd.legend()][2:]          # after "you" and the bump
+    assert len(meanings) == len(MATERIALS) - 1              # every material but air
+    for m, meaning in zip(MATERIALS[1:], meanings):
+        assert meaning.startswith(m[0] + ": ") and len(meaning) > len(m[0]) + 6, meaning
+
+
+def test_the_last_status_line_keeps_the_end_message_whole():
+    # A long game's status line and its end message did not fit together ("... the bot (stroll) got
+    # o"): the message goes first, the figures after it.
+    from maze32_game import explore_view
+    rnd = DuelRound(9, 8, 8, bot_level=1)
+    rnd.game.players[0].steps = 1234
+    rnd.ticks = 20 * 600
+    while not rnd.tick(None):
+        pass
+    status = plain(rnd.view(80, 24))[-1]
+    assert len(status) < 80 and status.startswith("the bot (stroll) got out first   duel  key no"), status
+    dead = explore_view.ExploreRound(7, 8)
+    dead.message = "burnt by lava at depth 8: score 8, 0 items"
+    assert plain(dead.view(80, 24))[-1].startswith(dead.message + "   explore  depth 8 (dungeon)")
