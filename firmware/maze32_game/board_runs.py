@@ -35,8 +35,7 @@ def round_ended(rnd):
 
 def show_records(term):
     from maze32_game import term as tm
-    unkept = [g.name for g in games.GAMES if g.buffers]      # app.play offers their rounds no records
-    tm.choose(term, lambda cols, rows: records.screen_lines(book(), cols, rows, unkept), records.ANY_KEY)
+    tm.choose(term, lambda cols, rows: records.screen_lines(book(), cols, rows), records.ANY_KEY)
 
 
 def race(term, text, play):

@@ -222,13 +222,8 @@ def after_round(book, rnd):
     return line + ("   (" + note + ")" if note else "")
 
 
-UNKEPT = "  not kept on a board: no room left after the game (the twin keeps them)"
-
-
-def screen_lines(book, cols, rows, unkept=()):
+def screen_lines(book, cols, rows):
     # The records screen of the menus: each game's records, the latest improved first, as many as fit.
-    # unkept: the names of games this book is never offered (the board's: Explore, app.play), said so
-    # rather than "none yet", which reads as if a run were still to come.
     out = [BOLD + fit("maze32 records", cols) + RESET, fit("kept in " + book.path, cols)]
     if book.note:
         out.append(fit(book.note, cols))
@@ -239,7 +234,7 @@ def screen_lines(book, cols, rows, unkept=()):
         out += ["", fit("%s: %s, per %s" % (game.title, ", ".join([called(f) for f in fields_of(game)]),
                                              game.record_key), cols)]
         if not mine:
-            out.append(fit(UNKEPT if game.name in unkept else "  none yet", cols))
+            out.append(fit("  none yet", cols))
         for e in reversed(mine):
             out.append(fit("  %-16s %s" % (e[1], figures(game, e[2])), cols))
     last = fit("any key goes back to the menu", cols)

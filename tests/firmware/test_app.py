@@ -150,7 +150,6 @@ def test_records_from_the_menu_and_after_a_game(tmp_path):
         text = board.text()
         assert "Deeper: best depth, per seed" in text and "Duel vs bot: best time" in text
         assert "  7                depth 1" in text
-        assert "Explore: best depth, per seed\n  not kept on a board" in text    # never offered one
         board.send(b"x")
         assert board.wait_for("2  Deeper", 3.0)
         board.send(b"q")
