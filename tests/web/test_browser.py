@@ -216,7 +216,7 @@ def test_a_won_duels_ghost_shows_below_the_screen_and_its_link_races_it(driver, 
     driver.get("about:blank")
     s = browser.open_page(driver, link)
     header = s["text"].splitlines()[0]
-    assert header.startswith("maze32 duel  code %s  seed %d  %dx%d  ghost of a %s run"
+    assert header.startswith("maze32 duel  code %s  seed %d  %dx%d  ghost run %s"
                              % (won["code"], SEED, SIZE, SIZE, won["time"])), header
     assert s["link"] == link
     # One move (both clocks start), then standing on my start: the ghost's exit is beside it, so the
@@ -242,7 +242,7 @@ def test_the_ghost_bar_holds_the_text_and_a_paste_at_c_races_it(driver, url, won
                           "document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: d, bubbles: true}))",
                           won["ghost"])
     browser.press(driver, "ENTER")
-    s = browser.wait_for(driver, lambda t: "ghost of a" in t["text"].splitlines()[0], 10, "the race")
+    s = browser.wait_for(driver, lambda t: "ghost run" in t["text"].splitlines()[0], 10, "the race")
     assert s["link"] == url + "#ghost=" + won["ghost"]
 
 

@@ -299,7 +299,7 @@ def test_a_won_duels_ghost_link_races_that_run_frame_for_frame():
     assert other.open("#ghost=" + text) == ""
     assert other.link() == "http://other/#ghost=" + text
     lines, now = run_frames(other, 2)
-    assert lines.startswith("maze32 duel  code %s  seed 7  16x16  ghost of a %s run" % (CODE, run_time))
+    assert lines.startswith("maze32 duel  code %s  seed 7  16x16  ghost run %s" % (CODE, run_time))
     lines, now = run_frames(other, 2, "x", now)
     lines, now = run_frames(other, 2, ARROW_KEYS[route(7, 16)[0]], now)
     lines, now = run_frames(other, 200, "", now)
@@ -347,7 +347,7 @@ def test_c_on_the_menu_takes_a_pasted_ghost_or_a_typed_code():
     page.paste(text[:20] + "\n")                           # a paste: printable characters only
     page.paste(text[20:])
     lines, now = run_frames(page, 4, "\r", now)
-    assert "ghost of a" in lines.splitlines()[0] and page.link() == "http://page/#ghost=" + text
+    assert "ghost run" in lines.splitlines()[0] and page.link() == "http://page/#ghost=" + text
     page.open("")
     lines, now = run_frames(page, 8, "c" + CODE.lower() + "\r", now)
     assert lines.startswith("maze32 duel  code %s  seed 7  16x16  bot stroll" % CODE)
