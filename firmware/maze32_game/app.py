@@ -229,7 +229,7 @@ def play(term, game, seed, size, ghost_run=None):
 def bench(term):
     from maze32_game import board_bench
     write("\x1b[H\x1b[2J")
-    board_bench.run([(32, 32), (8, 8)], 0, 9, 1)
+    board_bench.report([(32, 32), (8, 8)], 0, 9, write)
     write("\r\nbench done (any key)\r\n")
     while not tm.take(term):
         sleep_ms(tm.FRAME_MS)

@@ -15,9 +15,9 @@ def _mem_alloc():
     return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0   # CPython has no heap figure
 
 
-def time_seeds(maze, ws, cfg, first, last, repeat):
-    w = cfg.width
-    h = cfg.height
+def timings(maze, ws, cfg, first, last, repeat, out):
+    # Seeds first..last timed (best of `repeat`), out(seed, microseconds, status, mask, hash) after
+    # each. -> the bytes the timed spans grew the heap by (0: nothing allocated).
     hi, lo = split_seed(first)
     generate(maze, ws, cfg, hi, lo)                  # warm-up
     grown = 0
@@ -37,9 +37,32 @@ def time_seeds(maze, ws, cfg, first, last, repeat):
             if best < 0 or dt < best:
                 best = dt
             k += 1
-        print("maze32-time", w, h, seed, best, status, mask, maze_hash(maze, ws))
+        out(seed, best, status, mask, maze_hash(maze, ws))
         seed += 1
+    return grown
+
+
+def time_seeds(maze, ws, cfg, first, last, repeat):
+    # The host's lines (see the top).
+    w = cfg.width
+    h = cfg.height
+    grown = timings(maze, ws, cfg, first, last, repeat,
+                    lambda seed, us, status, mask, digest: print("maze32-time", w, h, seed, us, status, mask, digest))
     print("maze32-heap", w, h, grown)
+
+
+def report(sizes, first, last, write):
+    # The menu's Bench, for a person: per size the mean and slowest generate + validate of seeds
+    # first..last and what the timed spans allocated, one line each through write (CR LF: a raw console).
+    write("Bench: generate + validate of seeds %d..%d on this board, flavour %s\r\n\r\n" % (first, last, flavour()))
+    maze = Maze()
+    ws = Workspace()
+    for w, h in sizes:
+        times = []
+        grown = timings(maze, ws, Config(width=w, height=h), first, last, 1,
+                        lambda seed, us, status, mask, digest: times.append(us))
+        write("  %2dx%-2d  mean %6d us   slowest %6d us   heap allocated %d B\r\n"
+              % (w, h, sum(times) // len(times), max(times), grown))
 
 
 def flavour():

@@ -109,6 +109,27 @@ def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
         board.close()
 
 
+def test_bench_from_the_menu_is_a_table_for_a_person(tmp_path):
+    # b: a line per size a person reads on the 80 x 24 console (mean, slowest, heap allocated), not
+    # the host's maze32-time lines, which on a raw console staircased across the screen.
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("b  Bench", 4.0), board.text()
+        board.send(b"b")
+        assert board.wait_for("bench done (any key)", 60.0), board.text()
+        text = board.text()
+        assert "maze32-time" not in text and "Bench: generate + validate of seeds 0..9" in text
+        for size in ("32x32", " 8x8 "):
+            line = [l for l in text.splitlines() if l.strip().startswith(size.strip())]
+            assert line and "mean" in line[0] and "heap allocated 0 B" in line[0], text
+        board.send(b" ")
+        assert board.wait_for("2  Deeper", 4.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
+    finally:
+        board.close()
+
+
 def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
     # Menu 3 (games.py's Explore, as in the twin): Explore's side view on the board's console, its chunks cached under cache/worlds/ in the
     # board's folder (its flash); q goes back to the menu.
