@@ -60,7 +60,7 @@ def timeout_for(role):
 def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None, web_url=None):
     # The Duel over UDP in this terminal, on the alternate screen: pairing (q cancels), then the game
     # at 20 frames a second through term.play, as on the board (q leaves it, and the other side is
-    # told); the end stays a second, then the terminal is restored and the end message printed. Exit
+    # told); then its end screen until q, the terminal restored and the end message printed. Exit
     # status 0 after a game, 1 when none was played (refused, no answer, cancelled). A game played
     # prints its level code and link too, as a bot Duel's end screen shows them (web_url: the page's).
     from host import play
@@ -85,6 +85,12 @@ def run(host_port, join, seed, size, mode="duel", out=sys.stdout, bind=None, web
             if rnd is not None and not term.play(rnd, terminal):
                 rnd.close()
                 message = "quit"
+            elif rnd is not None:
+                # the end screen a bot Duel's and the board's radio Duel's are: the result, the level
+                # code with its link below (links.show_link), until q
+                from maze32_game import links
+                links.show_link(rnd, web_url)
+                term.end_screen(rnd, terminal, (("q", "quit"),))
     finally:
         transport.close()
     out.write((rnd.one_line() if rnd is not None and message != "quit" else message) + "\n")

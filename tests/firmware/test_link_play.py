@@ -250,10 +250,14 @@ def test_maze32_play_hosts_a_duel_in_the_terminal(tmp_path):
         # Drawn like a bot Duel (box-drawing walls, the status line) by term.Screen, which clears
         # the screen once and then rewrites only the lines that change, never a frame at a time.
         assert "duel  key " in screen and "┌" in screen and screen.count("\x1b[2J") <= 2
+        # Its end screen, as a bot Duel's: the result, the level code and its link, q to quit.
+        code = maze32("code", "--seed", "7", "--size", "8x8").stdout.split()[0]
+        assert twin.wait_for("q  quit", 5.0), twin.text()
+        assert "level link  http://127.0.0.1:8032/#code=" + code in twin.text(), twin.text()
+        twin.send(b"q")
         screen += twin.read(3.0)
         assert twin.proc.wait(10) == 0
-        # After the game, its level code and level link, as a bot Duel's end screen gives them.
-        code = maze32("code", "--seed", "7", "--size", "8x8").stdout.split()[0]
+        # After the game, its level code and level link, printed on the shell too.
         assert "level code %s  level link http://127.0.0.1:8032/#code=%s" % (code, code) in screen
     finally:
         twin.close()
