@@ -3,13 +3,12 @@
 # Both searches are viper kernels where compiled.
 from maze32._compat import micropython, ptr8, ptr16, ptr32, compiled
 from maze32.grid import PITCH
-from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM
+from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM, WHOLE
 
 
 # The searches' cells and workspace (_compat.py, Registers: the kernels' arguments are their two
 # busiest locals).
 _search = [None, None]
-_ROW0 = ROWS[0]
 _ROW1, _ROWS2, _ROWS4, _ROWS8, _ROWS16 = DOUBLINGS
 
 
@@ -21,8 +20,11 @@ def reset_routes(ws):
     # Compiled, one kernel writes the prepared rows two entries a store (reset_words; this function
     # costs about 4,700 RV32 instructions at 8x8, 9,900 at 32x32). As bytecode, where each store is an
     # interpreted step of about 400, the row of the prepared width (ws.dist_row) is copied into row 0
-    # and doubled into the rows below (maze.DOUBLINGS) as far as the grid reaches: buffer copies of
-    # about 3,000 each, five at 8x8. No 2 KiB template either way (issue 24's memory budget).
+    # and doubled into the rows below (maze.DOUBLINGS) as far as the grid reaches. Each copy goes into
+    # a view that ends where the copied rows end (ws.dist_rows): a slice store into an array or
+    # memoryview also moves every entry after the slice onto itself (py/objarray.c, the memmove of
+    # mp_seq_replace_slice_no_grow), 3,000 RV32 instructions for the rest of ws.dist against about 400
+    # for the copy itself. No 2 KiB template either way (issue 24's memory budget).
     # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
     # measured (validate.py) is forgotten.
     ws.measured[MEASURED_FROM] = 0
@@ -30,18 +32,19 @@ def reset_routes(ws):
     if WORDS:
         reset_words(ws.dist, (h << 6) | ws.prepared_w)
         return
-    view = ws.dist_view
-    view[_ROW0] = ws.dist_row
     rows = ws.dist_rows                # unrolled: a loop's bookkeeping costs as much as a copy here
-    view[_ROW1] = rows[0]
-    view[_ROWS2] = rows[1]
-    view[_ROWS4] = rows[2]             # a grid has at least 8 rows
+    row0 = rows[0]
+    row0[WHOLE] = ws.dist_row
+    rows[1][_ROW1] = row0
+    rows[2][_ROWS2] = rows[1]
+    rows[3][_ROWS4] = rows[2]          # a grid has at least 8 rows
     if h > 8:
-        view[_ROWS8] = rows[3]
+        rows[4][_ROWS8] = rows[3]
         if h > 16:
-            view[_ROWS16] = rows[4]
+            ws.dist_view[_ROWS16] = rows[4]
     if h < PITCH:
-        view[ROWS[h]] = ws.dist_below
+        # the smallest view that holds row h: rows[4] (rows 0-15) or all of ws.dist
+        (rows[4] if h < 16 else ws.dist_view)[ROWS[h]] = ws.dist_below
 
 
 @micropython.viper
