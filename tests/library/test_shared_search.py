@@ -125,3 +125,16 @@ def test_every_build_resets_the_frame_and_the_compiled_ones_by_words():
         lines = runtimes.run(runtime, "reset_frame.py", {"sizes": sizes}).split("\n")
         assert lines[0] == "words %d" % (runtime in ("unix-viper", "unix-native")), (runtime, lines[0])
         assert lines[1:1 + len(sizes)] == ["%d %d 0" % (w, h) for w, h in sizes], (runtime, lines)
+
+
+def test_every_build_carves_alike_and_the_compiled_ones_by_pointer():
+    # carve.carve_half runs carve_at (the current cell's pointer in a register) where the kernels are
+    # machine code and carve_tree elsewhere: the same cells, depths and generator state on every
+    # build, at every width (32: no column outside the grid; 8 and 10: the narrowest, W % 4 == 2).
+    runs = [[32, 32, 7], [8, 8, 1], [10, 30, 99], [32, 8, 12345], [30, 32, 65537], [16, 16, 0]]
+    reference = None
+    for runtime in runtimes.FLAVOURS:
+        lines = runtimes.run(runtime, "carve_kernel.py", {"runs": runs}).strip().split("\n")
+        assert lines[0] == "pointed %d" % (runtime in ("unix-viper", "unix-native")), (runtime, lines[0])
+        reference = reference or lines[1:]
+        assert lines[1:] == reference and len(reference) == len(runs), (runtime, lines)
