@@ -3,7 +3,7 @@
 # once the search has finished with the cell). Where the kernels are machine code the search is
 # carve_at, shaped for the native emitter; elsewhere (CPython, bytecode) carve_tree, the same search.
 from maze32._compat import micropython, ptr8, ptr16, compiled
-from maze32.grid import DEGREE, DRAW_MASK, PICK, ROTATE, STEP32
+from maze32.grid import DRAW_MASK, PICK, ROTATE, STEP32
 from maze32.maze import WHOLE
 
 
@@ -71,7 +71,7 @@ def carve_tree(cells: ptr8, c: int):
     depth = ptr16(ws.dist)
     measured = ptr16(ws.measured)
     measured[0] = 0
-    degree = ptr8(DEGREE)
+    masks = ptr8(DRAW_MASK)
     pick = ptr8(PICK)
     rotate = ptr8(ROTATE)
     step = ptr8(STEP32)
@@ -152,19 +152,19 @@ def carve_tree(cells: ptr8, c: int):
                     break
                 cells[rot - c] = rotate[here]      # exhausted: finished
             d = depth[c]
-        n = degree[options]
-        if n > 1:
-            # Rng.below(n): with a mask of at most 9 bits, the low bits of the ++ output
-            # rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0.
-            mask = (n - 1) | 1
+        mask = masks[options]
+        if mask:
+            # Rng.below(n) among the n sides: with a mask of at most 9 bits, the low bits of the ++
+            # output rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0; a draw
+            # past the n-th side finds PICK's 0 and draws again (grid.DRAW_MASK).
             while True:
                 r = (((s0 + s1) >> 7) + s0) & mask
                 s1 ^= s0
                 s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
                 s1 = ((s1 << 10) | (s1 >> 6)) & m16
-                if r < n:
+                flag = pick[(options << 2) | r]
+                if flag:
                     break
-            flag = pick[(options << 2) | r]
             remain[c] = options ^ flag
             stack[top] = c
             top += 1
