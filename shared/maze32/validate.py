@@ -59,7 +59,8 @@ def check_maze(maze, ws, cfg, start_routes_ready):
     if w < MIN_SIDE or w > MAX_SIDE or h < MIN_SIDE or h > MAX_SIDE or w & 1 or h & 1 \
             or w * h > MAX_CELLS:
         return DIMENSIONS       # nothing else can be judged on a grid of the wrong shape
-    ws.prepare(w, h)
+    if not start_routes_ready:
+        ws.prepare(w, h)        # generate prepared this grid before its placement's search
     mask = check_cells(maze, ws, cfg)
     placed = check_placements(maze, ws, cfg)
     mask |= placed
