@@ -50,7 +50,7 @@ PICK = bytes((([b for b in (8, 4, 2, 1) if m & b] + [0, 0, 0, 0])[r]) for m in r
 
 
 # DRAW_MASK[options]: the mask with which Rng.below(n) draws among the n sides of an option set
-# ((n - 1) | 1, for n of 2 to 4), 0 when there is only one (carve.carve_at, where a draw past the
+# ((n - 1) | 1, for n of 2 to 4), 0 when there is only one (carve_at.carve_at, where a draw past the
 # n-th side finds PICK's 0 and draws again).
 DRAW_MASK = bytes(((DEGREE[m] - 1) | 1) if DEGREE[m] > 1 else 0 for m in range(16))
 

@@ -202,7 +202,7 @@ def scan_rows(c: int, f: int) -> int:
     # The scan of scan_cells; c and f are the current cell and its flags (the arguments' values are
     # not used). Disagreements are gathered with | and tested once per row: no branch per cell.
     # The names the loop over a row's cells uses come first: as bytecode, the first 16 locals load and
-    # store with one-byte opcodes (carve.carve_tree).
+    # store with one-byte opcodes (carve_tree.carve_tree).
     e = 0
     counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
     total = 0                          # the fingerprint's two sums
