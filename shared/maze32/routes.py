@@ -1,14 +1,12 @@
 # Breadth-first route distances: the one search that placement and validation share (over a duel
 # maze's passages), and its counterpart over a hedge level's tiles (Deeper's goal checks and its ghosts).
-# Both searches are viper kernels where compiled.
+# Both searches are viper kernels where compiled; the one over passages is spread_at.py's or
+# spread_routes.py's (the end of this module).
 from maze32._compat import micropython, ptr8, ptr16, ptr32, compiled
 from maze32.grid import PITCH
 from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM, WHOLE
 
 
-# The searches' cells and workspace (_compat.py, Registers: the kernels' arguments are their two
-# busiest locals).
-_search = [None, None]
 _ROW1, _ROWS2, _ROWS4, _ROWS8, _ROWS16 = DOUBLINGS
 
 
@@ -101,7 +99,8 @@ def measure_routes(maze, ws, source, target=-1):
     reset_routes(ws)
     _search[0] = maze.cells
     _search[1] = ws
-    return spread_routes(source, target)
+    _search[2] = target
+    return spread(ws.dist, source)
 
 
 def measure_tile_routes(tiles, ws, source):
@@ -112,58 +111,6 @@ def measure_tile_routes(tiles, ws, source):
     # once per tick.
     reset_routes(ws)
     return spread_tile_routes(tiles, ws, source)
-
-
-@micropython.viper
-def spread_routes(c: int, n: int) -> int:
-    # The breadth-first search of measure_routes from cell c (to target n, or all cells if n < 0),
-    # level by level, after ws.dist has been reset; cells and ws from _search.
-    target = n
-    cells = ptr8(_search[0])
-    ws = _search[1]
-    dist = ptr16(ws.dist)
-    queue = ptr16(ws.queue)
-    unseen = 0xFFFF                    # a local: the constant would take two instructions per use
-    dist[c] = 0
-    queue[0] = c
-    head = 0
-    tail = 1
-    d = 0
-    while head < tail:
-        if target >= 0:
-            if dist[target] != unseen:
-                return tail       # reached in the level just searched: its distance is final
-        d += 1
-        level_end = tail
-        while head < level_end:
-            c = queue[head]
-            head += 1
-            f = cells[c]
-            if f & 1:
-                n = c - 32
-                if dist[n] == unseen:      # BLOCKED north of row 0 (Workspace.dist)
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-            if f & 2:
-                n = c + 1
-                if dist[n] == unseen:
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-            if f & 4:
-                n = c + 32
-                if dist[n] == unseen:
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-            if f & 8:
-                n = c - 1
-                if dist[n] == unseen:      # BLOCKED west of cell 0 (Workspace.dist)
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-    return tail
 
 
 @micropython.viper
@@ -208,3 +155,10 @@ def spread_tile_routes(tiles_obj, ws, source: int) -> int:
 
 # Word-wide resets where the kernels are machine code (reset_routes).
 WORDS = compiled(reset_words)
+# The search of measure_routes: spread_at.spread_at where the kernels are machine code, else
+# spread_routes.spread_routes, the same distances and queue. Only the one that runs is imported (a
+# board keeps the code of every module it loads in its heap).
+if WORDS:
+    from maze32.spread_at import spread_at as spread, _search
+else:
+    from maze32.spread_routes import spread_routes as spread, _search
