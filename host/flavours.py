@@ -13,6 +13,7 @@ from pathlib import Path
 FLAVOURS = ("bytecode", "viper", "native")
 _DECORATOR = re.compile(r"^[ \t]*@micropython\.viper[ \t]*\r?\n", re.M)
 _BOUNDS = re.compile(r"^([ \t]*)if [^#\n]*:([ \t]*# viper bounds)$", re.M)
+_CAST = re.compile(r"(?<![\w.])(?:ptr8|ptr16|ptr32|int)\(")
 
 
 def mpy_cross():
@@ -29,7 +30,26 @@ def strip_viper(source):
     # A `# viper bounds` check (it only keeps a viper pointer inside its buffer) becomes `if True:`,
     # which the compiler drops: in bytecode such an index of -32..-1 wraps to the zero guard row, with
     # the same outcome (routes.py).
-    return _BOUNDS.sub(r"\1if True:\2", _DECORATOR.sub("", source))
+    # Inside a kernel the emitter's casts, ptr8(b), ptr16(b), ptr32(b) and int(x), become plain
+    # parentheses: as bytecode each was a call (_compat's identity functions, the int type) of about
+    # 500 RV32 instructions, several per cell where a loop casts what it reads; a kernel only casts
+    # buffers and integers, which index and add the same without the call.
+    lines = _BOUNDS.sub(r"\1if True:\2", source).splitlines(True)
+    out = []
+    body = None                        # the indentation of the kernel's def while inside its body
+    for line in lines:
+        if _DECORATOR.match(line):
+            body = -1                  # the def line comes next
+            continue
+        indent = len(line) - len(line.lstrip())
+        if body == -1:
+            body = indent
+        elif body is not None and line.strip() and indent <= body:
+            body = None
+        elif body is not None:
+            line = _CAST.sub("(", line)
+        out.append(line)
+    return "".join(out)
 
 
 def mpy_cross_flags(flavour, source, arch):

@@ -26,7 +26,7 @@ except ImportError:
 # Registers: mpy-cross's native emitter (py/emitnative.c with MICROPY_PERSISTENT_CODE_SAVE) keeps at
 # most two locals of a viper function in machine registers, and those are its first two arguments
 # (only the first when it takes three or more); every other local is loaded from and stored to the C
-# stack at each use. So the hottest kernels (routes.spread_routes, carve.carve_tree) take their two
+# stack at each use. So the hottest kernels (spread_at.spread_at, carve_at.carve_at) take their two
 # busiest integers as their only arguments and read everything else from a module-level list the
 # Python wrapper fills just before the call (no allocation; the library is single-threaded): about a
 # tenth fewer RV32 instructions than the same loop with (maze, ws) arguments.

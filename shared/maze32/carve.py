@@ -1,9 +1,19 @@
 # Construction stages 1 and 2 (SPEC 3.3): close every wall, then carve a spanning tree of half A with a
 # randomized iterative depth-first search, mirrored into half B (each cell's rotated partner is written
-# once the search has finished with the cell). carve_tree is a viper kernel where compiled.
-from maze32._compat import micropython, ptr8, ptr16
-from maze32.grid import DEGREE, PICK, ROTATE, STEP32
+# once the search has finished with the cell). The search is one of two kernels with the same results:
+# carve_at.carve_at where the kernels are machine code (shaped for the native emitter), else
+# carve_tree.carve_tree (CPython, bytecode). Only the one that runs is imported: a board keeps the
+# code of every module it loads in its heap.
 from maze32.maze import WHOLE
+from maze32.routes import WORDS
+
+# Whether the kernels are machine code here (routes.reset_words compiled, _compat.compiled): then the
+# search is carve_at.
+POINTED = WORDS
+if POINTED:
+    from maze32.carve_at import carve_at as _search, _carving
+else:
+    from maze32.carve_tree import carve_tree as _search, _carving
 
 
 def close_walls(maze, ws):
@@ -12,170 +22,9 @@ def close_walls(maze, ws):
 
 
 def carve_half(maze, ws):
-    # Stage 2: carve_tree on maze and ws.
+    # Stage 2: the carving search on maze and ws (the kernel's first argument, the cells, sits in a
+    # register; the second is its current cell, set by the kernel).
     _carving[0] = maze
     _carving[1] = ws
-    carve_tree(maze.cells, 0)
+    _search(maze.cells, 0)
     _carving[0] = _carving[1] = None        # not held after: a game left for the menu lets its maze go
-
-
-# carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals,
-# the cells' pointer and the current cell).
-_carving = [None, None]
-
-
-@micropython.viper
-def carve_tree(cells: ptr8, c: int):
-    # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
-    # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
-    # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
-    # A cell of half A counts as visited once it has any passage: half A only ever gets passages from
-    # this search, because every edge mirrored into B has both ends in B. The one exception, the root
-    # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
-    # Row H/2 (just below half A) carries a fence bit (16) while the search runs, so it looks visited
-    # and the search never leaves half A; north of row 0 is excluded by the c >= 32 test.
-    # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it. ws.dist then
-    # holds no routes: the record of what it measured (maze.MEASURED_FROM, entry 0) is cleared.
-    # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
-    # and no cell keeps the fence bit. cells is maze.cells; c is the search's current cell (the
-    # argument's value is not used).
-    # As bytecode, the first 16 locals (the arguments first, then in order of first appearance) load
-    # and store with one-byte opcodes, the rest with a longer form that costs more per use: the search's
-    # busiest ones are named here first (viper keeps only the arguments in registers either way).
-    options = 0
-    here = 0                           # cells[c]
-    s0 = 0
-    s1 = 0
-    flag = 0
-    m = 0
-    r = 0
-    n = 0
-    mask = 0
-    d = 0                              # depth[c]
-    top = 0
-    x = 0
-    ws = _carving[1]
-    remain = ptr8(ws.marks)
-    maze = _carving[0]
-    w = int(maze.width)
-    half = int(maze.height) >> 1
-    fence_row = half << 5
-    i = 0
-    while i < w:
-        cells[fence_row | i] = cells[fence_row | i] | 16
-        i += 1
-    stack = ptr16(ws.queue)            # cells with sides left to try
-    depth = ptr16(ws.dist)
-    measured = ptr16(ws.measured)
-    measured[0] = 0
-    degree = ptr8(DEGREE)
-    pick = ptr8(PICK)
-    rotate = ptr8(ROTATE)
-    step = ptr8(STEP32)
-    rot = int(maze.rot)
-    m16 = 0xFFFF                       # a local: the constant would take two instructions per use
-    last_x = w - 1
-    rng = ws.rng
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
-    # The root, as Rng.below(W * H/2), drawn here rather than by rng.draw_below (a call, and the
-    # state read and written once more): half A has at most 512 cells, so the mask has at most 9
-    # bits, as below.
-    n = w * half
-    mask = 1                           # the smallest covering bit mask, as Rng.below finds it
-    while mask < n:
-        mask <<= 1
-    mask -= 1
-    r = n
-    while r >= n:
-        r = (((s0 + s1) >> 7) + s0) & mask
-        s1 ^= s0
-        s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
-        s1 = ((s1 << 10) | (s1 >> 6)) & m16
-    root = ((r // w) << 5) | (r % w)
-    depth[root] = 0
-    # The search keeps on its stack only the cells that had sides left unvisited when they last
-    # carved (those sides in remain[c]): backing up past any other cell of the path would find it
-    # exhausted, since a visited cell stays visited. So the order of visits, and of draws, is the
-    # plain backtracker's; depth[c] is the length of the path from the root to c.
-    # A cell's rotated partner in half B is written once, when the cell is finished (carves its last
-    # passage, or is found exhausted). Nothing in half B is read meanwhile except row H/2 as the fence,
-    # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
-    c = root
-    while True:
-        x = c & 31
-        options = 0
-        if c >= 32:
-            if not cells[c - 32]:
-                options = 1
-        if x < last_x:
-            if not cells[c + 1]:
-                options |= 2
-        if not cells[c + 32]:
-            options |= 4
-        if x:
-            if not cells[c - 1]:
-                options |= 8
-        if not options:
-            cells[rot - c] = rotate[here]          # a dead end: finished on arrival
-            while True:
-                # Back up to the cell on top of the stack. Its unvisited sides are among those it had
-                # left when it last carved (remain[c]), since a visited cell stays visited.
-                if not top:
-                    rng.s0 = s0        # the search is over: every cell of half A is visited
-                    rng.s1 = s1
-                    i = 0
-                    while i < w:
-                        cells[fence_row | i] = cells[fence_row | i] & 15
-                        i += 1
-                    return
-                top -= 1
-                c = stack[top]
-                rest = remain[c]
-                if rest & 1:
-                    if not cells[c - 32]:
-                        options = 1
-                if rest & 2:
-                    if not cells[c + 1]:
-                        options |= 2
-                if rest & 4:
-                    if not cells[c + 32]:
-                        options |= 4
-                if rest & 8:
-                    if not cells[c - 1]:
-                        options |= 8
-                here = cells[c]
-                if options:
-                    break
-                cells[rot - c] = rotate[here]      # exhausted: finished
-            d = depth[c]
-        n = degree[options]
-        if n > 1:
-            # Rng.below(n): with a mask of at most 9 bits, the low bits of the ++ output
-            # rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0.
-            mask = (n - 1) | 1
-            while True:
-                r = (((s0 + s1) >> 7) + s0) & mask
-                s1 ^= s0
-                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
-                s1 = ((s1 << 10) | (s1 >> 6)) & m16
-                if r < n:
-                    break
-            flag = pick[(options << 2) | r]
-            remain[c] = options ^ flag
-            stack[top] = c
-            top += 1
-            here |= flag
-            cells[c] = here
-        else:
-            flag = options
-            here |= flag
-            cells[c] = here
-            cells[rot - c] = rotate[here]          # its last passage: finished
-        m = c + step[flag] - 32
-        back = rotate[flag]
-        cells[m] = back                # m was unvisited: no passage yet
-        d += 1
-        depth[m] = d
-        c = m
-        here = back

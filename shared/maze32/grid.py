@@ -49,6 +49,12 @@ STEP32 = bytes(s + PITCH for s in STEP)
 PICK = bytes((([b for b in (8, 4, 2, 1) if m & b] + [0, 0, 0, 0])[r]) for m in range(16) for r in range(4))
 
 
+# DRAW_MASK[options]: the mask with which Rng.below(n) draws among the n sides of an option set
+# ((n - 1) | 1, for n of 2 to 4), 0 when there is only one (carve_at.carve_at, where a draw past the
+# n-th side finds PICK's 0 and draws again).
+DRAW_MASK = bytes(((DEGREE[m] - 1) | 1) if DEGREE[m] > 1 else 0 for m in range(16))
+
+
 def rotation_base(width, height):
     # K such that the index of R(cell i) is K - i.
     return ((height - 1) << SHIFT) | (width - 1)

@@ -42,7 +42,7 @@ def add_cycles(maze, ws, cycles: int):
     # to B, so they are never candidates here.
     # Invariant on return: exactly `cycles` more edge pairs; config limits `cycles` to the closed walls.
     # The sampling loop's locals first: as bytecode, the first 16 load and store with one-byte
-    # opcodes (carve.carve_tree).
+    # opcodes (carve_tree.carve_tree).
     r = 0
     t = 0
     s0 = 0

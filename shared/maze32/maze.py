@@ -97,8 +97,9 @@ class Workspace:
         self.dist_view = self.dist                     # whole-buffer copy through views never allocates
         # Where the reset is buffer copies (routes.reset_routes as bytecode): one row of the prepared
         # width (UNSEEN on the grid, BLOCKED beyond it: prepare), copied into row 0 and doubled from
-        # the first 1, 2, 4, 8 and 16 rows (DOUBLINGS); the row below the grid from the 32 BLOCKED
-        # entries below index 0.
+        # the first 1, 2, 4, 8 and 16 rows (DOUBLINGS), each into the view of the first 2, 4, 8, 16
+        # (and 32) rows, which ends where the copy does (a store moves what follows its slice); the row
+        # below the grid from the 32 BLOCKED entries below index 0.
         self.dist_row = filled("H", PITCH, UNSEEN)
         self.dist_rows = (self.dist_view[0:PITCH], self.dist_view[0:2 * PITCH], self.dist_view[0:4 * PITCH],
                           self.dist_view[0:8 * PITCH], self.dist_view[0:16 * PITCH])

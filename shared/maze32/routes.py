@@ -1,15 +1,12 @@
 # Breadth-first route distances: the one search that placement and validation share (over a duel
 # maze's passages), and its counterpart over a hedge level's tiles (Deeper's goal checks and its ghosts).
-# Both searches are viper kernels where compiled.
+# Both searches are viper kernels where compiled; the one over passages is spread_at.py's or
+# spread_routes.py's (the end of this module).
 from maze32._compat import micropython, ptr8, ptr16, ptr32, compiled
 from maze32.grid import PITCH
-from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM
+from maze32.maze import DOUBLINGS, ROWS, MEASURED_FROM, WHOLE
 
 
-# The searches' cells and workspace (_compat.py, Registers: the kernels' arguments are their two
-# busiest locals).
-_search = [None, None]
-_ROW0 = ROWS[0]
 _ROW1, _ROWS2, _ROWS4, _ROWS8, _ROWS16 = DOUBLINGS
 
 
@@ -21,8 +18,11 @@ def reset_routes(ws):
     # Compiled, one kernel writes the prepared rows two entries a store (reset_words; this function
     # costs about 4,700 RV32 instructions at 8x8, 9,900 at 32x32). As bytecode, where each store is an
     # interpreted step of about 400, the row of the prepared width (ws.dist_row) is copied into row 0
-    # and doubled into the rows below (maze.DOUBLINGS) as far as the grid reaches: buffer copies of
-    # about 3,000 each, five at 8x8. No 2 KiB template either way (issue 24's memory budget).
+    # and doubled into the rows below (maze.DOUBLINGS) as far as the grid reaches. Each copy goes into
+    # a view that ends where the copied rows end (ws.dist_rows): a slice store into an array or
+    # memoryview also moves every entry after the slice onto itself (py/objarray.c, the memmove of
+    # mp_seq_replace_slice_no_grow), 3,000 RV32 instructions for the rest of ws.dist against about 400
+    # for the copy itself. No 2 KiB template either way (issue 24's memory budget).
     # Every search that writes ws.dist starts here, so this is also where the record of what ws.dist
     # measured (validate.py) is forgotten.
     ws.measured[MEASURED_FROM] = 0
@@ -30,18 +30,19 @@ def reset_routes(ws):
     if WORDS:
         reset_words(ws.dist, (h << 6) | ws.prepared_w)
         return
-    view = ws.dist_view
-    view[_ROW0] = ws.dist_row
     rows = ws.dist_rows                # unrolled: a loop's bookkeeping costs as much as a copy here
-    view[_ROW1] = rows[0]
-    view[_ROWS2] = rows[1]
-    view[_ROWS4] = rows[2]             # a grid has at least 8 rows
+    row0 = rows[0]
+    row0[WHOLE] = ws.dist_row
+    rows[1][_ROW1] = row0
+    rows[2][_ROWS2] = rows[1]
+    rows[3][_ROWS4] = rows[2]          # a grid has at least 8 rows
     if h > 8:
-        view[_ROWS8] = rows[3]
+        rows[4][_ROWS8] = rows[3]
         if h > 16:
-            view[_ROWS16] = rows[4]
+            ws.dist_view[_ROWS16] = rows[4]
     if h < PITCH:
-        view[ROWS[h]] = ws.dist_below
+        # the smallest view that holds row h: rows[4] (rows 0-15) or all of ws.dist
+        (rows[4] if h < 16 else ws.dist_view)[ROWS[h]] = ws.dist_below
 
 
 @micropython.viper
@@ -98,7 +99,8 @@ def measure_routes(maze, ws, source, target=-1):
     reset_routes(ws)
     _search[0] = maze.cells
     _search[1] = ws
-    reached = spread_routes(source, target)
+    _search[2] = target
+    reached = spread(ws.dist, source)
     _search[0] = _search[1] = None          # not held after: a game left for the menu lets its maze go
     return reached
 
@@ -111,58 +113,6 @@ def measure_tile_routes(tiles, ws, source):
     # once per tick.
     reset_routes(ws)
     return spread_tile_routes(tiles, ws, source)
-
-
-@micropython.viper
-def spread_routes(c: int, n: int) -> int:
-    # The breadth-first search of measure_routes from cell c (to target n, or all cells if n < 0),
-    # level by level, after ws.dist has been reset; cells and ws from _search.
-    target = n
-    cells = ptr8(_search[0])
-    ws = _search[1]
-    dist = ptr16(ws.dist)
-    queue = ptr16(ws.queue)
-    unseen = 0xFFFF                    # a local: the constant would take two instructions per use
-    dist[c] = 0
-    queue[0] = c
-    head = 0
-    tail = 1
-    d = 0
-    while head < tail:
-        if target >= 0:
-            if dist[target] != unseen:
-                return tail       # reached in the level just searched: its distance is final
-        d += 1
-        level_end = tail
-        while head < level_end:
-            c = queue[head]
-            head += 1
-            f = cells[c]
-            if f & 1:
-                n = c - 32
-                if dist[n] == unseen:      # BLOCKED north of row 0 (Workspace.dist)
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-            if f & 2:
-                n = c + 1
-                if dist[n] == unseen:
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-            if f & 4:
-                n = c + 32
-                if dist[n] == unseen:
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-            if f & 8:
-                n = c - 1
-                if dist[n] == unseen:      # BLOCKED west of cell 0 (Workspace.dist)
-                    dist[n] = d
-                    queue[tail] = n
-                    tail += 1
-    return tail
 
 
 @micropython.viper
@@ -207,3 +157,10 @@ def spread_tile_routes(tiles_obj, ws, source: int) -> int:
 
 # Word-wide resets where the kernels are machine code (reset_routes).
 WORDS = compiled(reset_words)
+# The search of measure_routes: spread_at.spread_at where the kernels are machine code, else
+# spread_routes.spread_routes, the same distances and queue. Only the one that runs is imported (a
+# board keeps the code of every module it loads in its heap).
+if WORDS:
+    from maze32.spread_at import spread_at as spread, _search
+else:
+    from maze32.spread_routes import spread_routes as spread, _search

@@ -59,7 +59,8 @@ def check_maze(maze, ws, cfg, start_routes_ready):
     if w < MIN_SIDE or w > MAX_SIDE or h < MIN_SIDE or h > MAX_SIDE or w & 1 or h & 1 \
             or w * h > MAX_CELLS:
         return DIMENSIONS       # nothing else can be judged on a grid of the wrong shape
-    ws.prepare(w, h)
+    if not start_routes_ready:
+        ws.prepare(w, h)        # generate prepared this grid before its placement's search
     mask = check_cells(maze, ws, cfg)
     placed = check_placements(maze, ws, cfg)
     mask |= placed
@@ -203,7 +204,7 @@ def scan_rows(c: int, f: int) -> int:
     # The scan of scan_cells; c and f are the current cell and its flags (the arguments' values are
     # not used). Disagreements are gathered with | and tested once per row: no branch per cell.
     # The names the loop over a row's cells uses come first: as bytecode, the first 16 locals load and
-    # store with one-byte opcodes (carve.carve_tree).
+    # store with one-byte opcodes (carve_tree.carve_tree).
     e = 0
     counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
     total = 0                          # the fingerprint's two sums

@@ -83,6 +83,29 @@ def test_bytecode_strip_drops_decorators_and_bounds_checks_only():
         == ["if True:    # viper bounds"] * len(marked)
 
 
+def test_bytecode_strip_drops_the_casts_inside_kernels_only():
+    # As bytecode a kernel's ptr8/ptr16/ptr32 and int casts would be calls; outside a kernel int()
+    # is a real conversion and _compat's identity functions must stay defined.
+    from host.flavours import strip_viper
+    source = ("@micropython.viper\n"
+              "def k(b: ptr8, n: int) -> int:\n"
+              "    p = ptr8(b)\n"
+              "    q = ptr16(ws.dist)\n"
+              "    return int(p[n]) + int(len(q)) + x.int(n)\n"
+              "\n"
+              "def ptr8(buf):\n"
+              "    return int(buf)\n")
+    assert strip_viper(source) == ("def k(b: ptr8, n: int) -> int:\n"
+                                   "    p = (b)\n"
+                                   "    q = (ws.dist)\n"
+                                   "    return (p[n]) + (len(q)) + x.int(n)\n"
+                                   "\n"
+                                   "def ptr8(buf):\n"
+                                   "    return int(buf)\n")
+    stripped = strip_viper((runtimes.SHARED / "maze32" / "routes.py").read_text())
+    assert "ptr16(" not in stripped and "ptr8(" not in stripped
+
+
 @pytest.mark.slow
 def test_viper_flavour_compiles_exactly_the_modules_with_viper_kernels(tmp_path):
     # host/flavours decides by a module's source: a module with @micropython.viper kernels comes out
@@ -91,8 +114,9 @@ def test_viper_flavour_compiles_exactly_the_modules_with_viper_kernels(tmp_path)
     package = runtimes.SHARED / "maze32"
     modules = [p.relative_to(package).as_posix()[:-3] for p in package.rglob("*.py")]
     with_kernels = {m for m in modules if flavours.has_viper((package / (m + ".py")).read_text())}
-    assert {"rng", "carve", "loops", "place", "routes", "validate", "world/caves"} <= with_kernels
-    assert "config" not in with_kernels and "codec" not in with_kernels
+    assert {"rng", "carve_tree", "carve_at", "loops", "place", "routes", "spread_at", "validate", "world/caves"} \
+        <= with_kernels
+    assert "config" not in with_kernels and "codec" not in with_kernels and "spread_routes" not in with_kernels
     plain = flavours.build("bytecode", "rv32imc", tmp_path / "bytecode", package)
     viper = flavours.build("viper", "rv32imc", tmp_path / "viper", package)
     assert set(plain) == set(viper) == {m + ".mpy" for m in modules}

@@ -15,14 +15,15 @@ from maze32.validate import REACHABILITY, check_names
 
 @pytest.fixture
 def searches(monkeypatch):
-    # Counts the breadth-first searches over a duel maze's passages (routes.spread_routes).
+    # Counts the breadth-first searches over a duel maze's passages (routes.spread: the build's
+    # search kernel, spread_routes.spread_routes here).
     count = [0]
-    real = routes.spread_routes
+    real = routes.spread
 
     def counted(*args):
         count[0] += 1
         return real(*args)
-    monkeypatch.setattr(routes, "spread_routes", counted)
+    monkeypatch.setattr(routes, "spread", counted)
     return count
 
 
@@ -125,3 +126,31 @@ def test_every_build_resets_the_frame_and_the_compiled_ones_by_words():
         lines = runtimes.run(runtime, "reset_frame.py", {"sizes": sizes}).split("\n")
         assert lines[0] == "words %d" % (runtime in ("unix-viper", "unix-native")), (runtime, lines[0])
         assert lines[1:1 + len(sizes)] == ["%d %d 0" % (w, h) for w, h in sizes], (runtime, lines)
+
+
+def builds_agree(driver, runs):
+    # Runs a driver that prints "pointed 0|1" (whether the kernel for machine code ran), then one line
+    # per run, on every build: the kernel for machine code runs exactly in the viper and native ones,
+    # and every build prints the same lines.
+    reference = None
+    for runtime in runtimes.FLAVOURS:
+        lines = runtimes.run(runtime, driver, {"runs": runs}).strip().split("\n")
+        assert lines[0] == "pointed %d" % (runtime in ("unix-viper", "unix-native")), (runtime, lines[0])
+        reference = reference or lines[1:]
+        assert lines[1:] == reference and len(reference) == len(runs), (runtime, lines)
+
+
+def test_every_build_carves_alike_and_the_compiled_ones_by_pointer():
+    # carve.carve_half runs carve_at (the current cell's pointer in a register) where the kernels are
+    # machine code and carve_tree elsewhere: the same cells, depths and generator state on every
+    # build, at every width (32: no column outside the grid; 8 and 10: the narrowest, W % 4 == 2).
+    builds_agree("carve_kernel.py", [[32, 32, 7], [8, 8, 1], [10, 30, 99], [32, 8, 12345], [30, 32, 65537],
+                                     [16, 16, 0]])
+
+
+def test_every_build_searches_alike_and_the_compiled_ones_by_pointer():
+    # routes.measure_routes runs spread_at (the current cell's distance as a pointer) where the kernels
+    # are machine code and spread_routes elsewhere: the same distances, queue and count on every build,
+    # with and without a target (the search stops after the target's level).
+    builds_agree("route_kernel.py", [[32, 32, 7, -1], [8, 8, 1, -1], [10, 30, 99, -1], [32, 32, 3, 40],
+                                     [16, 8, 5, 0], [30, 32, 11, 900]])
