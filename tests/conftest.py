@@ -15,8 +15,30 @@ sys.path.insert(0, str(TESTS))                 # support.py, runtimes.py, termin
 sys.path.insert(0, str(ROOT / "shared"))       # the library, maze32
 sys.path.insert(0, str(ROOT))                  # host
 
-# The user's data (host/paths.py's DATA_HOME: the twin's records and saved runs) in a folder of this
-# session for every test and every command a test runs, never the real one.
+# The user's data (host/paths.py's DATA_HOME: the twin's records and saved runs) and the default
+# virtual and RISC-V boards' folders in folders of this session (of this worker, under pytest-xdist)
+# for every test and every command a test runs: never the user's, never another worker's. The RISC-V
+# firmware builds stay in the user's cache (built once, under a lock, for every run).
 import os  # noqa: E402
 import tempfile  # noqa: E402
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="maze32-data-")
+os.environ.setdefault("MAZE32_VIRTUAL_BOARD", tempfile.mkdtemp(prefix="maze32-virtual-board-"))
+os.environ.setdefault("MAZE32_RISCV_BOARD", tempfile.mkdtemp(prefix="maze32-riscv-board-"))
+
+import pytest  # noqa: E402
+
+WORKERS = 2             # the machine's cores: the processes the tests start wait on pipes and clocks
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    # The whole suite or a tier of it (`make test`, `pytest -m "not slow"`: no path named, so
+    # pyproject's testpaths) runs on WORKERS pytest-xdist workers, a test file on one worker with all
+    # its tests (--dist loadfile: a module's fixtures, its board and its summary stay in one process).
+    # A named file or test, -n given, --pdb, a worker itself, or no pytest-xdist: one process, as ever.
+    if (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and config.option.numprocesses is None and not config.option.usepdb
+            and config.args_source == pytest.Config.ArgsSource.TESTPATHS):
+        config.option.numprocesses = WORKERS
+        if config.option.dist == "no":
+            config.option.dist = "loadfile"
