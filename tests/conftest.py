@@ -25,6 +25,14 @@ os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="maze32-data-")
 os.environ.setdefault("MAZE32_VIRTUAL_BOARD", tempfile.mkdtemp(prefix="maze32-virtual-board-"))
 os.environ.setdefault("MAZE32_RISCV_BOARD", tempfile.mkdtemp(prefix="maze32-riscv-board-"))
 
+# Tests stop commands with SIGINT, as Ctrl-C does. A suite started in the background (`cmd &` in a
+# script, nohup) inherits SIGINT ignored, and so would every command it starts (Python then installs no
+# KeyboardInterrupt): a served board, a kept board or a sweep would not stop. A handler, unlike an
+# ignored signal, is not inherited across exec.
+import signal  # noqa: E402
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 import pytest  # noqa: E402
 
 WORKERS = 2             # the machine's cores: the processes the tests start wait on pipes and clocks
