@@ -19,11 +19,14 @@ sys.path.insert(0, str(ROOT))                  # host
 # virtual and RISC-V boards' folders in folders of this session (of this worker, under pytest-xdist)
 # for every test and every command a test runs: never the user's, never another worker's. The RISC-V
 # firmware builds stay in the user's cache (built once, under a lock, for every run).
+import atexit  # noqa: E402
 import os  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="maze32-data-")
-os.environ.setdefault("MAZE32_VIRTUAL_BOARD", tempfile.mkdtemp(prefix="maze32-virtual-board-"))
-os.environ.setdefault("MAZE32_RISCV_BOARD", tempfile.mkdtemp(prefix="maze32-riscv-board-"))
+for name, prefix in (("XDG_DATA_HOME", "data"), ("MAZE32_VIRTUAL_BOARD", "virtual-board"),
+                     ("MAZE32_RISCV_BOARD", "riscv-board")):
+    os.environ[name] = tempfile.mkdtemp(prefix="maze32-%s-" % prefix)
+    atexit.register(shutil.rmtree, os.environ[name], True)
 
 # Tests stop commands with SIGINT, as Ctrl-C does. A suite started in the background (`cmd &` in a
 # script, nohup) inherits SIGINT ignored, and so would every command it starts (Python then installs no
@@ -44,9 +47,10 @@ def pytest_cmdline_main(config):
     # pyproject's testpaths) runs on WORKERS pytest-xdist workers, a test file on one worker with all
     # its tests (--dist loadfile: a module's fixtures, its board and its summary stay in one process).
     # A named file or test, -n given, --pdb, a worker itself, or no pytest-xdist: one process, as ever.
-    if (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+    source = getattr(pytest.Config, "ArgsSource", None)          # pytest 7.4 and later say where args came from
+    if (source and config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
             and config.option.numprocesses is None and not config.option.usepdb
-            and config.args_source == pytest.Config.ArgsSource.TESTPATHS):
+            and config.args_source == source.TESTPATHS):
         config.option.numprocesses = WORKERS
         if config.option.dist == "no":
             config.option.dist = "loadfile"
