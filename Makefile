@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 WASM := tests/wasm
 
-.PHONY: setup demo test bench browser clean
+.PHONY: setup demo test quick bench browser clean
 
 setup: $(VENV)/.installed $(WASM)/node_modules/.installed
 
@@ -32,6 +32,10 @@ demo: setup
 
 test: setup
 	$(BIN)/python -m pytest -q -rs
+
+# The quick tier: every layer, lightly (the tests marked slow left out; docs/testing.md).
+quick: setup
+	$(BIN)/python -m pytest -q -rs -m "not slow"
 
 # --riscv (RV32 instructions on the RISC-V board) only where its toolchain and source are present.
 # With the RISC-V board, also the library against its C reference per phase (bench/c_ratio.py).

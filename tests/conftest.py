@@ -15,8 +15,42 @@ sys.path.insert(0, str(TESTS))                 # support.py, runtimes.py, termin
 sys.path.insert(0, str(ROOT / "shared"))       # the library, maze32
 sys.path.insert(0, str(ROOT))                  # host
 
-# The user's data (host/paths.py's DATA_HOME: the twin's records and saved runs) in a folder of this
-# session for every test and every command a test runs, never the real one.
+# The user's data (host/paths.py's DATA_HOME: the twin's records and saved runs) and the default
+# virtual and RISC-V boards' folders in folders of this session (of this worker, under pytest-xdist)
+# for every test and every command a test runs: never the user's, never another worker's. The RISC-V
+# firmware builds stay in the user's cache (built once, under a lock, for every run).
+import atexit  # noqa: E402
 import os  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="maze32-data-")
+for name, prefix in (("XDG_DATA_HOME", "data"), ("MAZE32_VIRTUAL_BOARD", "virtual-board"),
+                     ("MAZE32_RISCV_BOARD", "riscv-board")):
+    os.environ[name] = tempfile.mkdtemp(prefix="maze32-%s-" % prefix)
+    atexit.register(shutil.rmtree, os.environ[name], True)
+
+# Tests stop commands with SIGINT, as Ctrl-C does. A suite started in the background (`cmd &` in a
+# script, nohup) inherits SIGINT ignored, and so would every command it starts (Python then installs no
+# KeyboardInterrupt): a served board, a kept board or a sweep would not stop. A handler, unlike an
+# ignored signal, is not inherited across exec.
+import signal  # noqa: E402
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+import pytest  # noqa: E402
+
+WORKERS = 2             # the machine's cores: the processes the tests start wait on pipes and clocks
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    # The whole suite or a tier of it (`make test`, `pytest -m "not slow"`: no path named, so
+    # pyproject's testpaths) runs on WORKERS pytest-xdist workers, a test file on one worker with all
+    # its tests (--dist loadfile: a module's fixtures, its board and its summary stay in one process).
+    # A named file or test, -n given, --pdb, a worker itself, or no pytest-xdist: one process, as ever.
+    source = getattr(pytest.Config, "ArgsSource", None)          # pytest 7.4 and later say where args came from
+    if (source and config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and config.option.numprocesses is None and not config.option.usepdb
+            and config.args_source == source.TESTPATHS):
+        config.option.numprocesses = WORKERS
+        if config.option.dist == "no":
+            config.option.dist = "loadfile"

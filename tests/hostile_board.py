@@ -44,6 +44,7 @@ class HostileBoard:
         self.url = "socket://127.0.0.1:%d" % self.listener.getsockname()[1]
         self.mpy = mpy_value() if kind == "disconnect-mid-transfer" else 0
         self.connections = 0
+        self.misbehaved_at = None      # time.monotonic() when it first misbehaved: a deadline starts there
         self._stop = threading.Event()
         self._threads = []
 
@@ -58,6 +59,10 @@ class HostileBoard:
         for t in self._threads:
             t.join(2)
         self.listener.close()
+
+    def misbehave(self):
+        if self.misbehaved_at is None:
+            self.misbehaved_at = time.monotonic()
 
     def _accept(self):
         while not self._stop.is_set():
@@ -103,6 +108,8 @@ class Session:
     def run(self):
         if self.kind != "silent":
             self.conn.sendall(BANNER)
+        if self.kind in ("silent", "banner-then-silent"):
+            self.board.misbehave()                     # from here on it says nothing more
         while not self.board._stop.is_set():
             data = self.recv()
             if data == b"":
@@ -140,10 +147,13 @@ class Session:
         else:
             self.code += bytes([b])
             if self.kind == "disconnect-mid-transfer" and self.received > CUT_AFTER:
+                self.board.misbehave()
                 return False                           # hang up in the middle of an exec's code
         return True
 
     def execute(self, code):
+        if self.kind in ("never-acknowledges", "endless-output"):
+            self.board.misbehave()
         if self.kind == "never-acknowledges":
             self.wait_for_close()
             return False
@@ -163,6 +173,7 @@ class Session:
         # else is answered as if it ran without output.
         if b"import board_bench" in code or b"import app" in code:
             self.conn.sendall(b"maze32-flavour native\r\nmaze32 on ESP32-C6\r\nmaze32-ti")
+            self.board.misbehave()
             time.sleep(0.1)
             return False
         out = b"%d\r\n" % self.board.mpy if b"sys.implementation._mpy" in code else b""

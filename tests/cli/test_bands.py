@@ -21,6 +21,7 @@ def test_twenty_seeds_of_the_unchanged_generator_pass():
     assert "every metric within its bands" in proc.stdout
 
 
+@pytest.mark.slow                  # 192 sweeps; the quick tier keeps the reference's pass and the catches
 def test_no_false_alarm_over_hundreds_of_small_and_large_sweeps():
     # Disjoint windows of fresh seeds (the reference is 0..999): at 1% a size, about 2 of these 200
     # could alarm; Bonferroni and ties make it rarer, and none does.

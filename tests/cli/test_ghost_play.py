@@ -58,25 +58,27 @@ def test_hostile_replays_are_refused_with_one_line(tmp_path, ghost_file):
                    "--ghost ran level 18G0-0000-96H9Z, not the one --code or --seed names")
 
 
-def test_a_ghost_races_where_the_bot_would_be(tmp_path, ghost_file):
+# The run from its file, and (only in the full run: the same race) from its pasted text.
+@pytest.mark.parametrize("pasted", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["file", "text"])
+def test_a_ghost_races_where_the_bot_would_be(tmp_path, ghost_file, pasted):
     # The player's first move starts the clock, then they stand still: the ghost's 58 moves on their
     # 58 frames win; the end screen says so.
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
-    for arg in (str(ghost_file), ghost_file.read_text().strip()):
-        term = PtyProcess([MAZE32, "play", "--ghost", arg], env=env)
-        try:
-            assert term.start() and term.wait_for("duel  key no", 3.0), term.text()
-            assert "code 18G0-0000-96H9Z  seed 9  16x16  ghost run 0:02.9" in term.text().splitlines()[0]
-            assert "arrows/WASD move  p pause" in term.text()
-            term.send(ARROW[route(9, 16)[0]])
-            assert term.wait_for("r  replay", 8.0), term.text()
-            text = term.text()
-            assert "the ghost got out first" in text and "ghost       a 0:02.9 run, 58 steps, out" in text
-            assert "steps       1   (the shortest route out is 58)" in text
-            term.send(b"q")
-            assert term.proc.wait(10) == 0
-        finally:
-            term.close()
+    arg = ghost_file.read_text().strip() if pasted else str(ghost_file)
+    term = PtyProcess([MAZE32, "play", "--ghost", arg], env=env)
+    try:
+        assert term.start() and term.wait_for("duel  key no", 3.0), term.text()
+        assert "code 18G0-0000-96H9Z  seed 9  16x16  ghost run 0:02.9" in term.text().splitlines()[0]
+        assert "arrows/WASD move  p pause" in term.text()
+        term.send(ARROW[route(9, 16)[0]])
+        assert term.wait_for("r  replay", 8.0), term.text()
+        text = term.text()
+        assert "the ghost got out first" in text and "ghost       a 0:02.9 run, 58 steps, out" in text
+        assert "steps       1   (the shortest route out is 58)" in text
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
     assert not (tmp_path / "data" / "maze32" / "ghosts").exists()       # a lost race saves no ghost
 
 
