@@ -7,7 +7,9 @@
 # Except on ports/esp32 (the C6) with machine code installed (keep_machine_code): there machine code
 # is committed outside the GC heap and freed only at a soft reset (esp_native_code_commit), so a
 # module with viper kernels forgotten and loaded again would take its code's room again each time
-# (Explore's world and views: ~12 KB a choice); there what a game loads stays loaded, as before.
+# (Explore's world and views: ~12 KB a choice); there the modules whose machine code was committed
+# stay loaded, and the rest of a game (its bytecode views, rules and buffers) still goes: keeping it
+# all, a viper board died choosing Explore after a Duel and a Deeper.
 # The RISC-V board commits machine code the same way (its exec region, host/riscv/maze32_board.c,
 # module maze32board) and keeps too, once machine code has gone there: its frozen firmware, whose
 # code runs from flash and commits none, still forgets.
@@ -47,8 +49,7 @@ def forget():
     if _resident is None:
         return
     if _keep:
-        _resident.update(sys.modules)
-        return
+        _keep_committed()
     for name in [n for n in sys.modules if n not in _resident]:
         del sys.modules[name]
         cut = name.rfind(".")
@@ -56,6 +57,29 @@ def forget():
         if package is not None:
             package.__dict__.pop(name[cut + 1:], None)
     gc.collect()
+
+
+def _keep_committed():
+    # The modules loaded since mark() whose machine code is committed for good become resident: loaded
+    # again, their code would take its room again (see the top).
+    for name in [n for n in sys.modules if n not in _resident]:
+        if _machine_code(sys.modules[name]):
+            _resident.add(name)
+
+
+def _machine_code(module):
+    # -> True for a module whose loading committed machine code: one from an .mpy of an architecture
+    # (header byte 2, bits 2..; 0 is bytecode: the flavours leave modules without kernels so), or
+    # from a .py source, whose viper kernels the board compiled itself. Only these stay (keep_machine_code):
+    # the rest of a game (its views, rules, buffers) goes, so the next game finds its heap.
+    path = getattr(module, "__file__", "")
+    if not path.endswith(".mpy"):
+        return bool(path)
+    try:
+        with open(path, "rb") as f:
+            return bool(f.read(4)[2] >> 2)
+    except (OSError, IndexError):
+        return True
 
 
 def packed(fn, *args):

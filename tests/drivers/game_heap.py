@@ -3,9 +3,12 @@
 # (as app.main does: its calls write over the stack the game's left, which the collector scans
 # conservatively: a stale pointer there kept half a Duel alive). Prints "menu
 # BYTES MODULES" after the start (gc.mem_alloc collected; MODULES: the game modules loaded), then a
-# line "MODE played BYTES left BYTES MODULES" a game. MicroPython only (gc.mem_alloc).
+# line "MODE played BYTES left BYTES MODULES" a game, each line followed by micropython.qstr_info()'s.
+# MicroPython only (gc.mem_alloc).
 import gc
 import sys
+
+import micropython
 
 from maze32_game import app, games, loading, term  # noqa: F401  (app: the board's start)
 
@@ -34,7 +37,9 @@ def menu():
 
 loading.mark()
 print("menu", menu(), loaded())
+micropython.qstr_info()      # "qstr pool: ... n_total_bytes=N": the names interned, never freed
 for mode in ARGS["modes"]:
     played = play(mode)
     loading.forget()
     print(mode, "played", played, "left", menu(), loaded())
+    micropython.qstr_info()
