@@ -144,6 +144,15 @@ def served_board(env, *options):
             server.wait(10)
 
 
+def quit_the_board(term, wait):
+    # q on the board's menu: the game ends, the host says so and exits 0, and nothing on the way was
+    # a MemoryError or a traceback.
+    term.send(b"q")
+    assert term.wait_for("the board's game ended", wait), term.text()
+    assert term.proc.wait(20) == 0
+    assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
+
+
 def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
     # `maze32 play --port URL`: the board's own menu, its Explore key (games.py's), walk, dig, back to
     # the menu, `rounds` times, then quit. Asserts each step's screen (no MemoryError on the way).
@@ -162,10 +171,7 @@ def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
             assert "explore  depth" in term.text() and b"MemoryError" not in term.screen, term.text()
             term.send(b"q")
             assert term.wait_for("quit  time", wait), term.screen[-600:]          # the menu again
-        term.send(b"q")
-        assert term.wait_for("the board's game ended", wait), term.text()
-        assert term.proc.wait(20) == 0
-        assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
+        quit_the_board(term, wait)
     finally:
         term.close()
 
@@ -199,9 +205,6 @@ def every_game_through_the_menu(url, seed=9, size=16, wait=20.0):
             assert b"MemoryError" not in term.screen, term.text()
             term.send(b"q")
         assert term.wait_for("quit  time", wait), term.screen[-600:]
-        term.send(b"q")
-        assert term.wait_for("the board's game ended", wait), term.text()
-        assert term.proc.wait(20) == 0
-        assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
+        quit_the_board(term, wait)
     finally:
         term.close()
