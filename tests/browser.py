@@ -7,8 +7,9 @@ import shutil
 import subprocess
 import time
 
-from support import MAZE32
+from support import MAZE32, ROOT
 
+PAGE_PYTHON = ROOT / "host" / "webtwin" / "maze32_web.py"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 STATE = "return window.maze32 ? {ready: window.maze32.ready, error: window.maze32.error, " \
@@ -101,3 +102,16 @@ def resources(driver):
     return driver.execute_script(
         "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
         ".map(e => [e.name, e.transferSize])")
+
+
+def page_module():
+    # The page's Python (host/webtwin/maze32_web.py) loaded on CPython, its web_keep beside it as the
+    # page's /lib holds it.
+    import importlib.util
+    import sys
+    if str(PAGE_PYTHON.parent) not in sys.path:
+        sys.path.insert(0, str(PAGE_PYTHON.parent))
+    spec = importlib.util.spec_from_file_location("maze32_web", str(PAGE_PYTHON))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

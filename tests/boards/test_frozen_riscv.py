@@ -47,8 +47,8 @@ def test_every_game_holds_at_most_96_kb_on_the_frozen_firmware(board):
     # the board's 256 KiB, and gives it back at the menu.
     with connected(board) as b:
         b.soft_reset()
-    lines = [line.split() for line in run_driver(board, "game_heap.py",
-                                                 {"modes": ["explore", "duel", "deeper", "explore"]})]
+    out = run_driver(board, "game_heap.py", {"modes": ["explore", "duel", "deeper", "explore"]})
+    lines = [line.split() for line in out[0::2]]           # each followed by its qstr_info line
     menu = int(lines[0][1])
     for mode, _, played, _, left, _ in lines[1:]:
         assert int(played) <= 96000 and int(left) - menu < 24000, (mode, played, left, menu)

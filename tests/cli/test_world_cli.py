@@ -29,8 +29,13 @@ def test_png_shows_the_view_round_the_spawn_with_a_title_markers_and_a_legend(tm
     px = render_world.PIXELS
     assert (region.w, region.h) == render_world.PICTURE_VIEW and px >= 4      # several pixels a tile
     assert text["Title"] == "maze32 world  seed 7, depth 8 (dungeon), 250 \u00d7 250 tiles"
+    # away from both markers: the spawn's, and the stairs' (on the map's edge when beyond it)
+    tx = min(max(region.stairs[0], region.ox), region.ox + region.w - 1)
+    ty = min(max(region.stairs[1], region.oy), region.oy + region.h - 1)
     far = [(x, y) for x, y in ((region.ox, region.oy), (region.ox + 7, region.oy + region.h - 3),
-                               (region.ox + region.w - 1, region.oy + 40)) if abs(x - region.spawn[0]) > 8]
+                               (region.ox + region.w - 1, region.oy + 40), (region.ox + 1, region.oy + 1))
+           if abs(x - region.spawn[0]) > 8 and max(abs(x - tx), abs(y - ty)) > 8]
+    assert len(far) >= 2
     for x, y in far:                               # each tile a square of its material's colour
         assert map_pixel(rows, region, x, y, px) == render_world.COLOURS[MATERIALS[region.at(x, y)][0]]
     # The spawn marked large: its colour a disc's radius away from the tile, not on one pixel.

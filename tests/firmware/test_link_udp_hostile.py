@@ -136,6 +136,8 @@ def test_bind_keeps_a_hosted_game_to_one_address(tmp_path):
             twin.read(0.2)
         facts = outcome(board)
         assert facts["end"].startswith("you got out first at frame ")
+        assert twin.wait_for("q  quit", 10.0), twin.text()         # its end screen
+        twin.send(b"q")
         assert twin.proc.wait(10) == 0
     finally:
         twin.close()

@@ -1,11 +1,9 @@
 """maze32 web without a browser: what the page holds, the server's answers and one-line errors, the
 level links of maze32 code and of the end screens, and the page's Python (host/webtwin/maze32_web.py)
 stepped frame by frame on CPython as the page's frame loop steps it."""
-import importlib.util
 import json
 import socket
 import subprocess
-import sys
 import urllib.request
 
 import pytest
@@ -15,10 +13,9 @@ from host import web
 from maze32_game import games
 from maze32_game import links
 from maze32_game import term
-from support import MAZE32, ROOT, maze32, one_line_error
+from support import MAZE32, maze32, one_line_error
 from terminals import route
 
-PAGE_PYTHON = ROOT / "host" / "webtwin" / "maze32_web.py"
 
 
 @pytest.fixture(scope="module")
@@ -128,15 +125,6 @@ def test_every_end_screen_shows_the_level_link_beside_the_code():
 
 
 # -- the page's Python, stepped as the page steps it ------------------------------------------------
-def page_module():
-    if str(PAGE_PYTHON.parent) not in sys.path:
-        sys.path.insert(0, str(PAGE_PYTHON.parent))     # its web_keep, as the page's /lib holds it
-    spec = importlib.util.spec_from_file_location("maze32_web", str(PAGE_PYTHON))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def run_frames(twin, frames, typed="", start=0, ms=33):
     # Frames of the page's loop, 30 a second; typed goes in with the first. -> the last lines drawn, the clock.
     lines = None
@@ -147,7 +135,7 @@ def run_frames(twin, frames, typed="", start=0, ms=33):
 
 
 def test_the_page_ticks_the_game_at_its_own_pace_whatever_its_frame_rate():
-    twin = page_module().Twin("http://page/", 12345)
+    twin = browser.page_module().Twin("http://page/", 12345)
     assert twin.open("#code=18G0-0000-73YFX") == ""
     lines, now = run_frames(twin, 30, "x")                          # a second at 30 frames
     assert "press a key" not in lines
@@ -161,7 +149,7 @@ def test_the_page_ticks_the_game_at_its_own_pace_whatever_its_frame_rate():
 
 
 def test_a_level_link_that_is_wrong_opens_the_menu_saying_why():
-    module = page_module()
+    module = browser.page_module()
     for fragment, words in [("#code=ZZZZ", "level code"), ("#mode=chess&seed=1", "no game 'chess'"),
                             ("#mode=deeper&seed=-4", "seed '-4'"), ("#mode=deeper&seed=4294967296", "0..4294967295"),
                             ("#mode=explore&seed=1&depth=0", "depth '0'")]:
@@ -217,7 +205,7 @@ def flat(lines):
 
 
 def test_records_kept_in_the_browsers_storage_are_there_for_the_next_page():
-    module = page_module()
+    module = browser.page_module()
     storage = Storage()
     twin = module.Twin("http://page/", 1, storage)
     assert twin.open("#code=" + CODE) == ""
@@ -241,7 +229,7 @@ def test_records_kept_in_the_browsers_storage_are_there_for_the_next_page():
 
 
 def test_a_faster_run_is_a_new_best_on_its_end_screen_and_in_the_storage():
-    module = page_module()
+    module = browser.page_module()
     storage = Storage()
     twin = module.Twin("http://page/", 1, storage)
     twin.open("#code=" + CODE)
@@ -255,7 +243,7 @@ def test_a_faster_run_is_a_new_best_on_its_end_screen_and_in_the_storage():
 
 
 def test_a_damaged_stored_value_is_refused_line_by_line_and_said():
-    module = page_module()
+    module = browser.page_module()
     good = module.web_keep.records.line_of("deeper", "7", [4])
     damaged = module.web_keep.records.line_of("deeper", "8", [9]).replace(" 9 ", " 99 ")
     storage = Storage({"maze32-records": "maze32-records/1\n%s\n%s\n" % (good, damaged)})
@@ -271,7 +259,7 @@ def test_a_damaged_stored_value_is_refused_line_by_line_and_said():
 
 
 def test_a_storage_that_refuses_a_write_keeps_the_value_before_and_says_so():
-    module = page_module()
+    module = browser.page_module()
     before = "maze32-records/1\n%s\n" % module.web_keep.records.line_of("deeper", "7", [4])
     storage = Storage({"maze32-records": before}, full=True)
     twin = module.Twin("http://page/", 1, storage)
@@ -284,7 +272,7 @@ def test_a_storage_that_refuses_a_write_keeps_the_value_before_and_says_so():
 
 
 def test_a_won_duels_ghost_link_races_that_run_frame_for_frame():
-    module = page_module()
+    module = browser.page_module()
     twin = module.Twin("http://page/", 1, Storage())
     twin.open("#code=" + CODE)
     lines, _ = win(twin)
@@ -310,7 +298,7 @@ def test_a_won_duels_ghost_link_races_that_run_frame_for_frame():
 
 
 def test_a_ghost_link_that_does_not_fit_says_why_on_the_menu():
-    module = page_module()
+    module = browser.page_module()
     twin = module.Twin("http://page/", 1, Storage())
     twin.open("#code=" + CODE)
     win(twin)
@@ -335,7 +323,7 @@ def test_a_ghost_link_that_does_not_fit_says_why_on_the_menu():
 
 
 def test_c_on_the_menu_takes_a_pasted_ghost_or_a_typed_code():
-    module = page_module()
+    module = browser.page_module()
     twin = module.Twin("http://page/", 1, Storage())
     twin.open("#code=" + CODE)
     win(twin)

@@ -4,7 +4,6 @@ limit. Each is answered or dropped and counted; the server serves the page after
 printed on its terminal. The server runs in this process (web.server, as web serve makes it) with a
 short stall limit, over a folder of the page's two marker files and one large file. And level links
 of thousands of characters, for the page's Python (host/webtwin/maze32_web.py) on CPython."""
-import importlib.util
 import os
 import signal
 import socket
@@ -14,8 +13,9 @@ import threading
 
 import pytest
 
+import browser
 from host import web
-from support import MAZE32, ROOT, maze32, one_line_error
+from support import MAZE32, maze32, one_line_error
 
 BIG = 4 << 20                     # more than the socket buffers hold: a reset lands mid-reply
 
@@ -115,10 +115,7 @@ def test_connections_past_the_limit_are_closed_at_once(served):
 def test_a_level_link_of_thousands_of_characters_is_named_in_one_short_line(fragment, said):
     # (was: the whole value in the menu's message, thousands of lines; a seed of 5000 digits CPython's
     # own error about integer string conversion)
-    spec = importlib.util.spec_from_file_location("maze32_web", str(ROOT / "host" / "webtwin" / "maze32_web.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    twin = module.Twin("http://page/", 1)
+    twin = browser.page_module().Twin("http://page/", 1)
     problem = twin.open(fragment)
     assert problem.startswith(said) and len(problem) < 120, problem[:200]
     assert len(twin.menu_lines(100, 30)) < 30
