@@ -41,14 +41,16 @@ def _index_rooms(ws, rw: int, rh: int):
     cells = ptr8(ws.marks)
     masks = ptr8(ws.blob)
     level_of = ptr16(ws.stack)
-    i = _CELLS
-    while i < 4096:
-        cells[i] = 0xFF
-        i += 1
-    i = 0
-    while i < 512:
-        masks[i] = 0
-        i += 1
+    c = 0
+    while c < ((rh + 15) >> 4) << 4:                        # the region's cells (the search's)
+        if (c & 15) < (rw + 15) >> 4:
+            masks[c] = 0
+            masks[256 + c] = 0
+            i = _CELLS + c * 12
+            while i < _CELLS + c * 12 + 12:
+                cells[i] = 0xFF
+                i += 1
+        c += 1
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
