@@ -166,11 +166,17 @@ def route_levels(ws, rw, rh, sx, sy):
     # search outgrew its ring (no level is then sure).
     _index_rooms(ws, rw, rh)
     _open_plan(ws, rw, rh)
-    return _search(ws, (sy << 8) | sx) == 1
+    ws.marks[0] = sy                          # the ring's first tile: the spawn
+    ws.marks[1] = sx
+    return _search(ws) == 1
 
 
 @micropython.viper
-def _search(ws, start: int) -> int:
+def _search(ws) -> int:
+    # p (a tile, y << 8 | x) and w (a word of the plane) first: the emitter keeps a function's first
+    # three locals (ws, p, w) in registers, the rest on the stack.
+    p = 0
+    w = 0
     plane = ptr16(ws.queue)
     ring = ptr8(ws.marks)
     cells = ptr8(ws.marks)
@@ -183,9 +189,8 @@ def _search(ws, start: int) -> int:
     left = int(ws.room_count)
     if left == 0:
         return 1
-    plane[start >> 4] = plane[start >> 4] | (1 << (start & 15))
-    ring[0] = start >> 8
-    ring[1] = start & 255
+    p = (int(ring[0]) << 8) | int(ring[1])
+    plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
     head = 0
     tail = 1
     level = 0
