@@ -272,13 +272,14 @@ def _search(ws) -> int:
                 ring[r] = (p + 256) >> 8
                 ring[r + 1] = p & 255
                 tail += 1
-            q = p - 1                                       # left
-            w = int(plane[q >> 4])
-            if not ((w >> (q & 15)) & 1):
-                plane[q >> 4] = w | (1 << (q & 15))
+            q = (p - 1) >> 4                                # left: its word and bit
+            n = 1 << ((p - 1) & 15)
+            w = int(plane[q])
+            if not (w & n):
+                plane[q] = w | n
                 r = (tail & (RING - 1)) << 1
-                ring[r] = q >> 8
-                ring[r + 1] = q & 255
+                ring[r] = (p - 1) >> 8
+                ring[r + 1] = (p - 1) & 255
                 tail += 1
             q = p + 1                                       # right
             w = int(plane[q >> 4])
