@@ -14,8 +14,11 @@
 #                   3 times the most measured: past it the caller falls back to straight lines), then
 #                   which rooms meet each cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more,
 #                   so a cell meets 2 across and 3 down), 2 bytes a room;
-#         ws.blob   how many rooms not reached yet meet each cell (accretion's, free in a BSP dungeon):
-#                   the search ends when every room is reached.
+#         ws.blob   each cell's masks of the rooms not reached yet (accretion's, free in a BSP
+#                   dungeon): [c] the pairs of its columns, [256 + c] the pairs of its rows, that one
+#                   covers; a tile outside either is in no such room, so the search looks up a tile's
+#                   rooms only inside both (a corridor's tile mostly is not), and a room reached
+#                   remakes its cells' masks. The search ends when every room is reached.
 #   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
 #       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
 #       queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
@@ -32,18 +35,22 @@ _EMPTY = const(0xFFFF)        # a free room slot of a cell
 
 
 @micropython.viper
-def _index_rooms(ws):
-    # The cell table: every room added to each cell of 16 x 16 tiles its box meets.
+def _index_rooms(ws, rw: int, rh: int):
+    # The cell table: every room added to each cell of 16 x 16 tiles its box meets, and to the cell's
+    # masks (every room is not reached yet); every room not reached (ws.stack).
     cells = ptr8(ws.marks)
-    unreached = ptr8(ws.blob)
-    i = _CELLS
-    while i < 4096:
-        cells[i] = 0xFF
-        i += 1
-    i = 0
-    while i < 256:
-        unreached[i] = 0
-        i += 1
+    masks = ptr8(ws.blob)
+    level_of = ptr16(ws.stack)
+    c = 0
+    while c < ((rh + 15) >> 4) << 4:                        # the region's cells (the search's)
+        if (c & 15) < (rw + 15) >> 4:
+            masks[c] = 0
+            masks[256 + c] = 0
+            i = _CELLS + c * 12
+            while i < _CELLS + c * 12 + 12:
+                cells[i] = 0xFF
+                i += 1
+        c += 1
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
@@ -51,15 +58,29 @@ def _index_rooms(ws):
     n = int(ws.room_count)
     k = 0
     while k < n:
-        cy = int(room_y[k]) >> 4
-        cy1 = (int(room_y[k]) + int(room_h[k]) - 1) >> 4
-        while cy <= cy1:
-            cx = int(room_x[k]) >> 4
-            cx1 = (int(room_x[k]) + int(room_w[k]) - 1) >> 4
-            while cx <= cx1:
-                i = _CELLS + ((cy << 4) | cx) * 12
+        level_of[k] = UNREACHED
+        x0 = int(room_x[k])
+        y0 = int(room_y[k])
+        x1 = x0 + int(room_w[k]) - 1
+        y1 = y0 + int(room_h[k]) - 1
+        cy = y0 >> 4
+        while cy <= y1 >> 4:
+            lo = y0 - (cy << 4)
+            hi = y1 - (cy << 4)
+            lo = (lo if lo > 0 else 0) >> 1
+            hi = (hi if hi < 15 else 15) >> 1
+            rows = ((1 << (hi - lo + 1)) - 1) << lo
+            cx = x0 >> 4
+            while cx <= x1 >> 4:
+                c = (cy << 4) | cx
+                lo = x0 - (cx << 4)
+                hi = x1 - (cx << 4)
+                lo = (lo if lo > 0 else 0) >> 1
+                hi = (hi if hi < 15 else 15) >> 1
+                masks[c] |= ((1 << (hi - lo + 1)) - 1) << lo
+                masks[256 + c] |= rows
+                i = _CELLS + c * 12
                 end = i + 12
-                unreached[(cy << 4) | cx] += 1
                 while i < end:                              # the cell's first free slot
                     if cells[i] == 0xFF and cells[i + 1] == 0xFF:
                         cells[i] = k >> 8
@@ -122,6 +143,13 @@ def _open_plan(ws, rw: int, rh: int):
             x1 = x1 if x1 < rw - 1 else rw - 1
             y1 = y1 if y1 < rh - 1 else rh - 1
         i += 1
+        if (x0 >> 4) == (x1 >> 4):                          # within one word (a leg down, mostly)
+            keep = ~(((1 << (x1 - x0 + 1)) - 1) << (x0 & 15))
+            j = (y0 << 4) | (x0 >> 4)
+            while y0 <= y1:
+                plane[j] = plane[j] & keep
+                j += 16
+                y0 += 1
         while y0 <= y1:
             lo = x0
             while lo <= x1:
@@ -136,13 +164,19 @@ def route_levels(ws, rw, rh, sx, sy):
     # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates)
     # in a region without doorways (the world's only one: its rim is stone all round). False when the
     # search outgrew its ring (no level is then sure).
-    _index_rooms(ws)
+    _index_rooms(ws, rw, rh)
     _open_plan(ws, rw, rh)
-    return _search(ws, (sy << 8) | sx) == 1
+    ws.marks[0] = sy                          # the ring's first tile: the spawn
+    ws.marks[1] = sx
+    return _search(ws) == 1
 
 
 @micropython.viper
-def _search(ws, start: int) -> int:
+def _search(ws) -> int:
+    # p (a tile, y << 8 | x) and w (a word of the plane) first: the emitter keeps a function's first
+    # three locals (ws, p, w) in registers, the rest on the stack.
+    p = 0
+    w = 0
     plane = ptr16(ws.queue)
     ring = ptr8(ws.marks)
     cells = ptr8(ws.marks)
@@ -151,16 +185,12 @@ def _search(ws, start: int) -> int:
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
     room_h = ptr8(ws.room_h)
-    unreached = ptr8(ws.blob)
-    rooms = int(ws.room_count)
-    left = rooms
-    k = 0
-    while k < rooms:
-        level_of[k] = UNREACHED
-        k += 1
-    plane[start >> 4] = plane[start >> 4] | (1 << (start & 15))
-    ring[0] = start >> 8
-    ring[1] = start & 255
+    masks = ptr8(ws.blob)
+    left = int(ws.room_count)
+    if left == 0:
+        return 1
+    p = (int(ring[0]) << 8) | int(ring[1])
+    plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
     head = 0
     tail = 1
     level = 0
@@ -168,47 +198,92 @@ def _search(ws, start: int) -> int:
         end = tail
         while head < end:
             r = (head & (RING - 1)) << 1
-            y = int(ring[r])
-            x = int(ring[r + 1])
+            p = (int(ring[r]) << 8) | int(ring[r + 1])
             head += 1
-            # The room holding (x, y), if it is one not reached yet, is reached at this level (its
-            # cells count it off; the search ends when every room is reached).
-            c = ((y >> 4) << 4) | (x >> 4)
-            i = _CELLS + c * 12
-            end_cell = i + 12
-            while unreached[c] and i < end_cell:
-                m = (int(cells[i]) << 8) | int(cells[i + 1])
-                i += 2
-                if m == _EMPTY:
-                    break
-                x0 = int(room_x[m])
-                y0 = int(room_y[m])
-                if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
-                        and y < y0 + int(room_h[m]):
-                    level_of[m] = level
-                    left -= 1
-                    cy = y0 >> 4
-                    while cy <= (y0 + int(room_h[m]) - 1) >> 4:
-                        cx = x0 >> 4
-                        while cx <= (x0 + int(room_w[m]) - 1) >> 4:
-                            unreached[(cy << 4) | cx] -= 1
-                            cx += 1
-                        cy += 1
-                    break
-            if left == 0:
-                return 1
-            # Its open neighbours, closed as they join the ring (the region's rim is stone: none
-            # lies beyond it).
+            # The room holding p, if it is one not reached yet, is reached at this level (its cells'
+            # masks drop it; the search ends when every room is reached).
+            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
+            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> (((p >> 8) & 15) >> 1)) & 1:
+                x = p & 255
+                y = p >> 8
+                i = _CELLS + c * 12
+                end_cell = i + 12
+                while i < end_cell:
+                    m = (int(cells[i]) << 8) | int(cells[i + 1])
+                    i += 2
+                    if m == _EMPTY:
+                        break
+                    x0 = int(room_x[m])
+                    y0 = int(room_y[m])
+                    if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
+                            and y < y0 + int(room_h[m]):
+                        level_of[m] = level
+                        left -= 1
+                        # The masks of its cells, remade from their rooms not reached yet.
+                        cy = y0 >> 4
+                        while cy <= (y0 + int(room_h[m]) - 1) >> 4:
+                            cx = x0 >> 4
+                            while cx <= (x0 + int(room_w[m]) - 1) >> 4:
+                                d = (cy << 4) | cx
+                                cm = 0
+                                rm = 0
+                                j = _CELLS + d * 12
+                                while j < _CELLS + d * 12 + 12:
+                                    n = (int(cells[j]) << 8) | int(cells[j + 1])
+                                    j += 2
+                                    if n == _EMPTY:
+                                        break
+                                    if level_of[n] != UNREACHED:
+                                        continue
+                                    lo = int(room_x[n]) - (cx << 4)
+                                    hi = lo + int(room_w[n]) - 1
+                                    lo = (lo if lo > 0 else 0) >> 1
+                                    hi = (hi if hi < 15 else 15) >> 1
+                                    cm |= ((1 << (hi - lo + 1)) - 1) << lo
+                                    lo = int(room_y[n]) - (cy << 4)
+                                    hi = lo + int(room_h[n]) - 1
+                                    lo = (lo if lo > 0 else 0) >> 1
+                                    hi = (hi if hi < 15 else 15) >> 1
+                                    rm |= ((1 << (hi - lo + 1)) - 1) << lo
+                                masks[d] = cm
+                                masks[256 + d] = rm
+                                cx += 1
+                            cy += 1
+                        break
+                if left == 0:
+                    return 1
+            # Its open neighbours (up, down, left, right), closed as they join the ring (the region's
+            # rim is stone: none lies beyond it).
             if tail - head >= RING - 4:
                 return 0                                    # the ring is full
-            p = (y << 8) | x
-            k = 0
-            while k < 4:
-                q = p - 256 if k == 0 else (p + 256 if k == 1 else (p - 1 if k == 2 else p + 1))
-                k += 1
-                w = int(plane[q >> 4])
-                if (w >> (q & 15)) & 1:
-                    continue
+            j = p >> 4                                      # its word and bit in the plane
+            b = 1 << (p & 15)
+            w = int(plane[j - 16])                          # up
+            if not (w & b):
+                plane[j - 16] = w | b
+                r = (tail & (RING - 1)) << 1
+                ring[r] = (p - 256) >> 8
+                ring[r + 1] = p & 255
+                tail += 1
+            w = int(plane[j + 16])                          # down
+            if not (w & b):
+                plane[j + 16] = w | b
+                r = (tail & (RING - 1)) << 1
+                ring[r] = (p + 256) >> 8
+                ring[r + 1] = p & 255
+                tail += 1
+            q = (p - 1) >> 4                                # left: its word and bit
+            n = 1 << ((p - 1) & 15)
+            w = int(plane[q])
+            if not (w & n):
+                plane[q] = w | n
+                r = (tail & (RING - 1)) << 1
+                ring[r] = (p - 1) >> 8
+                ring[r + 1] = (p - 1) & 255
+                tail += 1
+            q = p + 1                                       # right
+            w = int(plane[q >> 4])
+            if not ((w >> (q & 15)) & 1):
                 plane[q >> 4] = w | (1 << (q & 15))
                 r = (tail & (RING - 1)) << 1
                 ring[r] = q >> 8
