@@ -1,10 +1,12 @@
 # maze32 command line: a command table (mpremote's main.py), each command's options, and main().
 # The do_<verb> functions are in commands.py, option types in options.py, tables in report.py,
 # pictures in render*.py. One error type, CliError, is caught once in main() and printed on one line.
+# Every start imports this table, so it imports only argparse-light modules: a command's options
+# import what their defaults name when that command is parsed, its do_<verb> what it runs on.
 import sys
 
 import host
-from host import files, options
+from host import options
 from host.errors import CliError
 from host.options import Command
 from host.commands import (EXIT_FAILED, do_validate, do_check, do_export, do_code, do_sweep, do_render,
@@ -36,6 +38,7 @@ def code_options(p):
 
 
 def web_build_options(p):
+    from host import files
     p.add_argument("-o", "--output", required=True, metavar="DIR", type=files.output_path,
                    help="the page's folder to write (new, empty, or a page written before; required)")
     p.add_argument("--micropython", default=None, metavar="DIR",
@@ -57,7 +60,7 @@ def web_serve_options(p):
 
 
 def sweep_options(p):
-    from host import sweep
+    from host import files, sweep
     from host.paths import BANDS
     p.add_argument("--seeds", required=True, type=options.seed_range, metavar="A..B",
                    help="the seeds to generate, inclusive (required)")
@@ -76,6 +79,7 @@ def sweep_options(p):
 
 
 def render_options(p):
+    from host import files
     options.add_maze(p, code=True)
     p.add_argument("--svg", default=None, metavar="FILE", type=files.output_file,
                    help="also write an SVG picture with title, level code and legend to FILE (- for "
@@ -92,6 +96,7 @@ def render_options(p):
 
 
 def hedge_options(p):
+    from host import files
     p.add_argument("--seed", required=True, type=options.seed, metavar="N",
                    help="requested seed, 0..4294967295 (required)")
     p.add_argument("--level", type=options.count("level", 1), default=1, metavar="L",
@@ -133,6 +138,7 @@ def deploy_options(p):
 
 
 def package_options(p):
+    from host import files
     p.add_argument("-o", "--output", default=None, metavar="DIR", type=files.output_path,
                    help="the index folder to write (new, empty, or an index written before); serve it "
                         "over HTTP and: mpremote mip install --index URL maze32-game")
@@ -160,7 +166,7 @@ def flash_options(p):
 
 
 def play_options(p):
-    from host import play
+    from host import files, play
     p.add_argument("--mode", choices=play.Modes(), default="duel", metavar="MODE",
                    help="the game: %(choices)s (firmware/maze32_game/games.py's; default: duel)")
     p.add_argument("--seed", type=options.seed, default=None, metavar="N",
@@ -209,7 +215,7 @@ def world_export_options(p):
 
 
 def world_render_options(p):
-    from host import render_world
+    from host import files, render_world
     options.add_world(p, region_too=True)
     images = p.add_mutually_exclusive_group()
     images.add_argument("--png", default=None, metavar="FILE", type=files.output_file,
@@ -321,10 +327,12 @@ def version():
     return "maze32 %s (mazes %s, level codes version %d)" % (host.__version__, FORMAT, levelcode.VERSION)
 
 
-def build_parser():
+def build_parser(lazy=False):
+    # lazy: each command's options are added only when it is the command given (main's way: a
+    # command's start then imports nothing another command's options need); else the whole parser.
     return options.build("maze32", "start here: maze32 play   (a Duel against a bot; in a game ? shows the "
                          "keys)\n\nDeterministic duel mazes for ESP32-C6 boards and the desktop.",
-                         GROUPS, COMMANDS, version())
+                         GROUPS, COMMANDS, version, lazy)
 
 
 def main(argv=None):
@@ -347,7 +355,7 @@ def run(argv):
     debug = False
     try:
         try:
-            args = build_parser().parse_args(argv)
+            args = build_parser(lazy=True).parse_args(argv)
         except SystemExit:
             sys.stdout.flush()          # --help, --version: a reader gone is caught below, not at exit
             raise

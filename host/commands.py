@@ -1,10 +1,11 @@
 # The commands of maze32's command table (cli.py), one do_<verb> a command as mpremote's commands.py
 # has them: each takes the parsed options, calls the library or the host's facades, and hands the
 # result to a report. They raise CliError for bad input; cli.main prints it on one line.
+# Each imports what it needs (the twin, the reports and rich, the pictures) itself: cli.py imports
+# this table on every start, and a command (or a mistyped option) pays only for its own.
 
 import sys
 
-from host import files, report, twin
 from host.errors import CliError
 
 EXIT_OK = 0
@@ -13,23 +14,27 @@ EXIT_USAGE = 2      # bad input: options, seeds, sizes, files, codes
 
 
 def settings_of(args):
+    from host import twin
     return dict((n, getattr(args, n)) for n in twin.SETTINGS if getattr(args, n, None) is not None)
 
 
 # -- maze -----------------------------------------------------------------------------------------
 def do_validate(args):
+    from host import report, twin
     result = twin.requested(args.seed, args.code, args.size, settings_of(args))
     report.publish(result.document(), report.show_validation, args.json)
     return EXIT_OK if result.ok else EXIT_FAILED
 
 
 def do_check(args):
+    from host import report, twin
     verdict = twin.check_file(args.file)
     report.publish(verdict, report.show_check, args.json)
     return EXIT_OK if verdict["valid"] else EXIT_FAILED
 
 
 def do_export(args):
+    from host import files, report, twin
     result = twin.build(args.seed, twin.make_config(args.size, settings_of(args)))
     if not result.ok:
         report.show_failure(report.console(), result.document())
@@ -41,6 +46,7 @@ def do_export(args):
 
 
 def do_code(args):
+    from host import report, twin
     result, code = twin.level_code(args.seed, args.size, settings_of(args))
     if code is None:
         report.show_failure(report.console(), result.document())
@@ -53,7 +59,7 @@ def do_code(args):
 
 
 def do_sweep(args):
-    from host import sweep
+    from host import files, report, sweep, twin
     sizes = args.size or [(32, 32)]
     settings = settings_of(args)
     for s in sizes:
@@ -72,7 +78,7 @@ def do_sweep(args):
 
 # -- pictures -------------------------------------------------------------------------------------
 def do_render(args):
-    from host import render, render_terminal
+    from host import files, render, render_terminal, report, twin
     result = twin.requested(args.seed, args.code, args.size, settings_of(args))
     if not result.ok:
         report.show_failure(report.console(), result.document())
@@ -90,7 +96,7 @@ def do_render(args):
 
 
 def do_hedge(args):
-    from host import render_hedge
+    from host import files, render_hedge, report, twin
     pictures = (args.svg, args.png)
     if pictures.count("-") + bool(args.json) > 1:
         raise CliError("--json, --svg - and --png -: only one can go to stdout")
@@ -109,12 +115,13 @@ def do_hedge(args):
 
 # -- board ----------------------------------------------------------------------------------------
 def do_board_list(args):
-    from host import boards
+    from host import boards, report
     report.publish(boards.load_all(), report.show_boards, args.json)
     return EXIT_OK
 
 
 def do_board_serve(args):
+    from host import report
     out = report.console()
     if args.riscv and args.panel:
         raise CliError("board serve: --panel is for the virtual board, not --riscv")
@@ -145,7 +152,7 @@ def do_board_serve(args):
 
 
 def do_deploy(args):
-    from host import boards, deploy, transport
+    from host import boards, deploy, report, transport
     profile = boards.load(args.board)
     with transport.connected(args.port, args.timeout) as board:
         with report.progress("deploying") as advance:
@@ -155,7 +162,7 @@ def do_deploy(args):
 
 
 def do_package(args):
-    from host import package
+    from host import package, report
     out = report.console()
     if args.manifests:
         for path in package.write_manifests():
@@ -170,7 +177,7 @@ def do_package(args):
 
 
 def do_time(args):
-    from host import timing
+    from host import report, timing, twin
     sizes = args.size or [(32, 32)]
     for s in sizes:
         twin.make_config(s, {})
@@ -184,7 +191,7 @@ def do_time(args):
 
 
 def do_flash(args):
-    from host import flashing
+    from host import flashing, report
     flashing.flash(args.port, args.firmware, args.erase, log=report.console().print)
     return EXIT_OK
 
@@ -193,7 +200,7 @@ def do_flash(args):
 def built_world(args, region=None):
     # The world (or region) of the options, with a progress bar; a cache that cannot work is bad input.
     from maze32.world.cache import CacheError
-    from host import worlds
+    from host import report, worlds
     spec = worlds.spec_for(args.seed, args.depth, args.size, args.strategy)
     try:
         cache = worlds.open_cache(args.cache, args.cache_limit, report.warn)
@@ -204,14 +211,14 @@ def built_world(args, region=None):
 
 
 def do_world_validate(args):
-    from host import worlds
+    from host import report, worlds
     doc = worlds.validation(built_world(args))
     report.publish(doc, report.show_world, args.json)
     return EXIT_OK if doc["valid"] else EXIT_FAILED
 
 
 def do_world_export(args):
-    from host import worlds
+    from host import files, report, worlds
     region = built_world(args, args.region)
     doc = worlds.document(region)
     files.write_json(args.output, doc, compact=True)
@@ -222,7 +229,7 @@ def do_world_export(args):
 
 
 def do_world_check(args):
-    from host import worlds
+    from host import report, worlds
     verdict = worlds.check_file(args.file)
     report.publish(verdict, report.show_check, args.json)
     return EXIT_OK if verdict["valid"] else EXIT_FAILED
@@ -231,7 +238,7 @@ def do_world_check(args):
 def do_world_render(args):
     # The terminal shows the region, or the view round the spawn; a picture file the region, the whole
     # world (--whole), or by default a larger view round the spawn at several pixels a tile.
-    from host import render_world, worlds
+    from host import files, render_world, report, worlds
     if args.whole and args.region:
         raise CliError("--whole and --region: one or the other (the whole world, or a part of it)")
     image = args.png or args.svg
@@ -256,7 +263,7 @@ def do_world_render(args):
 
 
 def do_world_sweep(args):
-    from host import worlds
+    from host import report, worlds
     first, last = args.seeds
     worlds.spec_for(first, args.depth[0], args.size, args.strategy)      # bad sizes fail before any work
     with report.progress("sweeping worlds", (last - first + 1) * (args.depth[1] - args.depth[0] + 1)) as advance:
@@ -267,7 +274,7 @@ def do_world_sweep(args):
 
 # -- play -----------------------------------------------------------------------------------------
 def do_play(args):
-    from host import play
+    from host import play, twin
     if args.bind is not None and args.host is None:
         raise CliError("--bind goes with --host (the address a hosted game listens on)")
     if args.bind is not None and not args.bind.strip():
@@ -292,7 +299,7 @@ def do_play(args):
 
 # -- web ------------------------------------------------------------------------------------------
 def do_web_build(args):
-    from host import web
+    from host import report, web
     with report.progress("building the page"):
         page = web.build(args.output, args.micropython)
     report.show_web_build(report.console(), page)
@@ -307,7 +314,7 @@ def do_web_serve(args):
 
 def serve_page(args):
     import tempfile
-    from host import web
+    from host import report, web
     out = report.console()
     with tempfile.TemporaryDirectory(prefix="maze32-web-") as tmp:
         if args.folder is None:
@@ -333,7 +340,7 @@ def serve_page(args):
 
 def play_ghost(args):
     # --ghost: a Duel in this terminal against a saved run, on the level it ran (checked first).
-    from host import ghost_files, play
+    from host import ghost_files, play, twin
     if args.mode != "duel" or args.port is not None or args.board or args.host is not None \
             or args.join is not None:
         raise CliError("--ghost goes with a Duel in this terminal (no --mode, --port, --board, --host, --join)")

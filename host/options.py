@@ -1,10 +1,11 @@
 # Option parsing for the command line, in one place (as esptool's cli_util): the parser that reports
 # through CliError, the value types users type (seeds, sizes, ranges, counts), the options several
 # commands share, and the parser built from cli.py's command table.
+# Nothing heavier than argparse at the top: every maze32 command builds this parser first, and a
+# command's options (which import what their defaults name) are added only when it is the one chosen.
 import argparse
 
 from host.errors import CliError
-from host.twin import SETTINGS
 
 SEED_LIMIT = 0xFFFFFFFF
 
@@ -12,6 +13,20 @@ SEED_LIMIT = 0xFFFFFFFF
 class Parser(argparse.ArgumentParser):
     # argparse prints usage and exits on its own; route its complaints through CliError instead, on
     # one line: control characters escaped, long quoted values clipped.
+    # pending: the function adding this (sub)parser's options, run when argparse first hands it the
+    # command line (its own options, help and errors all come after that), so a command's start
+    # pays only for its own options.
+    pending = None
+
+    def parse_known_args(self, args=None, namespace=None):
+        self.add_pending()
+        return super().parse_known_args(args, namespace)
+
+    def add_pending(self):
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            pending(self)
+
     def error(self, message):
         import re
         message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
@@ -182,6 +197,7 @@ SETTING_HELP = {
 def add_settings(p):
     # The generator settings of SPEC 3; unset means the library's default (Config).
     from maze32 import Config
+    from host.twin import SETTINGS
     defaults = Config(width=32, height=32)
     for name in SETTINGS:
         default = "22*(W+H)//64" if name == "min_exit_separation" else getattr(defaults, name)
@@ -291,9 +307,20 @@ class Command:
         self.actions = actions
 
 
-def build(prog, description, groups, commands, version):
-    # groups: ((title, (name, ...)), ...); commands: name -> Command (cli.py). Help lists the commands
-    # by group; each command's help ends with its example.
+class Version(argparse._VersionAction):
+    # --version with the text computed only when asked for (it names the library's format, and
+    # importing the library is not every command's business).
+    def __call__(self, parser, namespace, values, option_string=None):
+        if callable(self.version):
+            self.version = self.version()
+        super().__call__(parser, namespace, values, option_string)
+
+
+def build(prog, description, groups, commands, version, lazy=False):
+    # groups: ((title, (name, ...)), ...); commands: name -> Command (cli.py); version: a function
+    # giving --version's text. Help lists the commands by group; each command's help ends with its
+    # example. lazy: each command's options are added when that command is parsed (Parser.pending),
+    # not all of them now (main's way; tests walking the whole parser build it eagerly).
     listing = [description, ""]
     for title, names in groups:
         listing.append("%s:" % title)
@@ -303,7 +330,7 @@ def build(prog, description, groups, commands, version):
     parser = Parser(prog=prog, usage="%(prog)s [-h] [--version] [--debug] COMMAND ...",
                     description="\n".join(listing).rstrip(), formatter_class=HelpFormatter,
                     epilog="Run '%s COMMAND --help' for a command's options and an example." % prog)
-    parser.add_argument("--version", action="version", version=version,
+    parser.add_argument("--version", action=Version, version=version,
                         help="print the version and exit")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an error")
     common = Parser(add_help=False)      # --debug after the command too
@@ -312,11 +339,11 @@ def build(prog, description, groups, commands, version):
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", help=argparse.SUPPRESS,
                                 parser_class=Parser, prog=prog)
     for name, command in commands.items():
-        add_command(sub, name, command, common, prog)
+        add_command(sub, name, command, common, prog, lazy)
     return parser
 
 
-def add_command(sub, name, command, common, prog="maze32"):
+def add_command(sub, name, command, common, prog="maze32", lazy=False):
     p = sub.add_parser(name, help=command.help, description=command.help, parents=[common],
                        formatter_class=HelpFormatter,
                        epilog="example%s:\n%s" % ("s" if len(command.examples) > 1 else "",
@@ -325,8 +352,10 @@ def add_command(sub, name, command, common, prog="maze32"):
         actions = p.add_subparsers(dest="action", metavar="{%s}" % ",".join(command.actions), required=True,
                                    parser_class=Parser, prog="%s %s" % (prog, name))
         for action_name, action in command.actions.items():
-            add_command(actions, action_name, action, common, "%s %s" % (prog, name))
+            add_command(actions, action_name, action, common, "%s %s" % (prog, name), lazy)
     else:
-        command.options(p)
+        p.pending = command.options
+        if not lazy:
+            p.add_pending()
         p.set_defaults(func=command.func)
     return p
