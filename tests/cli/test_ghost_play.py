@@ -115,5 +115,9 @@ def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
         assert "quit  time" in last and "seed 9" in last and "ghost" not in last, last
     finally:
         term.close()
+    # the record is the faster of the two wins (under load the second can be a tick faster), and the
+    # ghost kept is that run's (the fastest on the level)
+    fastest = ghost.parse(saved.read_text())
+    assert fastest.ticks <= replay.ticks
     records = (tmp_path / "data" / "maze32" / "records.txt").read_text().splitlines()
-    assert records[0] == "maze32-records/1" and records[1].startswith("duel 18G0-0000-96H9Z %d 58 " % replay.ticks)
+    assert records[0] == "maze32-records/1" and records[1].startswith("duel 18G0-0000-96H9Z %d 58 " % fastest.ticks)
