@@ -82,6 +82,11 @@ def parse_json(data):
     depth = nesting(text)
     if depth > MAX_DEPTH:
         raise Malformed("nested %s levels deep (at most %d)" % (depth if depth < 1000 else "1000+", MAX_DEPTH))
+    # The collector is held off while the parser builds: JSON makes no cycles, and a document of a
+    # million empty lists otherwise triggers full collections of everything the process holds.
+    import gc
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
                           object_pairs_hook=_object)
@@ -91,6 +96,9 @@ def parse_json(data):
         raise Malformed("not JSON (%s at line %d column %d)" % (e.msg, e.lineno, e.colno))
     except (ValueError, RecursionError, MemoryError) as e:          # bounded above; never expected
         raise Malformed("not JSON (%s)" % (str(e).splitlines() or [type(e).__name__])[0][:80])
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def nesting(text):

@@ -253,7 +253,7 @@ def test_a_silent_board_is_reported_within_the_timeout_not_a_fixed_time(tmp_path
         start = time.monotonic()
         with pytest.raises(CliError, match="did not answer within 0.5 s: entering the raw REPL"):
             transport.Board(url, 0.5)
-        assert time.monotonic() - start < 1.5
+        assert time.monotonic() - start < 3.0                  # far under the default wait; a loaded machine adds latency
     finally:
         silent.close()
 
@@ -406,7 +406,7 @@ def test_a_board_stuck_in_an_import_is_interrupted_and_repaired(tmp_path, refere
         start = time.monotonic()
         with pytest.raises(CliError, match="did not answer within 1 s: running import maze32.rng"):
             board.exec("import maze32.rng")
-        assert time.monotonic() - start < 2.0
+        assert time.monotonic() - start < 4.0
         board._drop()
         board = transport.Board(vb.url, 3.0)                # stuck: Ctrl-C until it answers
         assert vb.interrupts >= 1

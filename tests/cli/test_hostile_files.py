@@ -421,7 +421,9 @@ def test_the_corpus_through_check(tmp_path, corpus, capsys):
                         sum(1 for _, _, e in corpus if e == {2}))
     assert not false_accepted, false_accepted
     assert not wrong, "\n".join(wrong[:40]) + "\n(%d wrong)" % len(wrong)
-    assert longest[0] < 2.0, longest
+    # A hang guard, not a speed claim (bench/ measures speed): no file keeps check busy for long. The
+    # reader's linearity is asserted by test_the_reader_is_linear_in_the_worst_case.
+    assert longest[0] < 10.0, longest
 
 
 @pytest.mark.slow
