@@ -3,8 +3,8 @@
 # marks moved and set, and the tiles the stages aim at (nearest_marked). Local stages only: everything here reads and writes the chunk's own tiles and
 # ws.marks (0 unseen, 1 seen, 2 kept: the chunk's main region, 3 set aside). Viper kernels where
 # compiled; a tile is open when tiles.SOLID says it is not solid.
-from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world.tiles import SOLID
+from maze32._compat import const, micropython, ptr8, ptr16, compiled
+from maze32.world.tiles import SOLID, ptr32
 
 _STONE = const(3)       # tiles.STONE
 _AIR = const(0)         # tiles.AIR
@@ -26,6 +26,10 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
     runs = ptr16(ws.queue)
     starts = ptr16(ws.row_runs)
     solid = ptr8(SOLID)
+    t32 = ptr32(tiles_obj)
+    wide = int(WIDE)
+    if wide and int(tiles) & 3:
+        wide = 0                               # word reads need an aligned buffer
     cw = int(ws.cw)
     ch = int(ws.ch)
     n = 0
@@ -36,27 +40,51 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
         start = n
         starts[y] = n
         row = y << 6
+        # The row's runs: where compiled, a word of four tiles is passed over at once while it holds
+        # what the scan is in (air in a run, stone outside one); every other word tile by tile.
+        c = row                                # the tile scanned
+        end = row + cw
+        wend = row + (cw & 0x7C) if wide else row
+        inside = 0                             # in a run (from column x0)
+        want = 0x3030303                       # the word passed over: four stone tiles, or four air
+        x0 = 0
+        while c < end:
+            stop = end
+            if c < wend:
+                if t32[c >> 2] == want:
+                    c += 4
+                    continue
+                stop = c + 4
+            while c < stop:
+                if solid[tiles[c]]:
+                    if inside:
+                        runs[n] = x0 | ((c - row) << 7)
+                        n += 1
+                        inside = 0
+                        want = 0x3030303
+                elif not inside:
+                    x0 = c - row
+                    inside = 1
+                    want = 0
+                c += 1
+        if inside:
+            runs[n] = x0 | (cw << 7)
+            n += 1
+        # Each run's size, the sky's run, and the joins, in row order.
         j = prev
-        x = 0
-        while x < cw:
-            if solid[tiles[row + x]]:
-                x += 1
-                continue
-            x0 = x
-            while x < cw:
-                if solid[tiles[row + x]]:
-                    break
-                x += 1
-            runs[n] = x0 | (x << 7)
-            runs[2048 + n] = 0x8000 | (x - x0)
+        i = start
+        while i < n:
+            x0 = runs[i] & 127
+            x = runs[i] >> 7
+            runs[2048 + i] = 0x8000 | (x - x0)
             if y == 1 and sky_x >= x0 and sky_x < x:
-                sky = n
+                sky = i
             # Join the runs above that touch x0 .. x-1.
             while j < start and (runs[j] >> 7) <= x0:
                 j += 1
             k = j
             while k < start and (runs[k] & 127) < x:
-                a = n                          # find both roots, halving paths
+                a = i                          # find both roots, halving paths
                 while runs[2048 + a] < 0x8000:
                     p = runs[2048 + a]
                     if runs[2048 + p] < 0x8000:
@@ -78,7 +106,7 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
                         runs[2048 + b] = a
                         runs[2048 + a] = 0x8000 | (sa + sb)
                 k += 1
-            n += 1
+            i += 1
         prev = start
         y += 1
     starts[ch] = n
@@ -104,32 +132,42 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
                 best = r
                 first = (y << 6) | (runs[i] & 127)
         i += 1
-    # Marks for every tile; what is not kept, sealed.
+    # Marks for every tile; what is not kept, sealed. Each row is a list of spans filled with one
+    # value: first the whole row's marks 0, then each run's marks (kept) or tiles (sealed: stone),
+    # its aligned middle a word at a time where compiled.
     big = 3 if sky >= 0 else 2
     y = 0
     while y < ch:
         row = y << 6
-        x = 0
-        i = starts[y]
+        i = starts[y] - 1                      # -1: the row's marks
         while i < starts[y + 1]:
-            x0 = runs[i] & 127
-            x1 = runs[i] >> 7
-            while x < x0:
-                marks[row + x] = 0
-                x += 1
-            r = i
-            while runs[2048 + r] < 0x8000:
-                r = runs[2048 + r]
-            v = 2 if r == sky else (big if r == best else 0)
-            while x < x1:
-                marks[row + x] = v
-                if not v:
-                    tiles[row + x] = _STONE
-                x += 1
+            out = marks
+            val = 0
+            c = row
+            end = row + cw
+            if i >= starts[y]:
+                c = row + (runs[i] & 127)
+                end = row + (runs[i] >> 7)
+                r = i
+                while runs[2048 + r] < 0x8000:
+                    r = runs[2048 + r]
+                val = 2 if r == sky else (big if r == best else 0)
+                if not val:
+                    out = tiles
+                    val = _STONE
+            if wide:
+                a = int(out)                   # the buffer's address (never read as bytecode)
+                while c < end and (a + c) & 3:
+                    out[c] = val
+                    c += 1
+                v4 = val * 0x1010101
+                while c + 4 <= end:
+                    ptr32(a + c)[0] = v4
+                    c += 4
+            while c < end:
+                out[c] = val
+                c += 1
             i += 1
-        while x < cw:
-            marks[row + x] = 0
-            x += 1
         y += 1
     return first
 
@@ -219,6 +257,11 @@ def nearest_marked(ws, tiles_obj, px: int, py: int, value: int, floor: int, far:
             x += 1
         y += 1
     return best
+
+
+# Word-wide scans and fills where the kernels are machine code (keep_regions); as bytecode a tile at a
+# time, with the same results.
+WIDE = 1 if compiled(remark) else 0
 
 
 def keep_largest_region(ws, tiles):
