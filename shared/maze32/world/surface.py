@@ -166,58 +166,83 @@ def pour_bowl(ws, buf_obj, x: int, line: int, a: int, d: int, t: int, mode: int)
 
 
 # -- features of a region band ----------------------------------------------------------------------
-def _extent(kind, a):
-    # Columns a feature reaches left and right of its x: returned as left * 16 + right.
-    if kind == WALL:
-        return a - 1
-    if kind == TREE:
-        return 17
-    return a * 16 + a
-
-
 @micropython.viper
-def is_free(ws, lo: int, hi: int, spawn: int, stairs: int) -> int:
-    # No placed feature, nor the spawn or stairs column, within 2 columns of lo..hi.
-    lo -= 2
-    hi += 2
-    if (spawn >= lo and spawn <= hi) or (stairs >= lo and stairs <= hi):
-        return 0
+def place_features(ws, x_lo: int, x_hi: int, pools: int, spawn: int, stairs: int):
+    # The band's features into ws.feat_*, drawn from ws.rng in seed 004's order: `pools` pools (radius
+    # 4 + below(7), then sand when below(3) is 0, else water; depth radius // 2), 1 + below(3) dunes
+    # (half-width 4 + below(5), height 2 + below(3)), 1 + below(3) walls (width 1 + below(2), height
+    # 3 + below(4)), 3 + below(5) trees (height 4 + below(5)) while there is room for one. Each takes
+    # the first of up to 8 draws of its x in x_lo..x_hi (its whole extent inside) that leaves 2 columns
+    # or more to every placed feature and to the spawn and stairs columns; none when its extent cannot
+    # fit. Extents: a pool or dune a columns each side, a wall a - 1 to the right, a tree 1 each side.
+    kinds = ptr8(ws.feat_kind)
+    xs = ptr16(ws.feat_x)
+    fa = ptr8(ws.feat_a)
+    fb = ptr8(ws.feat_b)
     flo = ptr16(ws.feat_lo)
     fhi = ptr16(ws.feat_hi)
-    n = int(ws.feat_count)
-    k = 0
-    while k < n:
-        if flo[k] <= hi and fhi[k] >= lo:
-            return 0
-        k += 1
-    return 1
-
-
-def _try_feature(ws, spec, kind, a, b, x_lo, x_hi):
-    # Draw the x of a feature (kind, a, b) in x_lo..x_hi (its whole extent inside): up to 8 draws for
-    # a free place; recorded when one is found.
     rng = ws.rng
-    e = _extent(kind, a)
-    left = e >> 4
-    right = e & 15
-    lo = x_lo + left
-    hi = x_hi - right
-    if hi < lo:
-        return
-    tries = 0
-    while tries < 8:
-        tries += 1
-        x = lo + draw_below(rng, hi - lo + 1)
-        if is_free(ws, x - left, x + right, spec.spawn_column, spec.stairs_column):
-            k = ws.feat_count
-            ws.feat_kind[k] = kind
-            ws.feat_x[k] = x
-            ws.feat_a[k] = a
-            ws.feat_b[k] = b
-            ws.feat_lo[k] = x - left
-            ws.feat_hi[k] = x + right
-            ws.feat_count = k + 1
-            return
+    most = int(MAX_FEATURES)
+    count = 0
+    stage = 0                                   # pools, dunes, walls, trees
+    n = pools
+    while stage < 4:
+        if n == 0 or (stage == 3 and count >= most):
+            stage += 1
+            if stage < 4:
+                n = 3 + int(draw_below(rng, 5)) if stage == 3 else 1 + int(draw_below(rng, 3))
+            continue
+        n -= 1
+        if stage == 0:
+            a = 4 + int(draw_below(rng, 7))
+            kind = POOL_SAND if int(draw_below(rng, 3)) == 0 else POOL_WATER
+            b = a >> 1
+        elif stage == 1:
+            kind = DUNE
+            a = 4 + int(draw_below(rng, 5))
+            b = 2 + int(draw_below(rng, 3))
+        elif stage == 2:
+            kind = WALL
+            a = 1 + int(draw_below(rng, 2))
+            b = 3 + int(draw_below(rng, 4))
+        else:
+            kind = TREE
+            a = 1
+            b = 4 + int(draw_below(rng, 5))
+        left = a
+        right = a
+        if kind == WALL:
+            left = 0
+            right = a - 1
+        elif kind == TREE:
+            left = 1
+            right = 1
+        lo = x_lo + left
+        hi = x_hi - right
+        tries = 8 if hi >= lo else 0
+        while tries:
+            tries -= 1
+            x = lo + int(draw_below(rng, hi - lo + 1))
+            f0 = x - left - 2                   # the columns that must be free
+            f1 = x + right + 2
+            free = 1
+            if (spawn >= f0 and spawn <= f1) or (stairs >= f0 and stairs <= f1):
+                free = 0
+            k = 0
+            while free and k < count:
+                if flo[k] <= f1 and fhi[k] >= f0:
+                    free = 0
+                k += 1
+            if free:
+                kinds[count] = kind
+                xs[count] = x
+                fa[count] = a
+                fb[count] = b
+                flo[count] = x - left
+                fhi[count] = x + right
+                count += 1
+                tries = 0
+    ws.feat_count = count
 
 
 def draw_features(ws, spec, band):
@@ -226,28 +251,10 @@ def draw_features(ws, spec, band):
         return
     ws.feat_spec = spec
     ws.feat_band = band
-    ws.feat_count = 0
-    rng = ws.rng
-    seed_stream(spec, rng, band, 0, SALT_FEATURES)
+    seed_stream(spec, ws.rng, band, 0, SALT_FEATURES)
     x_lo = (band << REGION_SHIFT) + 2
     x_hi = min((band << REGION_SHIFT) + 256, spec.width) - 3
-    n = 2 + spec.depth // 2
-    while n:
-        r = 4 + draw_below(rng, 7)
-        _try_feature(ws, spec, POOL_SAND if draw_below(rng, 3) == 0 else POOL_WATER, r, r >> 1, x_lo, x_hi)
-        n -= 1
-    n = 1 + draw_below(rng, 3)
-    while n:
-        _try_feature(ws, spec, DUNE, 4 + draw_below(rng, 5), 2 + draw_below(rng, 3), x_lo, x_hi)
-        n -= 1
-    n = 1 + draw_below(rng, 3)
-    while n:
-        _try_feature(ws, spec, WALL, 1 + draw_below(rng, 2), 3 + draw_below(rng, 4), x_lo, x_hi)
-        n -= 1
-    n = 3 + draw_below(rng, 5)
-    while n and ws.feat_count < MAX_FEATURES:
-        _try_feature(ws, spec, TREE, 1, 4 + draw_below(rng, 5), x_lo, x_hi)
-        n -= 1
+    place_features(ws, x_lo, x_hi, 2 + spec.depth // 2, spec.spawn_column, spec.stairs_column)
 
 
 def _ground(ws, spec, x):
