@@ -7,7 +7,7 @@
 #   carve_cells        the automaton's open cells dug out of the window
 # and for the kinds' `locate` (tiles.KINDS):
 #   locate_in_chunks   spawn and stairs found by generating their chunks (caves, accretion)
-from maze32._compat import const, micropython, ptr8, ptr16
+from maze32._compat import const, micropython, ptr8, ptr16, compiled
 from maze32.world.tiles import ptr32
 
 _AIR = const(0)         # tiles.AIR and STONE, for the kernels
@@ -183,6 +183,66 @@ def grow_cells(ws, spec, dense):
     # ITERATIONS is odd: the last step wrote ca_b.
 
 
+# QUADS[n]: four tiles as one little-endian word, tile i air where bit i of n is set, else stone.
+QUADS = bytes((_AIR if n >> (i & 3) & 1 else _STONE) for n in range(16) for i in range(4))
+
+
+@micropython.viper
+def carve_quads(ws, buf_obj, world_w: int, world_h: int):
+    # carve_cells without use_tops (the caves' whole shape), four tiles a store: the window's row is
+    # written from its cells four at a time (QUADS), then the world's border stone over it. Only
+    # where compiled, for a window whose buffer and pitch are word-aligned (carve_cells checks).
+    buf = ptr8(buf_obj)
+    words = ptr32(ws.ca_b)
+    quads = ptr32(QUADS)
+    base = int(buf)
+    x0 = int(ws.win_x0)
+    y0 = int(ws.win_y0)
+    w = int(ws.win_w)
+    h = int(ws.win_h)
+    pitch = int(ws.win_pitch)
+    nwords = int(ws.nwords)
+    k0 = x0 - int(ws.cx0)                        # the cell of the window's first column
+    last_y = world_h - 2
+    xe = world_w - 1 - x0                        # the first window column of the right border
+    j = 0
+    while j < h:
+        out = j * pitch
+        y = y0 + j
+        if y >= 1 and y <= last_y:
+            row = (j + 5) * nwords
+            q = 0
+            while q < w:
+                k = k0 + q
+                wi = k // 30
+                bit = k - wi * 30
+                v = words[row + wi] >> bit
+                if bit > 26:                         # the four cells run into the next word
+                    v |= words[row + wi + 1] << (30 - bit)
+                if q + 4 <= w:
+                    ptr32(base + out + q)[0] = quads[v & 15]
+                else:
+                    buf[out + q] = _STONE - (_STONE - _AIR) * (v & 1)   # a narrow window's last tiles
+                    q -= 3
+                q += 4
+            if x0 == 0:
+                buf[out] = _STONE
+            q = xe if xe > 0 else 0
+            while q < w:
+                buf[out + q] = _STONE
+                q += 1
+        else:
+            q = 0
+            while q < w:
+                buf[out + q] = _STONE
+                q += 1
+        j += 1
+
+
+# Word stores where the kernels are machine code (carve_cells); as bytecode a tile at a time.
+WIDE = 1 if compiled(carve_quads) else 0
+
+
 @micropython.viper
 def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
     # Open (air) every window tile whose cell is open after grow_cells (in ws.ca_b), inside the
@@ -190,6 +250,10 @@ def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
     # other tile of the window becomes stone (the caves' whole shape in one pass). A word at a time:
     # 30 closed cells are skipped at once when the tiles stay as they are.
     buf = ptr8(buf_obj)
+    if not use_tops and int(WIDE):
+        if not ((int(buf) | int(ws.win_pitch)) & 3):
+            carve_quads(ws, buf_obj, world_w, world_h)
+            return
     words = ptr32(ws.ca_b)
     tops = ptr16(ws.tops)
     x0 = int(ws.win_x0)
