@@ -66,29 +66,22 @@ def seed_cells(ws, key0: int, key1: int, dense: int):
         g = cx0 >> 4                        # the group of the window's first cell
         skip = cx0 & 15                     # cells of that group before the window
         while j < nwords:
-            h = row ^ (g + 4)
-            h = (h * 0x2D35) & 0xFFFF
-            h ^= h >> 7
-            h = (h * 0x1F53) & 0xFFFF
-            a = h ^ (h >> 8)
+            # Each mix16 as three expressions, the longer operand first: the emitter keeps an
+            # expression's running value in a register and reloads only the locals it names.
+            h = (((g + 4) ^ row) * 0x2D35) & 0xFFFF
+            h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+            a = (h >> 8) ^ h
             wall = a
             if dense:
-                h = a ^ 0x5A5A
-                h = (h * 0x2D35) & 0xFFFF
-                h ^= h >> 7
-                h = (h * 0x1F53) & 0xFFFF
-                b = h ^ (h >> 8)
-                h = b ^ 0x3C3C
-                h = (h * 0x2D35) & 0xFFFF
-                h ^= h >> 7
-                h = (h * 0x1F53) & 0xFFFF
-                c = h ^ (h >> 8)
-                h = c ^ 0x0F0F
-                h = (h * 0x2D35) & 0xFFFF
-                h ^= h >> 7
-                h = (h * 0x1F53) & 0xFFFF
-                d = h ^ (h >> 8)
-                wall = a & (b | c | d)
+                h = ((a ^ 0x5A5A) * 0x2D35) & 0xFFFF
+                h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+                b = (h >> 8) ^ h
+                h = ((b ^ 0x3C3C) * 0x2D35) & 0xFFFF
+                h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+                c = (h >> 8) ^ h
+                h = ((c ^ 0x0F0F) * 0x2D35) & 0xFFFF
+                h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+                wall = (((h >> 8) ^ h) | c | b) & a
             cells = (wall ^ 0xFFFF) >> skip
             count = 16 - skip
             skip = 0
@@ -132,10 +125,10 @@ def step_cells(ws, src_obj, dst_obj, k: int):
         while i <= end:
             nxt = src[i + 1] if i < end else 0
             left = ((c & 0x1FFFFFFF) << 1) | (prev >> 29)
-            right = (c >> 1) | ((nxt & 1) << 29)
+            right = ((nxt & 1) << 29) | (c >> 1)
             x = left ^ c
-            lo[i] = x ^ right
-            hi[i] = (left & c) | (right & x)
+            lo[i] = right ^ x
+            hi[i] = (right & x) | (left & c)
             prev = c
             c = nxt
             i += 1
@@ -155,18 +148,19 @@ def step_cells(ws, src_obj, dst_obj, k: int):
         lu = lo[u]
         lm = lo[m]
         ld = lo[d]
-        z0 = lu ^ lm ^ ld                           # the sum's bit 0
-        t1 = (lu & lm) | (ld & (lu ^ lm))           # its carry into the twos
+        x = lm ^ lu
+        t1 = (ld & x) | (lm & lu)                   # the carry into the twos of the sum's bits 0
+        z0 = ld ^ x                                 # the sum's bit 0
         hu = hi[u]
         hm = hi[m]
         hd = hi[d]
-        p = hu ^ hm
-        q = hu & hm
+        p = hm ^ hu
+        q = hm & hu
         r2 = hd ^ t1
         s = hd & t1
-        twos2 = q | s | (p & r2)                    # the twos count (p + 2q + r2 + 2s) >= 2
-        twos3 = (q & (r2 | s)) | (s & p)            # ... >= 3
-        dst[m] = twos3 | (twos2 & z0)               # 2 * twos + bit 0 >= 5
+        # Open when the twos count (p + 2q + r2 + 2s) is 3 or more, or 2 or more with bit 0 set
+        # (2 * twos + bit 0 >= 5); one expression, the longer operands first (seed_cells).
+        dst[m] = (((p & r2) | q | s) & z0) | (((r2 | s) & q) | (p & s))
         m += 1
 
 
