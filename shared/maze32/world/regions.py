@@ -27,9 +27,10 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
     starts = ptr16(ws.row_runs)
     solid = ptr8(SOLID)
     t32 = ptr32(tiles_obj)
+    m32 = ptr32(ws.marks)
     wide = int(WIDE)
-    if wide and int(tiles) & 3:
-        wide = 0                               # word reads need an aligned buffer
+    if wide and (int(tiles) | int(marks)) & 3:
+        wide = 0                               # word reads and writes need aligned buffers
     cw = int(ws.cw)
     ch = int(ws.ch)
     n = 0
@@ -40,8 +41,9 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
         start = n
         starts[y] = n
         row = y << 6
-        # The row's runs: where compiled, a word of four tiles is passed over at once while it holds
-        # what the scan is in (air in a run, stone outside one); every other word tile by tile.
+        # The row's runs, and every tile marked 2 when open, else 0: where compiled, a word of four
+        # tiles is passed over at once (its marks one word) while it holds what the scan is in (air
+        # in a run, stone outside one); every other word tile by tile.
         c = row                                # the tile scanned
         end = row + cw
         wend = row + (cw & 0x7C) if wide else row
@@ -52,20 +54,24 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
             stop = end
             if c < wend:
                 if t32[c >> 2] == want:
+                    m32[c >> 2] = 0x2020202 if inside else 0
                     c += 4
                     continue
                 stop = c + 4
             while c < stop:
                 if solid[tiles[c]]:
+                    marks[c] = 0
                     if inside:
                         runs[n] = x0 | ((c - row) << 7)
                         n += 1
                         inside = 0
                         want = 0x3030303
-                elif not inside:
-                    x0 = c - row
-                    inside = 1
-                    want = 0
+                else:
+                    marks[c] = 2
+                    if not inside:
+                        x0 = c - row
+                        inside = 1
+                        want = 0
                 c += 1
         if inside:
             runs[n] = x0 | (cw << 7)
@@ -132,43 +138,27 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
                 best = r
                 first = (y << 6) | (runs[i] & 127)
         i += 1
-    # Marks for every tile; what is not kept, sealed. Each row is a list of spans filled with one
-    # value: first the whole row's marks 0, then each run's marks (kept) or tiles (sealed: stone),
-    # its aligned middle a word at a time where compiled.
+    # The scan marked every open tile 2 and every other 0: the runs of other regions are remarked
+    # (3 for the largest beside a sky, 0 and sealed for the rest).
     big = 3 if sky >= 0 else 2
     y = 0
-    while y < ch:
-        row = y << 6
-        i = starts[y] - 1                      # -1: the row's marks
-        while i < starts[y + 1]:
-            out = marks
-            val = 0
-            c = row
-            end = row + cw
-            if i >= starts[y]:
-                c = row + (runs[i] & 127)
-                end = row + (runs[i] >> 7)
-                r = i
-                while runs[2048 + r] < 0x8000:
-                    r = runs[2048 + r]
-                val = 2 if r == sky else (big if r == best else 0)
-                if not val:
-                    out = tiles
-                    val = _STONE
-            if wide:
-                a = int(out)                   # the buffer's address (never read as bytecode)
-                while c < end and (a + c) & 3:
-                    out[c] = val
-                    c += 1
-                v4 = val * 0x1010101
-                while c + 4 <= end:
-                    ptr32(a + c)[0] = v4
-                    c += 4
+    i = 0
+    while i < n:
+        while i >= starts[y + 1]:
+            y += 1
+        r = i
+        while runs[2048 + r] < 0x8000:
+            r = runs[2048 + r]
+        val = 2 if r == sky else (big if r == best else 0)
+        if val != 2:
+            c = (y << 6) + (runs[i] & 127)
+            end = (y << 6) + (runs[i] >> 7)
             while c < end:
-                out[c] = val
+                marks[c] = val
+                if not val:
+                    tiles[c] = _STONE
                 c += 1
-            i += 1
-        y += 1
+        i += 1
     return first
 
 
@@ -259,8 +249,8 @@ def nearest_marked(ws, tiles_obj, px: int, py: int, value: int, floor: int, far:
     return best
 
 
-# Word-wide scans and fills where the kernels are machine code (keep_regions); as bytecode a tile at a
-# time, with the same results.
+# Word-wide scans where the kernels are machine code (keep_regions); as bytecode a tile at a time,
+# with the same results.
 WIDE = 1 if compiled(remark) else 0
 
 
