@@ -233,6 +233,44 @@ def carve_quads(ws, buf_obj, world_w: int, world_h: int):
         j += 1
 
 
+# CLEAR[n]: the mask that turns tile i of a little-endian word to air (0) where bit i of n is set.
+CLEAR = bytes((0 if n >> (i & 3) & 1 else 255) for n in range(16) for i in range(4))
+
+
+@micropython.viper
+def dig_quads(ws, buf_obj, j: int, j_end: int, qs: int, qe: int):
+    # carve_cells' digging (use_tops) in window rows j..j_end-1, which lie under every column's top:
+    # each open cell's tile in window columns qs..qe-1 becomes air, four a word where the columns are
+    # aligned (CLEAR), else one by one. Only where compiled, for a word-aligned buffer and pitch.
+    buf = ptr8(buf_obj)
+    words = ptr32(ws.ca_b)
+    clear = ptr32(CLEAR)
+    base = int(buf)
+    pitch = int(ws.win_pitch)
+    nwords = int(ws.nwords)
+    k0 = int(ws.win_x0) - int(ws.cx0)
+    while j < j_end:
+        out = j * pitch
+        row = (j + 5) * nwords
+        q = qs
+        while q < qe:
+            k = k0 + q
+            wi = k // 30
+            bit = k - wi * 30
+            v = words[row + wi] >> bit
+            if bit > 26:                             # the four cells run into the next word
+                v |= words[row + wi + 1] << (30 - bit)
+            if not (q & 3) and q + 4 <= qe:
+                if v & 15:
+                    ptr32(base + out + q)[0] = ptr32(base + out + q)[0] & clear[v & 15]
+                q += 4
+            else:
+                if v & 1:
+                    buf[out + q] = _AIR
+                q += 1
+        j += 1
+
+
 # Word stores where the kernels are machine code (carve_cells); as bytecode a tile at a time.
 WIDE = 1 if compiled(carve_quads) else 0
 
@@ -259,19 +297,26 @@ def carve_cells(ws, buf_obj, world_w: int, world_h: int, use_tops: int):
     nwords = int(ws.nwords)
     last_y = world_h - 2
     first_y = 1                                  # no cave opens above the smallest top
+    below = 0                                    # the row under every top
     if use_tops:
         first_y = 1 << 20
         i = 0
         while i < w:
             if tops[i] < first_y:
                 first_y = tops[i]
+            if tops[i] > below:
+                below = tops[i]
             i += 1
     xs = x0 if x0 > 1 else 1                     # the window's columns inside the border
     xe = x0 + w
     if xe > world_w - 1:
         xe = world_w - 1
+    rows = h                                     # the rows left to the loop below
+    if use_tops and int(WIDE) and not ((int(buf) | pitch) & 3) and below - y0 < h:
+        rows = below - y0 if below > y0 else 0
+        dig_quads(ws, buf_obj, rows, (last_y + 1 - y0) if last_y + 1 - y0 < h else h, xs - x0, xe - x0)
     j = 0
-    while j < h:
+    while j < rows:
         y = y0 + j
         out = j * pitch - x0
         if not use_tops:

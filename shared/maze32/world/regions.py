@@ -53,8 +53,13 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
         while c < end:
             stop = end
             if c < wend:
-                if t32[c >> 2] == want:
+                w = t32[c >> 2]
+                if w == want:
                     m32[c >> 2] = 0x2020202 if inside else 0
+                    c += 4
+                    continue
+                if not inside and w == (w & 255) * 0x1010101 and solid[w & 255]:
+                    m32[c >> 2] = 0                    # four of another solid kind (dirt, grass)
                     c += 4
                     continue
                 stop = c + 4
@@ -164,10 +169,23 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
 
 @micropython.viper
 def remark(ws, old: int, new: int, row: int):
-    # Every mark `old` from row `row` down becomes `new`.
+    # Every mark `old` from row `row` down becomes `new`. Where compiled, a word of four marks none of
+    # which is `old` is passed over at once: a byte of v = m ^ old * 0x1010101 is 0 only where the
+    # mark is `old`, and as marks are below 128, v - 0x1010101 has a byte's high bit set only when
+    # some byte of v is 0.
     marks = ptr8(ws.marks)
+    m32 = ptr32(ws.marks)
     i = row << 6
+    wide = int(WIDE)
+    if wide and int(marks) & 3:
+        wide = 0
+    pat = old * 0x1010101
     while i < 4096:
+        if wide and not (i & 3):
+            v = m32[i >> 2] ^ pat
+            if not (((v - 0x1010101) >> 7) & 0x1010101):
+                i += 4
+                continue
         if marks[i] == old:
             marks[i] = new
         i += 1
