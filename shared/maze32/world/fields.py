@@ -204,21 +204,24 @@ def carve_quads(ws, buf_obj, world_w: int, world_h: int):
         out = j * pitch
         y = y0 + j
         if y >= 1 and y <= last_y:
-            row = (j + 5) * nwords
+            i = (j + 5) * nwords + k0 // 30          # the word and bit of the cell of column q
+            bit = k0 % 30
             q = 0
             while q < w:
-                k = k0 + q
-                wi = k // 30
-                bit = k - wi * 30
-                v = words[row + wi] >> bit
+                v = words[i] >> bit
                 if bit > 26:                         # the four cells run into the next word
-                    v |= words[row + wi + 1] << (30 - bit)
+                    v |= words[i + 1] << (30 - bit)
                 if q + 4 <= w:
                     ptr32(base + out + q)[0] = quads[v & 15]
+                    q += 4
+                    bit += 4
                 else:
                     buf[out + q] = _STONE - (_STONE - _AIR) * (v & 1)   # a narrow window's last tiles
-                    q -= 3
-                q += 4
+                    q += 1
+                    bit += 1
+                if bit >= 30:
+                    bit -= 30
+                    i += 1
             if x0 == 0:
                 buf[out] = _STONE
             q = xe if xe > 0 else 0

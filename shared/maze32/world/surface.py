@@ -15,7 +15,6 @@
 # else sand), dunes 1..3, walls 1..3, trees 3..7, each 2 columns or more from every other, from the
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.rng import draw_below
 from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SOLID, CHUNK, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
 from maze32.world.fields import grow_cells, carve_cells, SPARSE
@@ -175,6 +174,9 @@ def place_features(ws, x_lo: int, x_hi: int, pools: int, spawn: int, stairs: int
     # the first of up to 8 draws of its x in x_lo..x_hi (its whole extent inside) that leaves 2 columns
     # or more to every placed feature and to the spawn and stairs columns; none when its extent cannot
     # fit. Extents: a pool or dune a columns each side, a wall a - 1 to the right, a tree 1 each side.
+    # One draw a pass of the loop (Rng.below inlined, as rng.draw_below draws: a call from here costs
+    # more than the draw), `step` saying what it is for: 1 and 2 a feature's two values, 3 its x
+    # (`tries` left), 4 a stage's count; step 0 picks what comes next, 5 places a feature's extent.
     kinds = ptr8(ws.feat_kind)
     xs = ptr16(ws.feat_x)
     fa = ptr8(ws.feat_a)
@@ -182,47 +184,71 @@ def place_features(ws, x_lo: int, x_hi: int, pools: int, spawn: int, stairs: int
     flo = ptr16(ws.feat_lo)
     fhi = ptr16(ws.feat_hi)
     rng = ws.rng
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
     most = int(MAX_FEATURES)
     count = 0
     stage = 0                                   # pools, dunes, walls, trees
     n = pools
-    while stage < 4:
-        if n == 0 or (stage == 3 and count >= most):
-            stage += 1
-            if stage < 4:
-                n = 3 + int(draw_below(rng, 5)) if stage == 3 else 1 + int(draw_below(rng, 3))
-            continue
-        n -= 1
-        if stage == 0:
-            a = 4 + int(draw_below(rng, 7))
-            kind = POOL_SAND if int(draw_below(rng, 3)) == 0 else POOL_WATER
-            b = a >> 1
-        elif stage == 1:
-            kind = DUNE
-            a = 4 + int(draw_below(rng, 5))
-            b = 2 + int(draw_below(rng, 3))
-        elif stage == 2:
-            kind = WALL
-            a = 1 + int(draw_below(rng, 2))
-            b = 3 + int(draw_below(rng, 4))
+    step = 0
+    bound = 1
+    kind = 0
+    a = 0
+    b = 0
+    left = 0
+    right = 0
+    lo = 0
+    tries = 0
+    while True:
+        if step == 0:
+            if n == 0 or (stage == 3 and count >= most):
+                stage += 1
+                if stage == 4:
+                    break
+                step = 4
+                bound = 5 if stage == 3 else 3
+            else:
+                n -= 1
+                step = 1
+                bound = 7 if stage == 0 else (2 if stage == 2 else 5)
+        mask = bound - 1                        # the draw: below(bound)
+        mask |= mask >> 1
+        mask |= mask >> 2
+        mask |= mask >> 4
+        mask |= mask >> 8
+        r = bound
+        while r >= bound:
+            t = (s0 + s1) & 0xFFFF
+            r = ((t << 9) + (t >> 7) + s0) & mask
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        if step == 4:
+            n = r + (3 if stage == 3 else 1)
+            step = 0
+        elif step == 1:
+            if stage == 3:
+                kind = TREE
+                a = 1
+                b = 4 + r
+                step = 5
+            else:
+                a = (1 if stage == 2 else 4) + r
+                step = 2
+                bound = 4 if stage == 2 else 3
+        elif step == 2:
+            if stage == 0:
+                kind = POOL_SAND if r == 0 else POOL_WATER
+                b = a >> 1
+            elif stage == 1:
+                kind = DUNE
+                b = 2 + r
+            else:
+                kind = WALL
+                b = 3 + r
+            step = 5
         else:
-            kind = TREE
-            a = 1
-            b = 4 + int(draw_below(rng, 5))
-        left = a
-        right = a
-        if kind == WALL:
-            left = 0
-            right = a - 1
-        elif kind == TREE:
-            left = 1
-            right = 1
-        lo = x_lo + left
-        hi = x_hi - right
-        tries = 8 if hi >= lo else 0
-        while tries:
-            tries -= 1
-            x = lo + int(draw_below(rng, hi - lo + 1))
+            x = lo + r
             f0 = x - left - 2                   # the columns that must be free
             f1 = x + right + 2
             free = 1
@@ -233,6 +259,8 @@ def place_features(ws, x_lo: int, x_hi: int, pools: int, spawn: int, stairs: int
                 if flo[k] <= f1 and fhi[k] >= f0:
                     free = 0
                 k += 1
+            tries -= 1
+            step = 3 if tries else 0
             if free:
                 kinds[count] = kind
                 xs[count] = x
@@ -241,7 +269,25 @@ def place_features(ws, x_lo: int, x_hi: int, pools: int, spawn: int, stairs: int
                 flo[count] = x - left
                 fhi[count] = x + right
                 count += 1
-                tries = 0
+                step = 0
+        if step == 5:                           # the feature's extent, then its x
+            left = a
+            right = a
+            if kind == WALL:
+                left = 0
+                right = a - 1
+            elif kind == TREE:
+                left = 1
+                right = 1
+            lo = x_lo + left
+            hi = x_hi - right
+            step = 0
+            if hi >= lo:
+                tries = 8
+                step = 3
+                bound = hi - lo + 1
+    rng.s0 = s0
+    rng.s1 = s1
     ws.feat_count = count
 
 
