@@ -36,18 +36,18 @@ def fill_window(ws, buf_obj, material: int):
 
 # -- the automaton (a field) ----------------------------------------------------------------------
 @micropython.viper
-def seed_cells(ws, key0: int, key1: int, dense: int):
+def seed_cells(ws, key0: int, key1: int, dense: int, top: int):
     # The start. Cells are dealt 16 at a time, by global groups (cells 16 g .. 16 g + 15 of a row): a
     # row hash from (key, y), a group hash from it and g, then words a, b, c, d chained from that by
     # mix16 (tiles), and wall = a & (b | c | d) (7/16) when dense, else wall = a. Word j of row r
     # holds cells cx0 + 30 j .. + 29 of row y0 - APRON + r, bit i the cell cx0 + 30 j + i (bit set =
-    # open), gathered from the groups it overlaps.
+    # open), gathered from the groups it overlaps. Rows before `top` are left as they are.
     out = ptr32(ws.ca_a)
     nwords = int(ws.nwords)
     nrows = int(ws.nrows)
     cx0 = int(ws.cx0)
     gy0 = int(ws.win_y0) - 5
-    r = 0
+    r = top
     while r < nrows:
         h = key0 ^ (gy0 + r + 64)
         h = (h * 0x2D35) & 0xFFFF
@@ -101,13 +101,13 @@ def seed_cells(ws, key0: int, key1: int, dense: int):
 
 
 @micropython.viper
-def step_cells(ws, src_obj, dst_obj, k: int):
+def step_cells(ws, src_obj, dst_obj, k: int, top: int):
     # One iteration of the 4-5 rule from src to dst: a cell is open when 5 or more of its 3 x 3 block
     # are open (the same rule: 5 or more walls make a wall). Beyond the outermost cells a step sees
     # walls; the outermost rows are copied. The apron absorbs both errors (frame_window). Step k
     # (0-based) leaves out the k rows next to each outermost row: they are inexact already, and what
     # is inexact never reaches the window. Words are masked before each shift left, so every value
-    # stays below 2**30.
+    # stays below 2**30. Row `top` is the outermost row above (the rows before it are not used).
     src = ptr32(src_obj)
     dst = ptr32(dst_obj)
     lo = ptr32(ws.ca_lo)
@@ -116,7 +116,7 @@ def step_cells(ws, src_obj, dst_obj, k: int):
     n = nwords * int(ws.nrows)
     # Horizontal 3-sums of every row as a 2-bit number (hi, lo) per cell: left, self and right. The
     # row's words roll through prev, c, nxt.
-    b = k * nwords
+    b = (top + k) * nwords
     while b < n - k * nwords:
         end = b + nwords - 1
         prev = 0
@@ -133,14 +133,14 @@ def step_cells(ws, src_obj, dst_obj, k: int):
             c = nxt
             i += 1
         b += nwords
-    i = 0
-    b = n - nwords
-    while i < nwords:
+    i = top * nwords
+    b = n - nwords - i
+    while i < (top + 1) * nwords:
         dst[i] = src[i]
         dst[b + i] = src[b + i]
         i += 1
     # Vertical: the three rows' sums added (0..9); open when the sum is 5 or more.
-    m = (k + 1) * nwords
+    m = (top + k + 1) * nwords
     end = n - (k + 1) * nwords
     while m < end:
         u = m - nwords
@@ -164,15 +164,20 @@ def step_cells(ws, src_obj, dst_obj, k: int):
         m += 1
 
 
-def grow_cells(ws, spec, dense):
+def grow_cells(ws, spec, dense, first=0):
     # The automaton over the current window: start fill, then ITERATIONS steps; the result in ws.ca_b.
-    seed_cells(ws, spec.key0, spec.key1, dense)
+    # With `first` (a window row) the rows above it are not needed: the automaton starts there (with
+    # its apron above it), as a row's cells depend only on the rows within ITERATIONS of it.
+    top = first if first > 0 else 0
+    if top > ws.nrows - 1:
+        top = ws.nrows - 1
+    seed_cells(ws, spec.key0, spec.key1, dense, top)
     i = 0
     while i < ITERATIONS:
         if i & 1:
-            step_cells(ws, ws.ca_b, ws.ca_a, i)
+            step_cells(ws, ws.ca_b, ws.ca_a, i, top)
         else:
-            step_cells(ws, ws.ca_a, ws.ca_b, i)
+            step_cells(ws, ws.ca_a, ws.ca_b, i, top)
         i += 1
     # ITERATIONS is odd: the last step wrote ca_b.
 

@@ -37,9 +37,9 @@ TREE = const(5)
 
 
 @micropython.viper
-def measure_heights(ws, spec):
+def measure_heights(ws, spec) -> int:
     # ws.heights and ws.tops (the caves' first row) for every column of the window: tiles.
-    # height_at, column by column.
+    # height_at, column by column. Returns the least top.
     heights = ptr16(ws.heights)
     tops = ptr16(ws.tops)
     t = ptr16(spec.terrain)
@@ -53,6 +53,7 @@ def measure_heights(ws, spec):
     f2 = t[4]
     p2 = t[5]
     relief = t[6]
+    least = 1 << 20
     i = 0
     while i < w:
         s = 5 * sine[(((x * f0) >> 4) + p0) & 255] + 2 * sine[(((x * f1) >> 4) + p1) & 255] \
@@ -60,8 +61,11 @@ def measure_heights(ws, spec):
         h = 24 + ((s * relief) >> 10)               # BASE
         heights[i] = h
         tops[i] = h + 10                            # CAVE_DEPTH
+        if h + 10 < least:
+            least = h + 10
         x += 1
         i += 1
+    return least
 
 
 @micropython.viper
@@ -85,10 +89,12 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         end = ground if ground < h else h
         if edge:
             end = 0
-        while j < end:
-            buf[c] = _AIR
-            c += pitch
-            j += 1
+        if j < end:                                 # each run down to its last tile's index
+            stop = c + (end - j) * pitch
+            while c < stop:
+                buf[c] = _AIR
+                c += pitch
+            j = end
         if not edge and j == ground and j < h:
             buf[c] = top
             c += pitch
@@ -96,14 +102,16 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         end = ground + 9 if ground + 9 < h else h   # DIRT_DEPTH rows of dirt
         if edge:
             end = 0
-        while j < end:
-            buf[c] = _DIRT
-            c += pitch
-            j += 1
-        while j < h:
+        if j < end:
+            stop = c + (end - j) * pitch
+            while c < stop:
+                buf[c] = _DIRT
+                c += pitch
+            j = end
+        stop = c + (h - j) * pitch                  # stone to the window's foot
+        while c < stop:
             buf[c] = _STONE
             c += pitch
-            j += 1
         i += 1
     # The border rows.
     if y0 == 0:
@@ -381,13 +389,14 @@ def fill_pools_and_trees(ws, spec, buf):
 
 # -- the surface kind: stages ----------------------------------------------------------------------
 def shape(ws, spec, buf):
-    measure_heights(ws, spec)
-    grow_cells(ws, spec, SPARSE)
+    least = measure_heights(ws, spec)
     if ws.win_y0 > BASE + 8 + DIRT_DEPTH + CAVE_DEPTH:
         # Wholly under the deepest cave line: the terrain there is stone and nothing stands on it, so
         # the caves' one pass (stone or air) gives the same tiles.
+        grow_cells(ws, spec, SPARSE)
         carve_cells(ws, buf, spec.width, spec.height, 0)
         return
+    grow_cells(ws, spec, SPARSE, least - ws.win_y0)     # no cave opens above the least top
     shape_terrain(ws, buf, GRASS if spec.depth == 1 else DIRT, spec.width, spec.height)
     raise_features(ws, spec, buf)
     carve_cells(ws, buf, spec.width, spec.height, 1)
