@@ -141,7 +141,9 @@ def do_board_serve(args):
             out.print("panel: %s %dx%d, what reaches it shown in %s as frames arrive"
                       % (d["kind"].upper(), d["width"], d["height"], vb.panel.png), highlight=False, soft_wrap=True)
             vb.panel.note = lambda line: out.print(line, highlight=False, markup=False)
-    out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
+    out.print("serving on [bold]%s[/]; use it with --port %s, or: python -m host.board_key connect %s "
+              "(mpremote presenting the board's key)" % (vb.url, vb.url, vb.url), soft_wrap=True)
+    vb.on_refused = lambda: out.print("refused a connection without the board's key (%d so far)" % vb.refused)
     out.print("Ctrl-C stops it")
     try:
         vb.serve_forever()
