@@ -19,6 +19,11 @@ from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the termi
 from maze32_game.term import ticks_ms, ticks_diff, sleep_ms  # noqa: E402
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
+# The longest text the `c` prompt takes: ghost.MAX_TEXT, the longest ghost's text (a level code is 15);
+# written out, not imported, as ghost.py loads Duel (a test holds them equal). One more is kept, so
+# Enter knows the text went past it.
+CODE_CAP = 26261
+TOO_LONG = "too long (at most %d characters; the rest was dropped)" % CODE_CAP
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
 
 
@@ -161,6 +166,8 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
         out.append(tm.fit(text, cols))
     if prompt is not None:
         out += ["", tm.fit("level code: " + prompt, cols)]
+        if message:
+            out.append(tm.fit(message, cols))
     elif message:
         out.append("")
         out += tm.wrap(message, cols)
@@ -169,10 +176,13 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
 
 def read_code(term, lines):
     # A level code typed on the menu screen; Enter ends it, Backspace deletes, Esc or Ctrl-C cancels.
+    # Past CODE_CAP characters the rest is dropped (a paste of anything must not fill the heap), said
+    # under the prompt; the text returned is then CODE_CAP + 1 long.
     text = ""
     while True:
         cols, rows = term.size()
-        term.show(lines(cols, rows, text))
+        over = len(text) > CODE_CAP
+        term.show(lines(cols, rows, text, TOO_LONG if over else ""))
         keys, term.pending = tm.split_keys(tm.take(term))
         for i in range(len(keys)):
             k = keys[i]
@@ -183,7 +193,7 @@ def read_code(term, lines):
                 return None
             if k in ("\x7f", "\x08"):
                 text = text[:-1]
-            elif len(k) == 1 and " " < k <= "~":
+            elif len(k) == 1 and " " < k <= "~" and len(text) <= CODE_CAP:
                 text += k
         sleep_ms(tm.FRAME_MS)
 
@@ -268,9 +278,11 @@ def main(keys=None, display=None):
                 # only when asked: the link costs RAM a bot game does not need
                 message = games.module(games.linked()[0].link).play_radio(term, seed, size)
             elif choice == "c":
-                code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
-                                                                           text))
-                if code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
+                code = read_code(term, lambda cols, rows, text, note: menu_lines(title, seed, size, note, cols,
+                                                                                 rows, text))
+                if code and len(code) > CODE_CAP:
+                    message = "level code: " + TOO_LONG
+                elif code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
                     message = runs("race", term, code, play)
                 elif code:
                     from maze32 import Maze, Workspace, levelcode     # here: at boot, no RAM to spare

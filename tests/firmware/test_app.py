@@ -51,6 +51,33 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         board.close()
 
 
+def test_the_code_prompt_takes_at_most_the_longest_ghost_and_says_so(tmp_path):
+    # Was: every character pasted at the `c` prompt kept, without end (a paste of anything grew the
+    # board's heap to a MemoryError). Now past the longest ghost's text the rest is dropped, said on
+    # one line under the prompt, and Enter says it instead of parsing a text cut short.
+    from maze32_game import ghost
+    note = "too long (at most %d characters; the rest was dropped)" % ghost.MAX_TEXT
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("2  Deeper", 4.0)
+        board.send(b"c")
+        assert board.wait_for("level code:", 2.0)
+        paste = b"maze32-ghost:" + b"A" * (ghost.MAX_TEXT + 500)
+        for i in range(0, len(paste), 1024):          # a chunk at a time, the board's screens read between
+            board.send(paste[i:i + 1024])
+            board.read(0.02)
+        assert board.wait_for(note, 10.0), board.text()
+        assert note not in board.text().splitlines()[-3]        # the prompt line is above it
+        board.send(b"\r")
+        assert board.wait_for("level code: " + note, 3.0), board.text()
+        board.send(b"c1SG0-0000-7RBJR\r")                      # the prompt takes a code again
+        assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
+    finally:
+        board.close()
+
+
 @pytest.mark.parametrize("profile", ["[]", "null", '"esp32"'])
 def test_a_board_json_that_is_no_object_boots_as_a_board_without_one(tmp_path, profile):
     # (was: AttributeError at boot, 'list' object has no attribute 'get': no menu, the REPL)
