@@ -25,6 +25,9 @@ SIZE = (80, 24)                        # the console's size when the terminal do
 CODE_CAP = 26261
 TOO_LONG = "too long (at most %d characters; the rest was dropped)" % CODE_CAP
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
+# The bot the board's Duel plays, named on the menu as the twin's names its --bot: duel.BOT_LEVELS[0]'s
+# name, duel_view's level when none is given (a test holds them equal; duel.py loads with a game only).
+BOT_NAME = "stroll"
 
 
 def write(text):
@@ -156,7 +159,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     if cols < tm.MIN_SIZE[0] or rows < tm.MIN_SIZE[1]:
         return tm.too_small(cols, rows)
     out = [tm.BOLD + tm.fit("maze32 on %s" % title, cols) + tm.RESET, ""]
-    texts = [games.menu_line(g, size) for g in games.GAMES]
+    texts = [games.menu_line(g, size, BOT_NAME if g.sized else "") for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
     texts += ["  %s  records    %s  race your last won Duel's ghost" % (games.RECORDS_KEY, games.GHOST_KEY),

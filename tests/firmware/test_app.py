@@ -19,9 +19,14 @@ def Board(folder, profile='{"name": "esp32-c6-devkitc-1", "title": "Test Board"}
 
 
 def test_menu_deeper_duel_code_and_quit(tmp_path):
+    from maze32_game import duel, games
     board = Board(tmp_path)
     try:
         assert board.wait_for("2  Deeper", 4.0) and "maze32 on Test Board" in board.text()
+        # The Duel's line names the bot it plays, as the twin's menu does (was: the size alone).
+        duel_line = games.menu_line(games.GAMES[0], (32, 32), duel.BOT_LEVELS[0][0])
+        assert duel_line.startswith("  1  Duel vs bot (32x32, stroll)")
+        assert duel_line in board.text().splitlines(), board.text()
         # A level code first, so that the games below have a known seed: the menu's own is random,
         # and one Deeper level in ten has a ghost that catches a player standing still in 4 seconds.
         board.send(b"c1SG0-0000-7RBJR\r")                 # typed ahead: the code prompt gets it all
