@@ -102,8 +102,8 @@ class BoardServer:
                 client.setblocking(True)
                 client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # no 40 ms Nagle stalls
                 if not self._admitted(client):
+                    self.refused += 1                    # counted before the client can see it closed
                     client.close()
-                    self.refused += 1
                     if self.on_refused:
                         self.on_refused()
                     continue

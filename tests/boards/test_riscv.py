@@ -85,6 +85,18 @@ def test_mpremote_connects_again_and_again(served):
         assert int(mpy) >> 10 == 11 and build == "VIRT_RV32"     # arch 11: rv32imc
 
 
+def test_a_connection_without_the_boards_key_is_dropped_and_counted(served):
+    # The RISC-V board is served by the same base as the virtual board (host/board_server.py): a
+    # stranger's mpremote (no key) is dropped unanswered and counted; the key's holder gets in.
+    before = served.board.refused
+    proc = subprocess.run([str(Path(sys.executable).parent / "mpremote"), "connect", served.url, "exec",
+                           "open('intruded', 'w').write('x')"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    assert served.board.refused == before + 1
+    with connected(served) as b:
+        assert "intruded" not in b.exec("import os\nprint(os.listdir())")
+
+
 def test_guest_clock_counts_instructions(served):
     # -icount shift=0: 1 ns of guest time per instruction, so ticks_us() advances once per 1000, and
     # ticks_cpu() (instructions retired, as the C6's counts cycles) once per instruction. An inline-
