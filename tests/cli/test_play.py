@@ -406,19 +406,27 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
         term.close()
 
 
-@pytest.mark.slow
-def test_q_in_a_won_games_last_frame_shows_its_end_screen():
-    # Was: q typed in the second a won game's last frame stays (the player leaving at once) counted as
-    # quitting the game: no end screen, no level link, and the twin ended. Now it cuts the last frame
-    # short and the end screen comes (q itself is no answer there, as no key typed as the game ended).
-    term = Terminal("play", "--seed", "9", "--size", "16x16", "--bot", "stroll")
+@contextlib.contextmanager
+def duel_of_seed_9(*options):
+    # The twin's Duel on seed 9 at 16 x 16 (its shortest route is terminals.route's), past its start.
+    term = Terminal("play", "--seed", "9", "--size", "16x16", *options)
     try:
         assert term.start() and term.wait_for("duel  key no", 3.0)
-        steps = route(9, 16)
-        for step in steps[:-1]:
+        yield term
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_q_in_a_won_games_last_frame_shows_its_end_screen():
+    # Was: q in the second a won game's last frame stays counted as quitting it: no end screen, no
+    # level link, the twin ended. Now it cuts that frame short (q itself no answer on the end screen).
+    *steps, last = route(9, 16)
+    with duel_of_seed_9("--bot", "stroll") as term:
+        for step in steps:
             term.send(ARROW[step])
             term.read(0.1)
-        term.send(ARROW[steps[-1]])                         # the winning move, and q a few frames after
+        term.send(ARROW[last])                              # the winning move, and q a few frames after
         term.read(0.15)
         term.send(b"q")
         assert term.wait_for("r  replay", 3.0), term.text()
@@ -427,8 +435,6 @@ def test_q_in_a_won_games_last_frame_shows_its_end_screen():
         assert term.proc.wait(10) == 0
         term.read(0.3)
         assert term.restored() and "level code 18G0-0000-96H9Z" in term.text()
-    finally:
-        term.close()
 
 
 @pytest.mark.slow
