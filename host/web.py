@@ -122,7 +122,12 @@ def swap_in(out, written):
     # (both folders exchanged where the system can, else two renames): a reader of the folder sees the
     # old page or the new one, never half of each; a build that fails leaves the old page as it was.
     real = Path(os.path.realpath(str(out)))              # a symlink to the page: its target is replaced
-    new = Path(tempfile.mkdtemp(prefix="." + real.name + ".", suffix=".new", dir=str(real.parent)))
+    try:
+        new = Path(tempfile.mkdtemp(prefix="." + real.name + ".", suffix=".new", dir=str(real.parent)))
+    except OSError:              # a folder of one's own in a folder one cannot write: written in place
+        for name, data in written.items():
+            files.write_file(str(out / name), data)
+        return
     try:
         os.chmod(str(new), stat.S_IMODE(real.stat().st_mode))   # mkdtemp's 0700 would hide the page
         for name, data in written.items():

@@ -25,6 +25,10 @@ NOBODY = (SETPRIV, "--reuid=65534", "--regid=65534", "--clear-groups")
 INTRUSION = "open('intruded', 'w').write('x')"
 
 
+def stderr_of(proc):
+    return proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else ""
+
+
 def closed_soon(sock, within=1.5):
     # Did the server close `sock` (recv gives b"") within `within` seconds, having sent nothing?
     r, _, _ = select.select([sock], [], [], within)
@@ -88,7 +92,7 @@ def test_another_user_cannot_reach_a_served_boards_console(tmp_path):
         assert peek.returncode != 0 and "Permission denied" in peek.stderr
         stranger = subprocess.run([*NOBODY, *KEYED_MPREMOTE, "connect", url, "exec", INTRUSION],
                                   capture_output=True, text=True, timeout=60, cwd="/")
-        assert stranger.returncode != 0
+        assert stranger.returncode != 0 and "Connection reset by peer" in stderr_of(stranger)   # it got in, then out
         mine = subprocess.run([*KEYED_MPREMOTE, "connect", url, "exec", "import os\nprint(os.listdir())"],
                               capture_output=True, text=True, timeout=60)
         assert mine.returncode == 0 and "intruded" not in mine.stdout, mine.stdout + mine.stderr
