@@ -48,10 +48,12 @@ class Keys:
         return self.stream.read(1)
 
     def typed(self):
-        text = ""
+        # Joined once: a str grown a character at a time copies it whole each time (a paste of a
+        # ghost's 26 KB text took seconds a frame).
+        chars = []
         while self.ready():
-            text += self.read_char()
-        return text
+            chars.append(self.read_char())
+        return "".join(chars)
 
 
 class Frontends:
@@ -181,23 +183,25 @@ def read_code(term, lines):
     # A level code typed on the menu screen; Enter ends it, Backspace deletes, Esc or Ctrl-C cancels.
     # Past CODE_CAP characters the rest is dropped (a paste of anything must not fill the heap), said
     # under the prompt; the text returned is then CODE_CAP + 1 long.
+    # A frame's characters are joined to the text once (as in Keys.typed).
     text = ""
     while True:
         cols, rows = term.size()
-        over = len(text) > CODE_CAP
-        term.show(lines(cols, rows, text, TOO_LONG if over else ""))
+        term.show(lines(cols, rows, text, TOO_LONG if len(text) > CODE_CAP else ""))
         keys, term.pending = tm.split_keys(tm.take(term))
+        added = []
         for i in range(len(keys)):
             k = keys[i]
             if k in ("\r", "\n"):
                 term.pending = tm.join_keys(keys[i + 1:]) + term.pending
-                return text
+                return text + "".join(added)
             if k in ("\x03", "\x1b"):
                 return None
             if k in ("\x7f", "\x08"):
-                text = text[:-1]
-            elif len(k) == 1 and " " < k <= "~" and len(text) <= CODE_CAP:
-                text += k
+                text, added = (text + "".join(added))[:-1], []
+            elif len(k) == 1 and " " < k <= "~" and len(text) + len(added) <= CODE_CAP:
+                added.append(k)
+        text += "".join(added)
         sleep_ms(tm.FRAME_MS)
 
 
