@@ -121,49 +121,44 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
         prev = start
         y += 1
     starts[ch] = n
-    # The sky's root, then the largest other region's.
+    # The sky's root.
     if sky >= 0:
         while runs[2048 + sky] < 0x8000:
             sky = runs[2048 + sky]
+    # Two passes over the runs, each with its row and root: the largest region other than the sky's
+    # (pass 0), then (pass 1) the runs of other regions remarked, as the scan marked every open tile
+    # 2 and every other 0: 3 for the largest beside a sky, 0 and sealed for the rest.
     best = -1
     best_n = 0
     first = -1
-    y = 0
-    i = 0
-    while i < n:
-        while i >= starts[y + 1]:
-            y += 1
-        r = i
-        while runs[2048 + r] < 0x8000:
-            r = runs[2048 + r]
-        if r != sky:
-            size = runs[2048 + r] & 0x7FFF
-            if size > best_n:
-                best_n = size
-                best = r
-                first = (y << 6) | (runs[i] & 127)
-        i += 1
-    # The scan marked every open tile 2 and every other 0: the runs of other regions are remarked
-    # (3 for the largest beside a sky, 0 and sealed for the rest).
     big = 3 if sky >= 0 else 2
-    y = 0
-    i = 0
-    while i < n:
-        while i >= starts[y + 1]:
-            y += 1
-        r = i
-        while runs[2048 + r] < 0x8000:
-            r = runs[2048 + r]
-        val = 2 if r == sky else (big if r == best else 0)
-        if val != 2:
-            c = (y << 6) + (runs[i] & 127)
-            end = (y << 6) + (runs[i] >> 7)
-            while c < end:
-                marks[c] = val
-                if not val:
-                    tiles[c] = _STONE
-                c += 1
-        i += 1
+    phase = 0
+    while phase < 2:
+        y = 0
+        i = 0
+        while i < n:
+            while i >= starts[y + 1]:
+                y += 1
+            r = i
+            while runs[2048 + r] < 0x8000:
+                r = runs[2048 + r]
+            if phase == 0:
+                if r != sky and (runs[2048 + r] & 0x7FFF) > best_n:
+                    best_n = runs[2048 + r] & 0x7FFF
+                    best = r
+                    first = (y << 6) | (runs[i] & 127)
+            else:
+                val = 2 if r == sky else (big if r == best else 0)
+                if val != 2:
+                    c = (y << 6) + (runs[i] & 127)
+                    end = (y << 6) + (runs[i] >> 7)
+                    while c < end:
+                        marks[c] = val
+                        if not val:
+                            tiles[c] = _STONE
+                        c += 1
+            i += 1
+        phase += 1
     return first
 
 
