@@ -166,18 +166,24 @@ def route_levels(ws, rw, rh, sx, sy):
     # search outgrew its ring (no level is then sure).
     _index_rooms(ws, rw, rh)
     _open_plan(ws, rw, rh)
-    ws.marks[0] = sy                          # the ring's first tile: the spawn
-    ws.marks[1] = sx
-    return _search(ws) == 1
+    _route[0] = ws
+    found = _search(ws.queue, (sy << 8) | sx) == 1
+    _route[0] = None
+    return found
+
+
+# _search's workspace (_compat.py, Registers: the plane and the tile are its only arguments, so the
+# emitter keeps both in registers).
+_route = [None]
 
 
 @micropython.viper
-def _search(ws) -> int:
-    # p (a tile, y << 8 | x) and w (a word of the plane) first: the emitter keeps a function's first
-    # three locals (ws, p, w) in registers, the rest on the stack.
-    p = 0
-    w = 0
-    plane = ptr16(ws.queue)
+def _search(plane: ptr16, p: int) -> int:
+    # From the spawn p (y << 8 | x) over the plane (ws.queue): each tile taken from the ring at its
+    # level checks its cell's masks (the room holding it, if one not reached yet, is reached at this
+    # level, and its cells' masks drop it), then joins its open neighbours to the ring (up, down,
+    # left, right), closing them.
+    ws = _route[0]
     ring = ptr8(ws.marks)
     cells = ptr8(ws.marks)
     level_of = ptr16(ws.stack)
@@ -189,8 +195,9 @@ def _search(ws) -> int:
     left = int(ws.room_count)
     if left == 0:
         return 1
-    p = (int(ring[0]) << 8) | int(ring[1])
     plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
+    ring[0] = p >> 8
+    ring[1] = p & 255
     head = 0
     tail = 1
     level = 0
@@ -198,12 +205,10 @@ def _search(ws) -> int:
         end = tail
         while head < end:
             r = (head & (RING - 1)) << 1
-            p = (int(ring[r]) << 8) | int(ring[r + 1])
+            p = (ring[r] << 8) | ring[r + 1]
             head += 1
-            # The room holding p, if it is one not reached yet, is reached at this level (its cells'
-            # masks drop it; the search ends when every room is reached).
             c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
-            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> (((p >> 8) & 15) >> 1)) & 1:
+            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1:
                 x = p & 255
                 y = p >> 8
                 i = _CELLS + c * 12
@@ -218,8 +223,6 @@ def _search(ws) -> int:
                     if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
                             and y < y0 + int(room_h[m]):
                         level_of[m] = level
-                        left -= 1
-                        # The masks of its cells, remade from their rooms not reached yet.
                         cy = y0 >> 4
                         while cy <= (y0 + int(room_h[m]) - 1) >> 4:
                             cx = x0 >> 4
@@ -249,45 +252,61 @@ def _search(ws) -> int:
                                 masks[256 + d] = rm
                                 cx += 1
                             cy += 1
+                        left -= 1
                         break
                 if left == 0:
                     return 1
-            # Its open neighbours (up, down, left, right), closed as they join the ring (the region's
-            # rim is stone: none lies beyond it).
             if tail - head >= RING - 4:
                 return 0                                    # the ring is full
             j = p >> 4                                      # its word and bit in the plane
             b = 1 << (p & 15)
-            w = int(plane[j - 16])                          # up
+            w = plane[j - 16]                               # up
             if not (w & b):
                 plane[j - 16] = w | b
                 r = (tail & (RING - 1)) << 1
-                ring[r] = (p - 256) >> 8
+                ring[r] = (p >> 8) - 1
                 ring[r + 1] = p & 255
                 tail += 1
-            w = int(plane[j + 16])                          # down
+            w = plane[j + 16]                               # down
             if not (w & b):
                 plane[j + 16] = w | b
                 r = (tail & (RING - 1)) << 1
-                ring[r] = (p + 256) >> 8
+                ring[r] = (p >> 8) + 1
                 ring[r + 1] = p & 255
                 tail += 1
-            q = (p - 1) >> 4                                # left: its word and bit
-            n = 1 << ((p - 1) & 15)
-            w = int(plane[q])
-            if not (w & n):
-                plane[q] = w | n
+            if b & 0x7FFE:                                  # left and right in its own word
+                w = plane[j]
+                if not (w & (b >> 1)):
+                    w |= b >> 1
+                    plane[j] = w
+                    r = (tail & (RING - 1)) << 1
+                    ring[r] = p >> 8
+                    ring[r + 1] = (p - 1) & 255
+                    tail += 1
+                if not (w & (b << 1)):
+                    plane[j] = w | (b << 1)
+                    r = (tail & (RING - 1)) << 1
+                    ring[r] = p >> 8
+                    ring[r + 1] = (p + 1) & 255
+                    tail += 1
+                continue
+            j = (p - 1) >> 4                                # left, at a word's edge
+            b = 1 << ((p - 1) & 15)
+            w = plane[j]
+            if not (w & b):
+                plane[j] = w | b
                 r = (tail & (RING - 1)) << 1
                 ring[r] = (p - 1) >> 8
                 ring[r + 1] = (p - 1) & 255
                 tail += 1
-            q = p + 1                                       # right
-            w = int(plane[q >> 4])
-            if not ((w >> (q & 15)) & 1):
-                plane[q >> 4] = w | (1 << (q & 15))
+            j = (p + 1) >> 4                                # right
+            b = 1 << ((p + 1) & 15)
+            w = plane[j]
+            if not (w & b):
+                plane[j] = w | b
                 r = (tail & (RING - 1)) << 1
-                ring[r] = q >> 8
-                ring[r + 1] = q & 255
+                ring[r] = (p + 1) >> 8
+                ring[r + 1] = (p + 1) & 255
                 tail += 1
         level += 1
     return 1
