@@ -93,11 +93,14 @@ def _index_rooms(ws, rw: int, rh: int):
 
 
 @micropython.viper
-def _open_plan(ws, rw: int, rh: int):
-    # The plane: every tile closed, then the plan's rooms and both legs of every corridor opened, a
-    # word at a time (dungeon.dig_passages' rectangles, in its order, clipped to the region; doors,
-    # traps, items and stairs stand on open tiles).
-    plane = ptr16(ws.queue)
+def _open_plan(plane: ptr16, j: int):
+    # The plane (ws.queue): every tile closed, then the plan's rooms and both legs of every corridor
+    # opened, a word down a rectangle's rows at a time (dungeon.dig_passages' rectangles, in its
+    # order, clipped to the region; doors, traps, items and stairs stand on open tiles). j, the word
+    # at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
+    ws = _route[0]
+    rw = int(_route[1])
+    rh = int(_route[2])
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
@@ -107,10 +110,10 @@ def _open_plan(ws, rw: int, rh: int):
     cor_bx = ptr8(ws.cor_bx)
     cor_by = ptr8(ws.cor_by)
     cor_bend = ptr8(ws.cor_bend)
-    i = 0
-    while i < rh << 4:                                      # the region's rows, 16 words each
-        plane[i] = 0xFFFF
-        i += 1
+    end = rh << 4
+    while j < end:                                          # the region's rows, 16 words each
+        plane[j] = 0xFFFF
+        j += 1
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
     i = 0
@@ -143,21 +146,16 @@ def _open_plan(ws, rw: int, rh: int):
             x1 = x1 if x1 < rw - 1 else rw - 1
             y1 = y1 if y1 < rh - 1 else rh - 1
         i += 1
-        if (x0 >> 4) == (x1 >> 4):                          # within one word (a leg down, mostly)
-            keep = ~(((1 << (x1 - x0 + 1)) - 1) << (x0 & 15))
-            j = (y0 << 4) | (x0 >> 4)
-            while y0 <= y1:
+        lo = x0
+        while lo <= x1:                                     # each word it meets, down its rows
+            hi = (lo | 15) if (lo | 15) < x1 else x1
+            keep = ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
+            j = (y0 << 4) | (lo >> 4)
+            end = (y1 << 4) | (lo >> 4)
+            while j <= end:
                 plane[j] = plane[j] & keep
                 j += 16
-                y0 += 1
-        while y0 <= y1:
-            lo = x0
-            while lo <= x1:
-                hi = (lo | 15) if (lo | 15) < x1 else x1
-                j = (y0 << 4) | (lo >> 4)
-                plane[j] = plane[j] & ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
-                lo = hi + 1
-            y0 += 1
+            lo = hi + 1
 
 
 def route_levels(ws, rw, rh, sx, sy):
@@ -165,16 +163,18 @@ def route_levels(ws, rw, rh, sx, sy):
     # in a region without doorways (the world's only one: its rim is stone all round). False when the
     # search outgrew its ring (no level is then sure).
     _index_rooms(ws, rw, rh)
-    _open_plan(ws, rw, rh)
     _route[0] = ws
+    _route[1] = rw
+    _route[2] = rh
+    _open_plan(ws.queue, 0)
     found = _search(ws.queue, (sy << 8) | sx) == 1
     _route[0] = None
     return found
 
 
-# _search's workspace (_compat.py, Registers: the plane and the tile are its only arguments, so the
-# emitter keeps both in registers).
-_route = [None]
+# The workspace and the region's width and height for _open_plan and _search (_compat.py, Registers:
+# their two busiest locals are their only arguments, so the emitter keeps both in registers).
+_route = [None, 0, 0]
 
 
 @micropython.viper
