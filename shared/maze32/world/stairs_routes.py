@@ -27,6 +27,7 @@
 # judges; from another cell the stairs' room is the farthest by straight line.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world.tiles import SOLID
+from maze32.world import route_rooms
 
 UNREACHED = const(0xFFFF)
 RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
@@ -35,9 +36,10 @@ _EMPTY = const(0xFFFF)        # a free room slot of a cell
 
 
 @micropython.viper
-def _index_rooms(ws, rw: int, rh: int):
-    # The cell table: every room added to each cell of 16 x 16 tiles its box meets, and to the cell's
-    # masks (every room is not reached yet); every room not reached (ws.stack).
+def _index_rooms(ws, rw: int, rh: int, grow: int):
+    # The cell table: every room added to each cell of 16 x 16 tiles its box (grown by `grow` each
+    # way: 1 takes in its rim) meets, and to the cell's masks (every room is not reached yet); every
+    # room not reached (ws.stack).
     cells = ptr8(ws.marks)
     masks = ptr8(ws.blob)
     level_of = ptr16(ws.stack)
@@ -59,10 +61,10 @@ def _index_rooms(ws, rw: int, rh: int):
     k = 0
     while k < n:
         level_of[k] = UNREACHED
-        x0 = int(room_x[k])
-        y0 = int(room_y[k])
-        x1 = x0 + int(room_w[k]) - 1
-        y1 = y0 + int(room_h[k]) - 1
+        x0 = int(room_x[k]) - grow
+        y0 = int(room_y[k]) - grow
+        x1 = x0 + int(room_w[k]) - 1 + 2 * grow
+        y1 = y0 + int(room_h[k]) - 1 + 2 * grow
         cy = y0 >> 4
         while cy <= y1 >> 4:
             lo = y0 - (cy << 4)
@@ -96,8 +98,9 @@ def _index_rooms(ws, rw: int, rh: int):
 def _open_plan(plane: ptr16, j: int):
     # The plane (ws.queue): every tile closed, then the plan's rooms and both legs of every corridor
     # opened, a word down a rectangle's rows at a time (dungeon.dig_passages' rectangles, in its
-    # order, clipped to the region; doors, traps, items and stairs stand on open tiles). j, the word
-    # at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
+    # order, clipped to the region; doors, traps, items and stairs stand on open tiles); with
+    # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). j,
+    # the word at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
     ws = _route[0]
     rw = int(_route[1])
     rh = int(_route[2])
@@ -116,13 +119,15 @@ def _open_plan(plane: ptr16, j: int):
         j += 1
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
+    last = n + rooms if int(_route[3]) else n
     i = 0
-    while i < n:
-        if i < rooms:
-            x0 = int(room_x[i])
-            y0 = int(room_y[i])
-            x1 = x0 + int(room_w[i]) - 1
-            y1 = y0 + int(room_h[i]) - 1
+    while i < last:
+        if i < rooms or i >= n:
+            k = i if i < rooms else i - n
+            x0 = int(room_x[k])
+            y0 = int(room_y[k])
+            x1 = x0 + int(room_w[k]) - 1
+            y1 = y0 + int(room_h[k]) - 1
         else:
             # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
             # on the corner's column between the ends' rows, the leg across on its row between their
@@ -153,7 +158,7 @@ def _open_plan(plane: ptr16, j: int):
             j = (y0 << 4) | (lo >> 4)
             end = (y1 << 4) | (lo >> 4)
             while j <= end:
-                plane[j] = plane[j] & keep
+                plane[j] = (plane[j] & keep) if i <= n else (plane[j] | (~keep & 0xFFFF))
                 j += 16
             lo = hi + 1
 
@@ -161,20 +166,28 @@ def _open_plan(plane: ptr16, j: int):
 def route_levels(ws, rw, rh, sx, sy):
     # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates)
     # in a region without doorways (the world's only one: its rim is stone all round). False when the
-    # search outgrew its ring (no level is then sure).
-    _index_rooms(ws, rw, rh)
-    _route[0] = ws
+    # search outgrew its ring (no level is then sure). route_rooms' search crosses the rooms; where it
+    # cannot vouch for the levels this search would give (see its head), this one runs.
+    _route[0] = route_rooms.rooms_route[0] = ws
     _route[1] = rw
     _route[2] = rh
+    _route[3] = 1
+    _index_rooms(ws, rw, rh, 1)
     _open_plan(ws.queue, 0)
-    found = _search(ws.queue, (sy << 8) | sx) == 1
-    _route[0] = None
-    return found
+    found = route_rooms.search_rooms(ws.queue, (sy << 8) | sx)
+    if not found:
+        _route[3] = 0
+        _index_rooms(ws, rw, rh, 0)
+        _open_plan(ws.queue, 0)
+        found = _search(ws.queue, (sy << 8) | sx)
+    _route[0] = route_rooms.rooms_route[0] = None
+    return found == 1
 
 
-# The workspace and the region's width and height for _open_plan and _search (_compat.py, Registers:
-# their two busiest locals are their only arguments, so the emitter keeps both in registers).
-_route = [None, 0, 0]
+# The workspace, the region's width and height and whether to close the rooms, for _open_plan and
+# _search (_compat.py, Registers: their two busiest locals are their only arguments, so the emitter
+# keeps both in registers).
+_route = [None, 0, 0, 0]
 
 
 @micropython.viper
@@ -258,56 +271,18 @@ def _search(plane: ptr16, p: int) -> int:
                     return 1
             if tail - head >= RING - 4:
                 return 0                                    # the ring is full
-            j = p >> 4                                      # its word and bit in the plane
-            b = 1 << (p & 15)
-            w = plane[j - 16]                               # up
-            if not (w & b):
-                plane[j - 16] = w | b
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p >> 8) - 1
-                ring[r + 1] = p & 255
-                tail += 1
-            w = plane[j + 16]                               # down
-            if not (w & b):
-                plane[j + 16] = w | b
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p >> 8) + 1
-                ring[r + 1] = p & 255
-                tail += 1
-            if b & 0x7FFE:                                  # left and right in its own word
-                w = plane[j]
-                if not (w & (b >> 1)):
-                    w |= b >> 1
-                    plane[j] = w
+            k = 0
+            while k < 4:                                    # up, down, left, right
+                w = p - 256 if k == 0 else (p + 256 if k == 1 else (p - 1 if k == 2 else p + 1))
+                k += 1
+                j = w >> 4                                  # its word and bit in the plane
+                b = 1 << (w & 15)
+                if not (plane[j] & b):
+                    plane[j] = plane[j] | b
                     r = (tail & (RING - 1)) << 1
-                    ring[r] = p >> 8
-                    ring[r + 1] = (p - 1) & 255
+                    ring[r] = w >> 8
+                    ring[r + 1] = w & 255
                     tail += 1
-                if not (w & (b << 1)):
-                    plane[j] = w | (b << 1)
-                    r = (tail & (RING - 1)) << 1
-                    ring[r] = p >> 8
-                    ring[r + 1] = (p + 1) & 255
-                    tail += 1
-                continue
-            j = (p - 1) >> 4                                # left, at a word's edge
-            b = 1 << ((p - 1) & 15)
-            w = plane[j]
-            if not (w & b):
-                plane[j] = w | b
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p - 1) >> 8
-                ring[r + 1] = (p - 1) & 255
-                tail += 1
-            j = (p + 1) >> 4                                # right
-            b = 1 << ((p + 1) & 15)
-            w = plane[j]
-            if not (w & b):
-                plane[j] = w | b
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p + 1) >> 8
-                ring[r + 1] = (p + 1) & 255
-                tail += 1
         level += 1
     return 1
 
