@@ -1,10 +1,11 @@
 """How full the stairs' route search gets in BSP worlds, and whether the room-crossing search agrees.
 
 For each world of one BSP region (spawn and stairs in it, so bsp.choose_ends searches routes), on
-CPython: the tiles in flight at most in stairs_routes._search's tile-by-tile search (its ring gives up
-at RING - 4 = 508), counted by a breadth-first search over the same plane in the same order; and
-whether world/route_rooms.py's search, which stairs_routes.route_levels runs first, gave each room
-the same level, or handed over to _search (its own ring or schedule full).
+CPython: the tiles in flight at most in the tile-by-tile search (rooms' tiles too, as the search was
+before world/route_rooms.py; its ring gives up at RING - 4 = 508), counted by a breadth-first search
+over the same plane in the same order; and whether route_rooms' search, which
+stairs_routes.route_levels runs first, gave each room the same level, or handed over (its own ring or
+schedule full) to the search over every tile.
 
 usage: python bench/route_flight.py [--seeds 0..99] [--sizes 128,250] [--depths 7..9]
 """
@@ -24,8 +25,9 @@ def parse_range(text):
 
 
 def tile_search(ws, rw, rh, sx, sy):
-    # _search's ring, replayed: its most tiles in flight (tail - head where it checks) and each room's
-    # level, until every room is reached.
+    # The search walking the rooms' tiles too (as route_levels' second try, and stairs_routes' search
+    # before route_rooms), replayed: its most tiles in flight (tail - head where it checks) and each
+    # room's level, until every room is reached.
     sr._route[:] = [ws, rw, rh, 0]
     sr._index_rooms(ws, rw, rh, 0)
     sr._open_plan(ws.queue, 0)
@@ -75,7 +77,7 @@ def main():
                 rw, rh = spec.region_width(0), spec.region_height(0)
                 flight, levels = tile_search(ws, rw, rh, sx, sy)
                 sr._route[:] = [ws, rw, rh, 1]
-                route_rooms.rooms_route[0] = ws
+                route_rooms.rooms_route[:] = [ws, 0]
                 sr._index_rooms(ws, rw, rh, 1)
                 sr._open_plan(ws.queue, 0)
                 found = route_rooms.search_rooms(ws.queue, (sy << 8) | sx)

@@ -1,21 +1,24 @@
-# The route search of stairs_routes.route_levels with the plan's rooms crossed, not searched: the same
-# levels as stairs_routes._search's tile-by-tile search, for about half the tiles (a BSP region's rooms
-# hold some 60% of its open tiles). A room is a rectangle, so from the tile where the search enters it
-# every tile of it lies at its Manhattan distance; the search walks only the tiles outside rooms and
-# leaves a room through its rim (the ring of tiles just outside it, corners excepted, by which alone a
-# room is entered: bsp's rooms lie 2 or more apart):
+# The route search of stairs_routes.route_levels: breadth first from the spawn over a BSP region's plan,
+# each room's level the step at which it first reaches one of its tiles. It crosses the plan's rooms
+# instead of walking their tiles (a region's rooms hold some 60% of its open tiles), with the levels a
+# search of every tile gives. A room is a rectangle, so from a tile where the search enters it every
+# tile of it lies at its Manhattan distance; the search walks only the tiles outside rooms and leaves
+# a room through its rim (the ring of tiles just outside it, corners excepted, by which alone a room
+# is entered: bsp's rooms and their rims lie inside their leaves):
 #   - the plane (ws.queue) has the rooms closed as well as the stone (stairs_routes._open_plan);
 #   - a rim tile taken from the ring at level L enters its room at L + 1 (the room's level when it is
 #     the first: every path into a room crosses its rim) and schedules every rim tile of the room not
 #     reached yet at L + 2 + the distance across the room between their inner tiles (into the list of
 #     that level, in ws.ca_a, the cave automaton's cells, free in a dungeon: next << 16 | tile); a
 #     scheduled tile joins the ring at its level unless the search reached it first (a path round the
-#     room is shorter);
+#     room is shorter). An entry no sooner than an earlier one into the room plus the way between
+#     them schedules nothing;
 #   - the cells' masks (ws.blob) cover the rooms' boxes grown by one, their rims.
-# Where this search's own ring (the tiles outside rooms in flight, at most RING - 4, as _search's) or
-# its schedule (ws.ca_a's length) fills, it returns 0 and _search decides instead. _search counts the
-# rooms' tiles in flight too, so it could give up where this one does not; it never has in any world
-# measured (bench/route_rooms.py: at most 1/3 of its ring in flight).
+# With rooms_route[1] it walks the rooms' tiles as well (rooms open in the plane, the masks on their
+# boxes): route_levels' second try, where this search's ring (RING - 4 tiles in flight at most) or
+# its schedule (ws.ca_a's length) filled. The search over every tile counts the rooms' tiles in flight
+# too, so its ring could fill where this one's does not (then it would fall back to straight lines);
+# it never has in any world measured (bench/route_flight.py: at most 136 of 508 in flight).
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32
 
 _UNREACHED = const(0xFFFF)
@@ -26,15 +29,18 @@ _LEVELS = const(32)           # a tile is scheduled at most 12 + 8 + 1 levels ah
 _NONE = const(0x3FFF)         # (ws.row_runs[0..32): each list's first entry) and the lists' end; an
                               # entry (next << 16 | tile) stays below 2**30, a small int everywhere
 
-# The workspace (_compat.py, Registers: the plane and the tile are the kernel's only arguments).
-rooms_route = [None]
+# The workspace and whether the rooms are searched tile by tile (_compat.py, Registers: the plane and
+# the tile are the kernel's only arguments).
+rooms_route = [None, 0]
 
 
 @micropython.viper
 def search_rooms(plane: ptr16, p: int) -> int:
     # From the spawn p (y << 8 | x); 1 with every room's level in ws.stack (or every tile it can
-    # reach reached), 0 when stairs_routes._search must decide instead.
+    # reach reached), 0 when its ring or schedule filled.
     ws = rooms_route[0]
+    tiles = int(rooms_route[1])
+    grow = 1 - tiles             # a room's box in the cells' table: with its rim when crossing rooms
     ring = ptr8(ws.marks)
     level_of = ptr16(ws.stack)
     room_x = ptr8(ws.room_x)
@@ -73,7 +79,7 @@ def search_rooms(plane: ptr16, p: int) -> int:
     x = p & 255
     y = p >> 8
     i = _CELLS + ((((p >> 8) & 0xF0) | ((p >> 4) & 15)) * 12)
-    while i < _CELLS + ((((p >> 8) & 0xF0) | ((p >> 4) & 15)) * 12) + 12:     # the spawn's room
+    while not tiles and i < _CELLS + ((((p >> 8) & 0xF0) | ((p >> 4) & 15)) * 12) + 12:   # its room
         m = (ring[i] << 8) | ring[i + 1]
         i += 2
         if m == _EMPTY:
@@ -181,21 +187,30 @@ def search_rooms(plane: ptr16, p: int) -> int:
             head += 1
             c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
             if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1:
-                x = p & 255                                 # a rim tile? Of which room, on which side
+                x = p & 255                                 # a room's tile, or a rim's: which side
                 y = p >> 8
                 i = _CELLS + c * 12
-                while i < _CELLS + c * 12 + 12:
+                c = i + 12
+                while i < c:
                     m = (ring[i] << 8) | ring[i + 1]
                     i += 2
                     if m == _EMPTY:
                         break
+                    y0 = int(room_y[m])                     # outside its box (and rim, crossing rooms)?
+                    if y + grow < y0 or y > y0 + int(room_h[m]) - 1 + grow:
+                        continue
                     x0 = int(room_x[m])
-                    y0 = int(room_y[m])
+                    if x + grow < x0 or x > x0 + int(room_w[m]) - 1 + grow:
+                        continue
                     x1 = x0 + int(room_w[m]) - 1
                     y1 = y0 + int(room_h[m]) - 1
-                    if x < x0 - 1 or x > x1 + 1 or y < y0 - 1 or y > y1 + 1:
-                        continue
-                    if x >= x0 and x <= x1:
+                    if x >= x0 and x <= x1 and y >= y0 and y <= y1:
+                        if level_of[m] == _UNREACHED:       # a room's tile, tile by tile
+                            level_of[m] = level
+                            left -= 1
+                            if left == 0:
+                                return 1
+                    elif x >= x0 and x <= x1:
                         entering = 1
                         ex = x
                         ey = y0 if y < y0 else y1

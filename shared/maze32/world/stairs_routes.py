@@ -7,18 +7,20 @@
 #       (bsp.choose_ends asks only when the spawn is in the region). Its rooms are joined as a tree of
 #       corridors, but the corridors cross each other and other rooms everywhere (they share the
 #       lattice of 3), so a distance over the tree overstates the route (by 264 tiles at the median,
-#       up to 1,158, in 250 x 250 worlds); the search walks the plan's own tiles:
+#       up to 1,158, in 250 x 250 worlds); the search (world/route_rooms.py) walks the plan's own
+#       tiles, crossing its rooms through their rims:
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
-#                   (stone in the plan, or reached), cleared where a room or a corridor leg is dug;
+#                   (stone in the plan, a room, or reached), cleared where a corridor leg is dug;
 #         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
-#                   3 times the most measured: past it the caller falls back to straight lines), then
-#                   which rooms meet each cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more,
-#                   so a cell meets 2 across and 3 down), 2 bytes a room;
-#         ws.blob   each cell's masks of the rooms not reached yet (accretion's, free in a BSP
+#                   4 times the most measured, bench/route_flight.py: past it the caller falls back
+#                   to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
+#                   a leaf is 15 x 10 or more, so a cell meets 2 across and 3 down, and a room and its
+#                   rim lie inside its leaf), 2 bytes a room;
+#         ws.blob   each cell's masks of its rooms with their rims (accretion's, free in a BSP
 #                   dungeon): [c] the pairs of its columns, [256 + c] the pairs of its rows, that one
-#                   covers; a tile outside either is in no such room, so the search looks up a tile's
-#                   rooms only inside both (a corridor's tile mostly is not), and a room reached
-#                   remakes its cells' masks. The search ends when every room is reached.
+#                   covers; a tile outside either is in no room or rim, so the search looks up a tile's
+#                   rooms only inside both (a corridor's tile mostly is not). The search ends when
+#                   every room is reached.
 #   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
 #       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
 #       queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
@@ -32,7 +34,6 @@ from maze32.world import route_rooms
 UNREACHED = const(0xFFFF)
 RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
 _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
-_EMPTY = const(0xFFFF)        # a free room slot of a cell
 
 
 @micropython.viper
@@ -44,14 +45,17 @@ def _index_rooms(ws, rw: int, rh: int, grow: int):
     masks = ptr8(ws.blob)
     level_of = ptr16(ws.stack)
     c = 0
-    while c < ((rh + 15) >> 4) << 4:                        # the region's cells (the search's)
+    n = ((rh + 15) >> 4) << 4
+    while c < n:                                            # the region's cells (the search's)
         if (c & 15) < (rw + 15) >> 4:
             masks[c] = 0
             masks[256 + c] = 0
             i = _CELLS + c * 12
-            while i < _CELLS + c * 12 + 12:
+            end = i + 12
+            while i < end:                                  # its 6 slots free
                 cells[i] = 0xFF
-                i += 1
+                cells[i + 1] = 0xFF
+                i += 2
         c += 1
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
@@ -120,7 +124,7 @@ def _open_plan(plane: ptr16, j: int):
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
     last = n + rooms if int(_route[3]) else n
-    i = 0
+    i = rooms if int(_route[3]) else 0                      # rooms to be closed are not opened first
     while i < last:
         if i < rooms or i >= n:
             k = i if i < rooms else i - n
@@ -166,125 +170,29 @@ def _open_plan(plane: ptr16, j: int):
 def route_levels(ws, rw, rh, sx, sy):
     # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates)
     # in a region without doorways (the world's only one: its rim is stone all round). False when the
-    # search outgrew its ring (no level is then sure). route_rooms' search crosses the rooms; where it
-    # cannot vouch for the levels this search would give (see its head), this one runs.
-    _route[0] = route_rooms.rooms_route[0] = ws
+    # search outgrew its ring (no level is then sure). route_rooms' search crosses the rooms; where
+    # its buffers fill it searches again, the rooms' tiles as well (the ring's limit counts them).
+    route_rooms.rooms_route[0] = ws
+    _route[0] = ws
     _route[1] = rw
     _route[2] = rh
-    _route[3] = 1
-    _index_rooms(ws, rw, rh, 1)
-    _open_plan(ws.queue, 0)
-    found = route_rooms.search_rooms(ws.queue, (sy << 8) | sx)
-    if not found:
-        _route[3] = 0
-        _index_rooms(ws, rw, rh, 0)
+    found = 0
+    closed = 1
+    while not found and closed >= 0:
+        route_rooms.rooms_route[1] = 1 - closed
+        _route[3] = closed
+        _index_rooms(ws, rw, rh, closed)
         _open_plan(ws.queue, 0)
-        found = _search(ws.queue, (sy << 8) | sx)
+        found = route_rooms.search_rooms(ws.queue, (sy << 8) | sx)
+        closed -= 1
     _route[0] = route_rooms.rooms_route[0] = None
     return found == 1
 
 
-# The workspace, the region's width and height and whether to close the rooms, for _open_plan and
-# _search (_compat.py, Registers: their two busiest locals are their only arguments, so the emitter
-# keeps both in registers).
+# The workspace, the region's width and height and whether to close the rooms, for _open_plan
+# (_compat.py, Registers: its two busiest locals are its only arguments, so the emitter keeps both in
+# registers).
 _route = [None, 0, 0, 0]
-
-
-@micropython.viper
-def _search(plane: ptr16, p: int) -> int:
-    # From the spawn p (y << 8 | x) over the plane (ws.queue): each tile taken from the ring at its
-    # level checks its cell's masks (the room holding it, if one not reached yet, is reached at this
-    # level, and its cells' masks drop it), then joins its open neighbours to the ring (up, down,
-    # left, right), closing them.
-    ws = _route[0]
-    ring = ptr8(ws.marks)
-    cells = ptr8(ws.marks)
-    level_of = ptr16(ws.stack)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    masks = ptr8(ws.blob)
-    left = int(ws.room_count)
-    if left == 0:
-        return 1
-    plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
-    ring[0] = p >> 8
-    ring[1] = p & 255
-    head = 0
-    tail = 1
-    level = 0
-    while head < tail:
-        end = tail
-        while head < end:
-            r = (head & (RING - 1)) << 1
-            p = (ring[r] << 8) | ring[r + 1]
-            head += 1
-            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
-            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1:
-                x = p & 255
-                y = p >> 8
-                i = _CELLS + c * 12
-                end_cell = i + 12
-                while i < end_cell:
-                    m = (int(cells[i]) << 8) | int(cells[i + 1])
-                    i += 2
-                    if m == _EMPTY:
-                        break
-                    x0 = int(room_x[m])
-                    y0 = int(room_y[m])
-                    if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
-                            and y < y0 + int(room_h[m]):
-                        level_of[m] = level
-                        cy = y0 >> 4
-                        while cy <= (y0 + int(room_h[m]) - 1) >> 4:
-                            cx = x0 >> 4
-                            while cx <= (x0 + int(room_w[m]) - 1) >> 4:
-                                d = (cy << 4) | cx
-                                cm = 0
-                                rm = 0
-                                j = _CELLS + d * 12
-                                while j < _CELLS + d * 12 + 12:
-                                    n = (int(cells[j]) << 8) | int(cells[j + 1])
-                                    j += 2
-                                    if n == _EMPTY:
-                                        break
-                                    if level_of[n] != UNREACHED:
-                                        continue
-                                    lo = int(room_x[n]) - (cx << 4)
-                                    hi = lo + int(room_w[n]) - 1
-                                    lo = (lo if lo > 0 else 0) >> 1
-                                    hi = (hi if hi < 15 else 15) >> 1
-                                    cm |= ((1 << (hi - lo + 1)) - 1) << lo
-                                    lo = int(room_y[n]) - (cy << 4)
-                                    hi = lo + int(room_h[n]) - 1
-                                    lo = (lo if lo > 0 else 0) >> 1
-                                    hi = (hi if hi < 15 else 15) >> 1
-                                    rm |= ((1 << (hi - lo + 1)) - 1) << lo
-                                masks[d] = cm
-                                masks[256 + d] = rm
-                                cx += 1
-                            cy += 1
-                        left -= 1
-                        break
-                if left == 0:
-                    return 1
-            if tail - head >= RING - 4:
-                return 0                                    # the ring is full
-            k = 0
-            while k < 4:                                    # up, down, left, right
-                w = p - 256 if k == 0 else (p + 256 if k == 1 else (p - 1 if k == 2 else p + 1))
-                k += 1
-                j = w >> 4                                  # its word and bit in the plane
-                b = 1 << (w & 15)
-                if not (plane[j] & b):
-                    plane[j] = plane[j] | b
-                    r = (tail & (RING - 1)) << 1
-                    ring[r] = w >> 8
-                    ring[r + 1] = w & 255
-                    tail += 1
-        level += 1
-    return 1
 
 
 @micropython.viper
