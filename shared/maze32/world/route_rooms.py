@@ -18,7 +18,7 @@
 # boxes): route_levels' second try, where this search's ring (RING - 4 tiles in flight at most) or
 # its schedule (ws.ca_a's length) filled. The search over every tile counts the rooms' tiles in flight
 # too, so its ring could fill where this one's does not (then it would fall back to straight lines);
-# it never has in any world measured (bench/route_flight.py: at most 136 of 508 in flight).
+# it never has in any world measured (bench/route_flight.py: at most 156 of 508 in flight).
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32
 
 _UNREACHED = const(0xFFFF)

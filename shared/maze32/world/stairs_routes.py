@@ -12,7 +12,7 @@
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
 #                   (stone in the plan, a room, or reached), cleared where a corridor leg is dug;
 #         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
-#                   4 times the most measured, bench/route_flight.py: past it the caller falls back
+#                   3 times the most measured, bench/route_flight.py: past it the caller falls back
 #                   to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
 #                   a leaf is 15 x 10 or more, so a cell meets 2 across and 3 down, and a room and its
 #                   rim lie inside its leaf), 2 bytes a room;
