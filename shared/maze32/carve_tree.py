@@ -45,7 +45,6 @@ def carve_tree(cells, c):
     s0 = 0
     s1 = 0
     flag = 0
-    m = 0
     r = 0
     n = 0
     mask = 0
@@ -167,10 +166,8 @@ def carve_tree(cells, c):
             here |= flag
             cells[c] = here
             cells[rot - c] = rotate[here]          # its last passage: finished
-        m = c + step[flag]
-        back = rotate[flag]
-        cells[m] = back                # m was unvisited: no passage yet
+        c += step[flag]
+        here = rotate[flag]
+        cells[c] = here                # c was unvisited: no passage yet
         d += 1
-        depth[m] = d
-        c = m
-        here = back
+        depth[c] = d
