@@ -46,11 +46,14 @@ def carve_tree(cells, c):
     s1 = 0
     flag = 0
     r = 0
-    n = 0
     mask = 0
     d = 0                              # depth[c]
     top = 0
     x = 0
+    step = STEP
+    rotate = _ROTATE
+    pick = _PICK
+    m16 = 0xFFFF
     ws = _carving[1]
     remain = ws.marks
     maze = _carving[0]
@@ -63,11 +66,7 @@ def carve_tree(cells, c):
     depth = ws.dist
     ws.measured[0] = 0
     masks = _DRAW_MASK
-    pick = _PICK
-    rotate = _ROTATE
-    step = STEP
     rot = maze.rot
-    m16 = 0xFFFF
     last_x = w - 1
     rng = ws.rng
     s0 = rng.s0
