@@ -2,7 +2,7 @@
 # the kernels are machine code spread_at.spread_at runs instead, with the same distances and queue.
 # Not a viper kernel: compiled flavours never import it, and as bytecode a loop over a tuple of the
 # open sides' steps (SIDES) and a loop over the queue itself are fewer interpreted operations than
-# four flag tests and a hand-kept index (5% of a search at 32x32 on the RISC-V board, and 2.4% more
+# four flag tests and a hand-kept index (5% of a search at 32x32 on the RISC-V board, and 6% more
 # for the queue's iterator over a range() and a subscript). Neither allocates: the VM iterates a
 # tuple and an array on its stack.
 from maze32.grid import PITCH
@@ -19,8 +19,9 @@ def spread_routes(dist, c):
     # (or every cell it reaches if that is < 0), level by level, after ws.dist has been reset. A step
     # north of row 0 or west of cell 0 reads BLOCKED through Python's negative index (the guard row).
     # The loop iterates the queue itself (the VM's iterator, on its stack, reads each entry in its C:
-    # cheaper than a subscript of a counted index) while the search appends to it; `i` counts the
-    # cells taken, and where it meets the end of the level the next level begins, or the search ends.
+    # cheaper than a subscript of a counted index) while the search appends to it. A cell is queued
+    # once, so a level ends at the cell that was last in the queue when the level began (`stop`);
+    # if no cell was queued after it, every reachable cell has been taken.
     target = _search[2]
     cells = _search[0]
     queue = _search[1].queue
@@ -29,20 +30,21 @@ def spread_routes(dist, c):
     dist[c] = 0
     queue[0] = c
     tail = 1
-    end = 0                            # where the level being searched ends in the queue
-    i = 0
-    d = 0
+    if target >= 0 and dist[target] != unseen:
+        return tail                    # the source itself
+    d = 1
+    stop = c
     for c in queue:
-        if i == end:
-            if end == tail or target >= 0 and dist[target] != unseen:
-                break                  # every cell reached, or the target's distance is final
-            end = tail
-            d += 1
-        i += 1
         for n in sides[cells[c]]:
             n += c
             if dist[n] == unseen:
                 dist[n] = d
                 queue[tail] = n
                 tail += 1
+        if c == stop:
+            c = queue[tail - 1]
+            if c == stop or target >= 0 and dist[target] != unseen:
+                break                  # every cell reached, or the target's distance is final
+            stop = c
+            d += 1
     return tail
