@@ -49,7 +49,6 @@ def carve_tree(cells, c):
     mask = 0
     d = 0                              # depth[c]
     top = 0
-    x = 0
     step = STEP
     rotate = _ROTATE
     pick = _PICK
@@ -96,18 +95,16 @@ def carve_tree(cells, c):
     # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
     c = root
     while True:
-        x = c & 31
+        # The column is tested only where the neighbour is unvisited: a visited one settles the side.
         options = 0
         if not cells[c - 32]:
             options = 1
-        if x < last_x:
-            if not cells[c + 1]:
-                options |= 2
+        if not cells[c + 1] and c & 31 < last_x:
+            options |= 2
         if not cells[c + 32]:
             options |= 4
-        if x:
-            if not cells[c - 1]:
-                options |= 8
+        if not cells[c - 1] and c & 31:
+            options |= 8
         if not options:
             cells[rot - c] = rotate[here]          # a dead end: finished on arrival
             while True:
