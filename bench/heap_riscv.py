@@ -10,6 +10,7 @@ sit in the GC heap, and its machine code in the exec region outside it (as ports
 host/riscv/maze32_board.c); frozen code stays in the firmware.
 
 usage: python bench/heap_riscv.py [--flavours native,bytecode,frozen] [--games duel,deeper,explore]
+                                  [--depth N]  (Explore's first world: 1 a surface, 4 caves, 8 a dungeon)
 """
 import argparse
 import re
@@ -27,12 +28,13 @@ WORK = Path(__file__).resolve().parent / "heap_board.py"
 SEEDS = {"duel": 7, "deeper": 7, "explore": 7}
 
 
-def run_game(served, mode):
+def run_game(served, mode, depth=1):
     # -> {"steps": [(name, bytes, exec bytes, modules)], "heap": resident, "exec": exec bytes,
     #     "free": bytes, "largest": bytes}
     with _board(served) as b:
         b.soft_reset()
-        out = b.exec("ARGS = %r\n" % {"mode": mode, "seed": SEEDS[mode]} + WORK.read_text(), timeout=3600)
+        args = {"mode": mode, "seed": SEEDS[mode], "options": {"depth": depth}}
+        out = b.exec("ARGS = %r\n" % args + WORK.read_text(), timeout=3600)
     if "done" not in out:
         raise SystemExit("heap_riscv: %s did not run: %s" % (mode, out.strip()[-400:]))
     got = {"steps": []}
@@ -47,11 +49,11 @@ def run_game(served, mode):
     return got
 
 
-def measure(flavours, modes, say=print):
+def measure(flavours, modes, say=print, depth=1):
     results = []
     for flavour, served in boards_of(flavours):
         for mode in modes:
-            r = run_game(served, mode)
+            r = run_game(served, mode, depth)
             r.update(flavour=flavour, mode=mode)
             say("%s %s: resident %d B, exec %d B" % (flavour, mode, r["heap"], r["exec"]))
             results.append(r)
@@ -74,9 +76,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--flavours", default="native,bytecode")
     ap.add_argument("--games", default="duel,deeper,explore")
+    ap.add_argument("--depth", type=int, default=1, help="Explore's first world's depth (default 1)")
     args = ap.parse_args()
     results = measure(args.flavours.split(","), args.games.split(","),
-                      say=lambda line: print(line, file=sys.stderr))
+                      say=lambda line: print(line, file=sys.stderr), depth=args.depth)
     print("\n".join(table(results)))
 
 

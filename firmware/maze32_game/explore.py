@@ -78,6 +78,9 @@ class Explore:
         self.stamp = 0                              # counts uses, for least recently used
         self.items = 0
         self.generated = 0                          # chunks generated (or read from the cache)
+        # the times the workspace's queue and marks were used (a chunk made, the check run): a board's
+        # line arenas share their memory (explore_buffers), and its view then repaints every line
+        self.scratched = 0
         self.state = PLAYING
         # A world small enough is checked before it is dealt (reach.py); a larger one (a host's
         # streaming test) is dealt as made, its route unknown (-1).
@@ -136,6 +139,7 @@ class Explore:
         # < 0 for none within `limit`.
         spec = self.spec
         chunks = self.quad
+        self.scratched += 1
         i = 0
         while i < 4:
             cx = (i & 1) if spec.cols > 1 else 0
@@ -184,6 +188,7 @@ class Explore:
         tiles = self.slots[best]
         self.keys[best] = -1
         made = False
+        self.scratched += 1
         if self.cache is not None:
             try:
                 self.cache.chunk(self.spec, self.ws, cx, cy, tiles)

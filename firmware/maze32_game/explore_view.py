@@ -103,6 +103,7 @@ class ExploreRound:
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
         from maze32_game import paint          # after the world's code, which needs the larger room
         self.painter = paint.Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
+        self.scratched = self.game.scratched    # the generator's uses the painter has seen
         self.copy_rect = paint.copy_rect
 
     def tick(self, key):
@@ -183,6 +184,9 @@ class ExploreRound:
                 x += w
             y += h
         window[(g.y - y0) * tw + g.x - x0] = YOU_BUMPED if self.bump else YOU
+        if g.scratched != self.scratched:       # the arenas may share the generator's memory
+            self.scratched = g.scratched
+            self.painter.lost()
         return self.painter.paint(tw, th, not painted)
 
     def view(self, cols, rows, painted=False):
@@ -228,5 +232,8 @@ def new_round(seed, size, options):
     # twin's disk), only now: its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
     # (explore_buffers: games.new_round made them before this code).
     make = options.get("cache")
-    return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None,
-                        buffers=explore_buffers.reserve())
+    buffers = explore_buffers.reserve()
+    if buffers.arenas:                          # the painter's arenas over the generator's memory
+        from maze32_game import arenas
+        arenas.lend(buffers.arenas, buffers.queue)
+    return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None, buffers=buffers)

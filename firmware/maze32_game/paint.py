@@ -43,6 +43,16 @@ def copy_rect(window, pitch: int, at: int, tiles, start: int, wide: int, high: i
 
 
 @micropython.viper
+def blank(buf):
+    # Every byte of buf 0 (no painted line holds one: a line compared with it differs).
+    b = ptr8(buf)
+    i = int(len(buf)) - 1
+    while i >= 0:
+        b[i] = 0
+        i -= 1
+
+
+@micropython.viper
 def paint_window(arena, lengths, geometry, text, index, window) -> int:
     # The lines of the window's codes (wide x high, a row after another, from line FIRST) one after
     # another into arena, line j's length in lengths[j] (under 2**16). index holds five entries a code c: its
@@ -140,6 +150,13 @@ class Painter:
         tail_at = len(text)
         text += tail.encode()
         return [style_id, at, glyph_at, tail_at, len(text)]
+
+    def lost(self):
+        # The arenas' memory was used by another since the last frame (arenas.lend): the lines on the
+        # screen, which term.Screen compares with the next frame's, are blanked so that every line is
+        # written again (garbage that happened to match a new line would leave it unwritten).
+        if self.arenas:
+            blank(self.arenas.buffers[self.arenas.current])
 
     def size(self, wide, high):
         # The window buffer for wide x high codes (a larger terminal grows it once). -> the buffer.
