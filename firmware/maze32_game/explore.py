@@ -38,7 +38,7 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, S
                                 kind_of)
 from maze32.world import generate_chunk, locate, prepare
 from maze32.world.reach import stairs_route
-from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA
+from maze32_game.explore_buffers import Buffers, SLOTS, CHUNK_AREA as BUFFER_AREA
 from maze32_game.loading import packed
 
 PLAYING = "playing"
@@ -52,6 +52,11 @@ _CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even 
 _BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air)
 _WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
+
+
+def world_chunks(width, height):
+    # The chunks of a world of width x height tiles.
+    return ((width + CHUNK - 1) >> CHUNK_SHIFT) * ((height + CHUNK - 1) >> CHUNK_SHIFT)
 
 
 class Explore:
@@ -68,10 +73,13 @@ class Explore:
         self.nslots = n = len(self.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
         if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
             raise ValueError("explore: a world of %d x %d needs more than %d resident chunks" % (width, height, n))
+        self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
+        self.log = len(self.digs)                   # its entries: 0 when every chunk stays resident
+        if not self.log and world_chunks(width, height) > n:
+            raise ValueError("explore: a world of %d x %d needs a log of its digs" % (width, height))
         self.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
         self.used = array("i", [0] * n)             # the tick each slot was last wanted
         self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
-        self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
         self.dig_count = 0
         self.refused = 0                            # steps and digs refused over a drop onto a hazard
         self.clock = 0
@@ -201,7 +209,7 @@ class Explore:
         self.keys[best] = (cx << 8) | cy
         self.stamp += 1
         self.used[best] = self.stamp
-        n = self.dig_count if self.dig_count < DIG_LOG else DIG_LOG
+        n = self.dig_count if self.dig_count < self.log else self.log
         i = 0
         while i < n:
             p = self.digs[i]
@@ -287,7 +295,8 @@ class Explore:
         self.tile(x, y)
         i = self.slot_of(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
         self.slots[i][((y & 63) << 6) | (x & 63)] = t
-        self.digs[self.dig_count % DIG_LOG] = flag | (x << 11) | y
+        if self.log:
+            self.digs[self.dig_count % self.log] = flag | (x << 11) | y
         self.dig_count += 1
 
     def is_open(self, x, y):

@@ -1,6 +1,6 @@
 # Explore's large buffers, made once and kept for every round: the resident chunks, the flood-fill
 # queue and marks of the generator's workspace and the log of tiles dug (30 KiB in blocks of 2-12 KiB
-# for the game's 2 x 2 chunk worlds; 38 KiB with a host's six slots), and on MicroPython the painter's
+# for the game's 2 x 2 chunk worlds, which need no log; 38 KiB with a host's six slots), and on MicroPython the painter's
 # line arenas over the queue and marks (Buffers: 12 KiB a round does not hold twice).
 # A board makes them as Explore is chosen (games.new_round), before the world's code is loaded: made
 # after it, they met a C6-sized heap 100+ KB free but in holes under 6 KiB, and a round making its own
@@ -24,7 +24,9 @@ class Buffers:
     # a chunk is made or a world checked, the painter between frames, and Explore counts the first
     # (explore.Explore.scratched) so that its view repaints every line after it (paint.Painter.lost).
     # A board's Explore so holds 12 KiB less; elsewhere (CPython) the arenas are their own.
-    def __init__(self, slots=SLOTS, share=False):
+    # log: the tiles dug remembered (DIG_LOG), replayed onto a chunk made again after it left; 0 where
+    # none ever leaves (the game's worlds: every chunk resident in its GAME_SLOTS).
+    def __init__(self, slots=SLOTS, share=False, log=DIG_LOG):
         self.slots = [bytearray(CHUNK_AREA) for _ in range(slots)]
         self.arenas = None
         views = share and _byte_views()
@@ -37,7 +39,7 @@ class Buffers:
         else:
             self.queue = zeros("H", CHUNK_AREA)     # WorldWorkspace's flood-fill queue
             self.marks = bytearray(CHUNK_AREA)      # and its marks
-        self.digs = zeros("i", DIG_LOG)         # x << 11 | y of tiles dug or emptied, a ring
+        self.digs = zeros("i", log)             # x << 11 | y of tiles dug or emptied, a ring
 
 
 def _byte_views():
@@ -65,5 +67,5 @@ def reserve():
     # The buffers every round shares (one round plays at a time), made on the first call.
     global _shared
     if _shared is None:
-        _shared = Buffers(GAME_SLOTS, share=True)
+        _shared = Buffers(GAME_SLOTS, share=True, log=0)
     return _shared
