@@ -11,10 +11,6 @@ import select
 import sys
 
 from maze32_game import games, loading
-# Resident: the one arenas module every painter and games.new_round share. Loaded with a game and
-# forgotten, a kept painter (loading.keep_machine_code) held the old module and its arenas, never
-# released, while new_round released (and Explore lent) a new one.
-from maze32_game import arenas  # noqa: F401,E402
 # The library's core loaded packed (loading.packed), resident from boot (every game uses it, the
 # menu's level codes too): loaded as it comes, its loader's garbage left the menu's heap 159 KB free
 # in holes of 6 KiB at most, and Explore's world code barely found room.
@@ -255,7 +251,7 @@ def main(keys=None, display=None):
     try:
         term.ask_size()
         while True:
-            games.back_to_menu()    # the last choice's modules (a game's, the records', the radio's)
+            loading.forget()    # the last choice's modules (a game's, the records', the radio's)
             choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
                                games.keys() + RADIO + BENCH + games.RECORDS_KEY + games.GHOST_KEY + "cnq")
             message = ""
@@ -290,5 +286,5 @@ def main(keys=None, display=None):
                 break
     finally:
         write(tm.LEAVE)
-        games.back_to_menu()    # the REPL after the app (a deploy, a test) needs that heap
+        loading.forget()    # the REPL after the app (a deploy, a test) needs that heap
     write("bye\r\n")

@@ -96,14 +96,6 @@ def new_round(game, seed, size, options):
     return module(game.view).new_round(seed, size, options)
 
 
-def back_to_menu():
-    # The last choice let go on the way back to the menu (app.main): the line arenas (arenas.py is
-    # resident, so they would stay until the next round: Explore's hold its world's queue) and every
-    # module loaded since the menu (loading.forget), so that the menu holds no game's heap.
-    module("arenas").release()
-    module("loading").forget()
-
-
 def extras(game):
     # -> whether a round's end of `game` offers anything to keep (records or a ghost).
     return bool(game.records) or game.ghost

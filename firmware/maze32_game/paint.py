@@ -18,7 +18,6 @@
 # `always`, every line ends with it): exactly the text the views joined tile by tile.
 from array import array
 
-from maze32_game import arenas
 from maze32._compat import micropython, ptr8, ptr16
 
 NONE = 0xFFFF              # style id: no style (a blank keeps the one in force); none in force
@@ -175,6 +174,10 @@ class Painter:
         g[WIDE], g[HIGH], g[FIRST] = wide, high, 0
         if self.arenas is None:
             self.arenas = False              # decided once a round: not tried again every frame
+            # imported here, not at the top: this module's machine code keeps it loaded from one
+            # game to the next (loading.keep_machine_code) while arenas.py is forgotten with each, and
+            # the arenas are the module's that games.new_round released (or Explore lent) now
+            from maze32_game import arenas
             if arenas.room():
                 try:
                     self.arenas = arenas.reserve()

@@ -1,5 +1,5 @@
 # The board's loading (maze32_game/loading.py) as app.main uses it: the menu's modules marked resident,
-# then each game of ARGS["modes"] made and drawn, left for the menu (games.back_to_menu) and the menu drawn
+# then each game of ARGS["modes"] made and drawn, left for the menu (loading.forget) and the menu drawn
 # (as app.main does: its calls write over the stack the game's left, which the collector scans
 # conservatively: a stale pointer there kept half a Duel alive). Prints "menu
 # BYTES MODULES" after the start (gc.mem_alloc collected; MODULES: the game modules loaded), then a
@@ -40,6 +40,6 @@ print("menu", menu(), loaded())
 micropython.qstr_info()      # "qstr pool: ... n_total_bytes=N": the names interned, never freed
 for mode in ARGS["modes"]:
     played = play(mode)
-    games.back_to_menu()     # app.main's way back: the arenas released, the game's modules forgotten
+    loading.forget()
     print(mode, "played", played, "left", menu(), loaded())
     micropython.qstr_info()

@@ -5,8 +5,7 @@ import pytest
 
 import runtimes
 
-# arenas.py too: the one module of line arenas every round shares (app.py)
-MENU_MODULES = "maze32_game.app,maze32_game.arenas,maze32_game.games,maze32_game.loading,maze32_game.term"
+MENU_MODULES = "maze32_game.app,maze32_game.games,maze32_game.loading,maze32_game.term"
 
 
 def test_a_game_left_for_the_menu_gives_its_heap_back():
