@@ -1,5 +1,5 @@
 # The board's side of bench/heap_riscv.py: where one game's resident heap goes, step by step as the
-# board's menu reaches it. ARGS: mode (a games.py name), seed. After each step the heap is collected
+# board's menu reaches it. ARGS: mode (a games.py name), seed, options (the round's), modules. After each step the heap is collected
 # and a line "step NAME BYTES EXEC MODULES" printed (games, app, buffers (a game that has them), code,
 # round, frame): BYTES what the step left allocated (gc.mem_alloc's
 # growth), EXEC the machine code it committed outside the GC heap (the RISC-V board's exec region,
@@ -36,6 +36,11 @@ last[0], last[1] = gc.mem_alloc(), exec_region()[0]
 print("base", last[0], last[1])
 from maze32_game import games  # noqa: E402
 step("games")
+# ARGS["modules"]: modules loaded one at a time first (packed, as the board loads code), each a step of
+# its own: what each costs the heap (a module loads what it imports with it; list those first)
+for name in ARGS.get("modules", ()):
+    games.module("loading").packed(__import__, name, None, None, ("_",))
+    step(name)
 from maze32_game import app  # noqa: E402
 step("app")
 from maze32_game import term  # noqa: E402

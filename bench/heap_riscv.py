@@ -11,6 +11,7 @@ host/riscv/maze32_board.c); frozen code stays in the firmware.
 
 usage: python bench/heap_riscv.py [--flavours native,bytecode,frozen] [--games duel,deeper,explore]
                                   [--depth N]  (Explore's first world: 1 a surface, 4 caves, 8 a dungeon)
+                                  [--modules a,b,...]  (each loaded first, a step of its own)
 """
 import argparse
 import re
@@ -28,12 +29,12 @@ WORK = Path(__file__).resolve().parent / "heap_board.py"
 SEEDS = {"duel": 7, "deeper": 7, "explore": 7}
 
 
-def run_game(served, mode, depth=1):
+def run_game(served, mode, depth=1, modules=()):
     # -> {"steps": [(name, bytes, exec bytes, modules)], "heap": resident, "exec": exec bytes,
     #     "free": bytes, "largest": bytes}
     with _board(served) as b:
         b.soft_reset()
-        args = {"mode": mode, "seed": SEEDS[mode], "options": {"depth": depth}}
+        args = {"mode": mode, "seed": SEEDS[mode], "options": {"depth": depth}, "modules": list(modules)}
         out = b.exec("ARGS = %r\n" % args + WORK.read_text(), timeout=3600)
     if "done" not in out:
         raise SystemExit("heap_riscv: %s did not run: %s" % (mode, out.strip()[-400:]))
@@ -49,11 +50,11 @@ def run_game(served, mode, depth=1):
     return got
 
 
-def measure(flavours, modes, say=print, depth=1):
+def measure(flavours, modes, say=print, depth=1, modules=()):
     results = []
     for flavour, served in boards_of(flavours):
         for mode in modes:
-            r = run_game(served, mode, depth)
+            r = run_game(served, mode, depth, modules)
             r.update(flavour=flavour, mode=mode)
             say("%s %s: resident %d B, exec %d B" % (flavour, mode, r["heap"], r["exec"]))
             results.append(r)
@@ -77,9 +78,11 @@ def main():
     ap.add_argument("--flavours", default="native,bytecode")
     ap.add_argument("--games", default="duel,deeper,explore")
     ap.add_argument("--depth", type=int, default=1, help="Explore's first world's depth (default 1)")
+    ap.add_argument("--modules", default="", help="modules loaded one at a time first, each its own step")
     args = ap.parse_args()
     results = measure(args.flavours.split(","), args.games.split(","),
-                      say=lambda line: print(line, file=sys.stderr), depth=args.depth)
+                      say=lambda line: print(line, file=sys.stderr), depth=args.depth,
+                      modules=[m for m in args.modules.split(",") if m])
     print("\n".join(table(results)))
 
 

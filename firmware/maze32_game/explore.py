@@ -24,7 +24,8 @@
 # alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
-# workspace (whose marks and queue the check reuses) and a log of the tiles dug and built, which is
+# workspace (whose marks and queue the check reuses; the rest of it let go while every chunk of the
+# world is resident, made again for the next world) and a log of the tiles dug and built, which is
 # replayed onto a chunk generated again after it left: about 55 KiB, within the 64 KiB SPEC 10 allows
 # (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
 # generated at most one a tick before it is needed (under 25 ms each on a C6 by SPEC 8's estimate, one
@@ -79,7 +80,11 @@ class Explore:
             raise ValueError("explore: a world of %d x %d needs a log of its digs" % (width, height))
         self.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
         self.used = array("i", [0] * n)             # the tick each slot was last wanted
-        self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
+        self.queue, self.marks = buffers.queue, buffers.marks   # the generator's and the check's
+        # The generator's workspace (workspace()): let go once a world's every chunk is resident (the
+        # game's 2 x 2 worlds: 13.4 KB a board holds only while a world is made), else kept.
+        self.ws = None
+        self.whole = world_chunks(width, height) <= n
         self.dig_count = 0
         self.refused = 0                            # steps and digs refused over a drop onto a hazard
         self.clock = 0
@@ -114,6 +119,14 @@ class Explore:
         self.want()
         while self.prefetch():
             pass
+        if self.whole:
+            self.ws = None                          # every chunk made: nothing to make until the stairs
+
+    def workspace(self):
+        # The generator's workspace, made again for a new world where it was let go (enter).
+        if self.ws is None:
+            self.ws = WorldWorkspace(queue=self.queue, marks=self.marks)
+        return self.ws
 
     def deal(self, depth, candidate):
         # Candidate `candidate` of this depth's world made current. Candidate 0 is the seed's own world;
@@ -125,8 +138,9 @@ class Explore:
             strategy = candidate & 1
             attempt = candidate >> 1
         if attempt:
-            mix_seed(hi, lo, attempt, self.ws)
-            hi, lo = self.ws.pair[0], self.ws.pair[1]
+            ws = self.workspace()
+            mix_seed(hi, lo, attempt, ws)
+            hi, lo = ws.pair[0], ws.pair[1]
         self.depth = depth
         self.candidate = candidate
         self.spec = WorldSpec(hi, lo, depth, self.width, self.height, strategy)
@@ -137,7 +151,7 @@ class Explore:
             i += 1
         self.dig_count = 0
         # the stairs too (the status line's bearing): at most one chunk more made, once a world
-        self.x, self.y, self.stairs_x, self.stairs_y = locate(self.ws, self.spec, self.slots[0], True)
+        self.x, self.y, self.stairs_x, self.stairs_y = locate(self.workspace(), self.spec, self.slots[0], True)
         self.spawn_x, self.spawn_y = self.x, self.y
 
     def stairs_route(self, start=None, limit=ROUTE_LIMIT):
@@ -155,7 +169,7 @@ class Explore:
             self.tile(cx << CHUNK_SHIFT, cy << CHUNK_SHIFT)
             chunks[i] = self.slots[self.slot_of(cx, cy)]
             i += 1
-        return stairs_route(chunks, self.ws.marks, self.ws.queue, spec.width, spec.height,
+        return stairs_route(chunks, self.marks, self.queue, spec.width, spec.height,
                             start or (self.spawn_x, self.spawn_y), (self.stairs_x, self.stairs_y), limit)
 
     def code(self):
@@ -199,12 +213,12 @@ class Explore:
         self.scratched += 1
         if self.cache is not None:
             try:
-                self.cache.chunk(self.spec, self.ws, cx, cy, tiles)
+                self.cache.chunk(self.spec, self.workspace(), cx, cy, tiles)
                 made = True
             except Exception:                        # storage full or gone: play on without it
                 self.cache = None
         if not made:
-            generate_chunk(self.ws, self.spec, cx, cy, tiles)
+            generate_chunk(self.workspace(), self.spec, cx, cy, tiles)
         self.generated += 1
         self.keys[best] = (cx << 8) | cy
         self.stamp += 1

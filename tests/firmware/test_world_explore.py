@@ -422,3 +422,19 @@ def test_the_games_buffers_keep_no_dig_log_and_need_none():
     assert g.dig_count > 0 and g.generated == 4                    # dug, and no chunk made again
     with pytest.raises(ValueError, match="needs a log of its digs"):
         explore.Explore(7, 1, width=256, height=128, buffers=explore_buffers.Buffers(6, log=0))
+
+
+def test_the_workspace_is_let_go_while_the_world_is_whole_and_made_again_for_the_next():
+    # 13.4 KB on a board: a 2 x 2 world is made whole as it is dealt, so walking it needs no workspace;
+    # the stairs' world is made with a new one, the same world as one workspace would have made.
+    g = explore.Explore(5, 7)
+    assert g.ws is None and g.stairs_route() == g.route
+    g.x, g.y = g.stairs_x, g.stairs_y - 1
+    while g.tick() != explore.DEEPER:
+        pass
+    assert g.ws is None and g.depth == 8
+    same = explore.Explore(5, 8)
+    assert (same.x, same.y, same.candidate) == (g.x, g.y, g.candidate)
+    assert all(bytes(g.resident(cx, cy)) == bytes(same.resident(cx, cy)) for cx in (0, 1) for cy in (0, 1))
+    big = explore.Explore(7, 1, width=256, height=128)                 # its chunks come and go
+    assert big.ws is not None
