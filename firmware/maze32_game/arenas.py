@@ -41,7 +41,7 @@ def lend(buffers, owner):
     # The arenas made over memory another module lends (explore_buffers: Explore's generator's queue
     # and marks, free between chunks), so that a round does not hold both; owner holds that memory (a
     # view of part of an array does not keep it alive). Its user repaints every line after the
-    # memory's other use (paint.Painter.lost).
+    # memory's other use (explore_view: paint.blank).
     global _shared
     _shared = Arenas(buffers, owner)
 

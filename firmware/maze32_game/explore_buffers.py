@@ -22,7 +22,7 @@ class Buffers:
     # share: on MicroPython (uctypes), the generator's queue and marks are one block of 12 KiB that
     # the painter's two line arenas also use (lent(), arenas.lend): the generator needs them only while
     # a chunk is made or a world checked, the painter between frames, and Explore counts the first
-    # (explore.Explore.scratched) so that its view repaints every line after it (paint.Painter.lost).
+    # (explore.Explore.scratched) so that its view repaints every line after it (paint.blank).
     # A board's Explore so holds 12 KiB less; elsewhere (CPython) the arenas are their own.
     # log: the tiles dug remembered (DIG_LOG), replayed onto a chunk made again after it left; 0 where
     # none ever leaves (the game's worlds: every chunk resident in its GAME_SLOTS).

@@ -105,6 +105,7 @@ class ExploreRound:
         self.painter = paint.Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
         self.scratched = self.game.scratched    # the generator's uses the painter has seen
         self.copy_rect = paint.copy_rect
+        self.blank = paint.blank
 
     def tick(self, key):
         game = self.game
@@ -184,9 +185,11 @@ class ExploreRound:
                 x += w
             y += h
         window[(g.y - y0) * tw + g.x - x0] = YOU_BUMPED if self.bump else YOU
-        if g.scratched != self.scratched:       # the arenas may share the generator's memory
-            self.scratched = g.scratched
-            self.painter.lost()
+        if g.scratched != self.scratched:       # the arenas may share the generator's memory: the
+            self.scratched = g.scratched        # lines on the screen, which term.Screen compares with
+            shown = self.painter.arenas         # the next frame's, are blanked so that every line is
+            if shown:                           # written again (garbage matching one: left unwritten)
+                self.blank(shown.buffers[shown.current])
         return self.painter.paint(tw, th, not painted)
 
     def view(self, cols, rows, painted=False):
