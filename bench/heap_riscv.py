@@ -67,9 +67,10 @@ def table(results):
         lines.append("%s %s: resident %s B + exec %s B = %s B, free %s B, largest free block %s B" % (
             r["flavour"], r["mode"], "{:,}".format(r["heap"]), "{:,}".format(r["exec"]),
             "{:,}".format(r["heap"] + r["exec"]), "{:,}".format(r["free"]), "{:,}".format(r["largest"])))
+        wide = max([8] + [len(step[0]) for step in r["steps"]])
         for name, n, code, modules in r["steps"]:
-            lines.append("  %-8s %9s B  exec %9s B  %s" % (name, "{:,}".format(n), "{:,}".format(code),
-                                                          modules))
+            lines.append("  %-*s %9s B  exec %9s B  %s" % (wide, name, "{:,}".format(n), "{:,}".format(code),
+                                                           modules))
     return lines
 
 
