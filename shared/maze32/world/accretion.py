@@ -11,7 +11,7 @@
 # A local stage: it reads and writes only its own chunk.
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates, world/templates.py): core x, y, w, h; box x,
 #   y, w, h; shape; role (0 none, then SPAWN, STAIRS, TRAPPED, STOCKED).
-from maze32._compat import const, micropython, ptr8, ptr32, compiled
+from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
 from maze32.rng import draw_below
 from maze32.world.tiles import (TRAP, ACID, FIRE, ITEM, STAIRS, STONE, SOLID, SALT_CHUNK, SALT_STOCK, CHUNK_SHIFT,
                                 REGION_SHIFT, seed_stream, hash3)
@@ -34,6 +34,7 @@ _SIDE_LEFT = const(3)
 _AIR = const(0)             # tiles.AIR, STONE and DOOR, for the kernels
 _STONE = const(3)
 _DOOR = const(9)
+_OCCUPIED = const(64)        # templates.OCCUPIED
 
 
 def shape(ws, spec, buf):
@@ -96,23 +97,21 @@ WORDS = compiled(fill_stone_words)
 
 
 # -- designing and attaching rooms ---------------------------------------------------------------------
-@micropython.viper
-def dig_line(tiles_obj, x0: int, y0: int, x1: int, y1: int, t: int):
-    # Tiles x0..x1, y0..y1 (inclusive; empty when reversed) become t.
-    tiles = ptr8(tiles_obj)
-    y = y0
-    while y <= y1:
-        x = x0
-        while x <= x1:
-            tiles[(y << 6) + x] = t
-            x += 1
-        y += 1
-
-
 def attach_rooms(ws, tiles):
     # Brogue's attachRooms over one chunk: the first room, then rooms attached to it and to each other.
+    clear_occupied(ws.queue)
     insert_first_room(ws, tiles)
     ws.acc_count = attach_more_rooms(ws, tiles)
+
+
+@micropython.viper
+def clear_occupied(queue_obj):
+    # No tile dug yet: the occupancy bits (templates.OCCUPIED) all clear.
+    occ = ptr16(queue_obj)
+    i = _OCCUPIED
+    while i < _OCCUPIED + 256:
+        occ[i] = 0
+        i += 1
 
 
 def insert_first_room(ws, tiles):
@@ -130,26 +129,32 @@ def insert_first_room(ws, tiles):
     dig_room(ws, tiles, 0)
 
 
+# Rng.below(n)'s mask for n = 0..32: the smallest 2^k - 1 that covers n - 1.
+_MASKS = bytes([0, 0, 1, 3, 3] + [7] * 4 + [15] * 8 + [31] * 16)
+
+
 @micropython.viper
 def attach_more_rooms(ws, tiles_obj) -> int:
     # Up to ATTEMPTS attempts after room 0, until MAX_CHUNK_ROOMS rooms; returns the count. Brogue's
     # steps, each attempt in turn (inline: a call costs about as much as an attempt's own work, and a
-    # chunk makes ~100 attempts):
+    # chunk makes ~110 attempts):
     #   draws          the old room k, the side, the template (rectangles half the time), the template's
     #                  two sizes, the door's place along k's core, the new core's place along the door:
     #                  seven draws in this order, each as rng.Rng.below draws (the generator's state in
     #                  locals: a call per draw would cost more than the rest of the attempt);
     #   design_room    the template laid out in slot `count` (design_room's shapes, box at 0, 0);
     #   room_fits_at   the door just outside k's box on that side, the new box beyond it; it fits when
-    #                  the box and its rim lie 2 or more inside the chunk and are all stone;
+    #                  the box and its rim lie 2 or more inside the chunk and are all stone: none of
+    #                  their tiles' occupancy bits set (templates.OCCUPIED), a row of them in two words;
     #   insert_room_at when it fits: dug, joined through the door (insert_room_at).
     # Invariant: a room is dug only where its box and rim were all stone, so rooms never overlap and
     # each hangs off an earlier one through its door: the rooms form a tree, connected by construction.
     rng = ws.rng
     cw = int(ws.cw)
     ch = int(ws.ch)
-    tiles = ptr8(tiles_obj)
     a = ptr8(ws.acc)
+    occ = ptr16(ws.queue)
+    masks = ptr8(_MASKS)
     s0 = int(rng.s0)
     s1 = int(rng.s1)
     count = 1
@@ -163,54 +168,45 @@ def attach_more_rooms(ws, tiles_obj) -> int:
     r = 0
     while tries < ATTEMPTS and count < 24:           # MAX_CHUNK_ROOMS
         tries += 1
-        # The draws: draw i's bound n from the draws before it (0: no draw).
+        # The draws, each an Rng.below(n) (none for n = 0), n from the draws before it. Only the low 5
+        # bits of a draw are kept (masks), where rotl16(t, 9) adds nothing and t's carry out of 16
+        # bits lands above: ((s0 + s1) >> 7) + s0 is the draw.
         i = 0
-        while i < 7:
-            if i == 0:
-                n = count                                # the old room
-            elif i < 3:
-                n = 4                                    # the side; the template
-            elif i == 3:
-                n = 8 if shape == 0 else (3 if shape == 1 else 6)      # width; radius; box width
-            elif i == 4:
-                n = 6 if shape == 0 else (0 if shape == 1 else 4)      # height; -; box height
-            elif i == 5:
-                n = a[k * 10 + 2] if (side & 1) == 0 else a[k * 10 + 3]    # the door along k's core
-            elif (side & 1) == 0:
-                n = 5 + d3 if shape == 0 else 5          # the new core's width (design_room) ...
-            else:
-                n = 3 + d4 if shape == 0 else 3          # ... or height, along the door
+        n = count                                    # the old room
+        while True:
             r = 0
-            if n > 1:
-                mask = n - 1
-                mask |= mask >> 1
-                mask |= mask >> 2
-                mask |= mask >> 4
-                mask |= mask >> 8
+            if n:
+                mask = masks[n]
                 r = n
                 while r >= n:
-                    t = (s0 + s1) & 0xFFFF
-                    r = ((t << 9) + (t >> 7) + s0) & mask          # rotl16(t, 9) + s0, its low bits
+                    r = (((s0 + s1) >> 7) + s0) & mask
                     s1 ^= s0
                     s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
                     s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-            elif n == 1:
-                t = (s0 + s1) & 0xFFFF                   # Rng.below(1) still draws once
-                s1 ^= s0
-                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-                s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-            if i == 0:
-                k = r
-            elif i == 1:
-                side = r
-            elif i == 2:
-                shape = r - 1 if r else 0
+            if i < 3:
+                if i == 0:
+                    k = r
+                    n = 4                            # the side
+                elif i == 1:
+                    side = r
+                    n = 4                            # the template
+                else:
+                    shape = r - 1 if r else 0
+                    n = 8 if shape == 0 else (3 if shape == 1 else 6)     # width; radius; box width
             elif i == 3:
                 d3 = r
+                n = 6 if shape == 0 else (0 if shape == 1 else 4)         # height; -; box height
             elif i == 4:
                 d4 = r
+                n = a[k * 10 + 2] if (side & 1) == 0 else a[k * 10 + 3]   # the door along k's core
             elif i == 5:
                 d5 = r
+                if (side & 1) == 0:
+                    n = 5 + d3 if shape == 0 else 5      # the new core's width (design_room) ...
+                else:
+                    n = 3 + d4 if shape == 0 else 3      # ... or height, along the door
+            else:
+                break
             i += 1
         # design_room: the template from its draws, in slot `count`.
         o = k * 10
@@ -247,29 +243,23 @@ def attach_more_rooms(ws, tiles_obj) -> int:
             dx = a[o + 4] + a[o + 6] if side == _SIDE_RIGHT else a[o + 4] - 1
             by = dy - r - a[p + 1]
             bx = dx + 1 if side == _SIDE_RIGHT else dx - bw
-        fits = 1
         if bx < 2 or by < 2 or bx + bw > cw - 2 or by + bh > ch - 2:
-            fits = 0
-        else:
-            # Most attempts land on rooms already there: the rim's corners and the box's middle
-            # first, a cheap no before the scan of every tile (which alone decides a yes).
-            c = ((by - 1) << 6) + bx - 1
-            e = ((by + bh) << 6) + bx + bw
-            if tiles[c] != _STONE or tiles[e] != _STONE or tiles[c + bw + 1] != _STONE \
-                    or tiles[e - bw - 1] != _STONE or tiles[((by + (bh >> 1)) << 6) + bx + (bw >> 1)] != _STONE:
-                fits = 0
-        y = by - 1
-        while fits and y <= by + bh:                 # the box and its rim all stone
-            c = (y << 6) + bx - 1
-            end = (y << 6) + bx + bw
-            while c <= end:
-                if tiles[c] != _STONE:
-                    fits = 0
-                    break
-                c += 1
-            y += 1
-        if fits:
-            rng.s0 = s0                              # the blob's cells draw from ws.rng
+            continue
+        # The rim's rows (bw + 2 <= 15 tiles) from tile c = (by - 1, bx - 1) on: bits c & 15 on of
+        # word _OCCUPIED + (c >> 4), and what spills into the next word; a row is 4 words on.
+        c = ((by - 1) << 6) + bx - 1
+        run = (1 << (bw + 2)) - 1
+        sh = c & 15
+        lo = (run << sh) & 0xFFFF
+        hi = run >> (16 - sh)
+        word = _OCCUPIED + (c >> 4)
+        last = word + ((bh + 1) << 2)
+        while word <= last:
+            if (occ[word] & lo) or (occ[word + 1] & hi):
+                break
+            word += 4
+        if word > last:                                  # every row clear: it fits
+            rng.s0 = s0                                  # the blob's cells draw from ws.rng
             rng.s1 = s1
             insert_room_at(ws, tiles_obj, k, count, side, dx, dy, bx, by)
             s0 = int(rng.s0)
@@ -282,11 +272,13 @@ def attach_more_rooms(ws, tiles_obj) -> int:
 
 @micropython.viper
 def insert_room_at(ws, tiles_obj, k: int, n: int, side: int, dx: int, dy: int, bx: int, by: int):
-    # Room n's box put at (bx, by) (its core moves with it) and its shape dug; then straight passages
-    # from the door (dx, dy), on `side` of old room k (0 up, 1 right, 2 down, 3 left), to both rooms'
-    # cores, and the door itself.
+    # Room n's box put at (bx, by) (its core moves with it) and its shape dug; then the straight
+    # passage from old room k's core through the door (dx, dy), on `side` of k (0 up, 1 right, 2
+    # down, 3 left), to room n's core, and the door itself; every tile dug also set in the
+    # occupancy bits (templates.OCCUPIED).
     tiles = ptr8(tiles_obj)
     a = ptr8(ws.acc)
+    occ = ptr16(ws.queue)
     o = k * 10
     p = n * 10
     a[p] = a[p] - a[p + 4] + bx
@@ -294,23 +286,44 @@ def insert_room_at(ws, tiles_obj, k: int, n: int, side: int, dx: int, dy: int, b
     a[p + 4] = bx
     a[p + 5] = by
     dig_room(ws, tiles_obj, n)
-    kcx = a[o]
-    kcy = a[o + 1]
-    ncx = a[p]
-    ncy = a[p + 1]
+    # The passage: from the edge of the core on one side of the door to the edge of the other's,
+    # tiles c .. end, `step` apart (Brogue digs it as two legs, one each side of the door).
     if side == _SIDE_UP:
-        dig_line(tiles_obj, dx, dy + 1, dx, kcy - 1, _AIR)
-        dig_line(tiles_obj, dx, ncy + a[p + 3], dx, dy - 1, _AIR)
+        c = ((a[p + 1] + a[p + 3]) << 6) + dx
+        end = ((a[o + 1] - 1) << 6) + dx
+        step = 64
     elif side == _SIDE_DOWN:
-        dig_line(tiles_obj, dx, kcy + a[o + 3], dx, dy - 1, _AIR)
-        dig_line(tiles_obj, dx, dy + 1, dx, ncy - 1, _AIR)
+        c = ((a[o + 1] + a[o + 3]) << 6) + dx
+        end = ((a[p + 1] - 1) << 6) + dx
+        step = 64
     elif side == _SIDE_RIGHT:
-        dig_line(tiles_obj, kcx + a[o + 2], dy, dx - 1, dy, _AIR)
-        dig_line(tiles_obj, dx + 1, dy, ncx - 1, dy, _AIR)
+        c = (dy << 6) + a[o] + a[o + 2]
+        end = (dy << 6) + a[p] - 1
+        step = 1
     else:
-        dig_line(tiles_obj, dx + 1, dy, kcx - 1, dy, _AIR)
-        dig_line(tiles_obj, ncx + a[p + 2], dy, dx - 1, dy, _AIR)
-    tiles[(dy << 6) + dx] = _DOOR
+        c = (dy << 6) + a[p] + a[p + 2]
+        end = (dy << 6) + a[o] - 1
+        step = 1
+    while c <= end:
+        tiles[c] = _AIR
+        occ[_OCCUPIED + (c >> 4)] |= 1 << (c & 15)
+        c += step
+    c = (dy << 6) + dx
+    tiles[c] = _DOOR
+    occ[_OCCUPIED + (c >> 4)] |= 1 << (c & 15)
+
+
+@micropython.viper
+def dig_line(tiles_obj, x0: int, y0: int, x1: int, y1: int, t: int):
+    # Tiles x0..x1, y0..y1 (inclusive; empty when reversed) become t.
+    tiles = ptr8(tiles_obj)
+    y = y0
+    while y <= y1:
+        x = x0
+        while x <= x1:
+            tiles[(y << 6) + x] = t
+            x += 1
+        y += 1
 
 
 # -- spawn, stairs, traps, items ---------------------------------------------------------------------

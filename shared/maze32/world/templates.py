@@ -12,6 +12,11 @@ CIRCLE = const(1)
 BLOB = const(2)
 _AIR = const(0)             # tiles.AIR, for the kernels
 _BLOB_ROWS = const(32)      # a grown blob's first row in ws.queue (grow_blob)
+# While a chunk's rooms are attached, ws.queue[OCCUPIED:OCCUPIED + 256] holds a bit for each of its
+# tiles, set where the tile is dug (no longer stone): tile c at bit c & 15 of entry OCCUPIED + (c >> 4),
+# so a row of 64 tiles is 4 entries (accretion's fits test reads a room's box and rim from them).
+OCCUPIED = const(64)
+_OCCUPIED = const(64)
 
 
 @micropython.viper
@@ -67,9 +72,9 @@ def place_room(ws, k: int, bx: int, by: int):
 
 @micropython.viper
 def dig_room(ws, tiles_obj, k: int):
-    # Room k's shape dug out of its box: all of it (rectangle), the tiles within r^2 + r of the centre
-    # (circle of radius r: on each row one run about the centre), or the blob's cells (grow_blob
-    # first: its rows of bits).
+    # Room k's shape dug out of its box, a row of bits at a time (bit x: the box's column x): all of
+    # it (rectangle), the run of tiles within r^2 + r of the centre (circle of radius r), or the
+    # blob's cells (grow_blob first); each dug tile also set in the occupancy bits (OCCUPIED).
     tiles = ptr8(tiles_obj)
     a = ptr8(ws.acc)
     o = k * 10                                   # ROOM_BYTES
@@ -78,33 +83,31 @@ def dig_room(ws, tiles_obj, k: int):
     bw = a[o + 6]
     bh = a[o + 7]
     shape = a[o + 8]
-    rows = ptr16(ws.queue)
+    queue = ptr16(ws.queue)
     if shape == 2:
         grow_blob(ws, k)
     r = bw >> 1
     limit = r * r + r
     y = 0
     while y < bh:
-        c = ((by + y) << 6) + bx
-        end = c + bw
-        if shape == 1:                           # the run |dx| <= half, half^2 + dy^2 <= limit
+        if shape == 0:
+            bits = (1 << bw) - 1
+        elif shape == 1:                         # the run |dx| <= half, half^2 + dy^2 <= limit
             rest = limit - (y - r) * (y - r)
             half = r
             while half * half > rest:
                 half -= 1
-            end = c + r + half + 1
-            c += r - half
-        if shape == 2:
-            bits = rows[_BLOB_ROWS + y]
-            while bits:
-                if bits & 1:
-                    tiles[c] = _AIR
-                bits >>= 1
-                c += 1
+            bits = ((2 << (half << 1)) - 1) << (r - half)
         else:
-            while c < end:
+            bits = queue[_BLOB_ROWS + y]
+        c = ((by + y) << 6) + bx
+        queue[_OCCUPIED + (c >> 4)] |= (bits << (c & 15)) & 0xFFFF
+        queue[_OCCUPIED + (c >> 4) + 1] |= bits >> (16 - (c & 15))
+        while bits:
+            if bits & 1:
                 tiles[c] = _AIR
-                c += 1
+            bits >>= 1
+            c += 1
         y += 1
 
 
