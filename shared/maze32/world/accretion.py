@@ -351,7 +351,7 @@ def place_ends(ws, spec, tiles):
         ws.spawn_y = ws.y0 + (c >> 6)
     if ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy:
         if spawn_here:
-            chunk_route_levels(ws, tiles, ws.spawn_x - ws.x0, ws.spawn_y - ws.y0)
+            chunk_route_levels(ws, ws.spawn_x - ws.x0, ws.spawn_y - ws.y0)
         else:
             px = (spec.spawn_cx << CHUNK_SHIFT) + (spec.chunk_width(spec.spawn_cx) >> 1)
             py = (spec.spawn_cy << CHUNK_SHIFT) + (spec.chunk_height(spec.spawn_cy) >> 1)
