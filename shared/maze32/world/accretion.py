@@ -473,12 +473,12 @@ def place_traps_and_items(ws, spec, tiles):
         span = a[o + 2] - w - 1
         y = a[o + 1] + a[o + 3] - 1
         x = x0 + draw_below(rng, span)
-        i = 0
-        while not fire and i < span and not pocket_is_stone(ws, tiles, x, y, w):
-            x = x0 + (x - x0 + 1) % span
-            i += 1
-        if i == span:
-            fire = True                  # no sealed place for a pocket: a fire trap instead
+        if not fire:
+            at = seek_pocket(ws, tiles, x0, span, x, y, w)
+            if at < 0:
+                fire = True              # no sealed place for a pocket: a fire trap instead
+            else:
+                x = at
         n -= 1
         dig_line(tiles, x, y, x + w - 1, y, FIRE if fire else TRAP)
         if not fire:
@@ -493,19 +493,32 @@ def place_traps_and_items(ws, spec, tiles):
         tiles[((a[o + 1] + a[o + 3] - 1) << 6) + x] = ITEM
 
 
-def pocket_is_stone(ws, tiles, x, y, w):
-    # Whether tiles x - 1..x + w, y + 1..y + 3 lie in the chunk and are all stone.
-    if x < 1 or x + w > ws.cw - 1 or y + 3 > ws.ch - 1:
-        return False
-    j = y + 1
-    while j <= y + 3:
-        i = x - 1
-        while i <= x + w:
-            if tiles[(j << 6) + i] != STONE:
-                return False
-            i += 1
-        j += 1
-    return True
+@micropython.viper
+def seek_pocket(ws, tiles_obj, x0: int, span: int, x: int, y: int, w: int) -> int:
+    # The first place for a lid of w tiles at row y, from column x on round x0 .. x0 + span - 1,
+    # where tiles x - 1..x + w, y + 1..y + 3 lie in the chunk and are all stone (an acid pocket
+    # sealed but for its lid): its column, or -1 when there is none.
+    tiles = ptr8(tiles_obj)
+    cw = int(ws.cw)
+    ch = int(ws.ch)
+    i = 0
+    while i < span:
+        ok = 1 if x >= 1 and x + w <= cw - 1 and y + 3 <= ch - 1 else 0
+        j = y + 1
+        while ok and j <= y + 3:
+            c = (j << 6) + x - 1
+            end = c + w + 1
+            while c <= end:
+                if tiles[c] != _STONE:
+                    ok = 0
+                    break
+                c += 1
+            j += 1
+        if ok:
+            return x
+        x = x0 + (x - x0 + 1) % span
+        i += 1
+    return -1
 
 
 def chunk_rooms(ws, spec, out):
