@@ -389,27 +389,33 @@ def _stairs_tile(ws, tiles, k, spawn_here):
     c = _floor_middle(ws, k)
     if ws.acc[k * ROOM_BYTES + 9] == SPAWN:
         c = ((c >> 6) << 6) + ws.acc[k * ROOM_BYTES] + ws.acc[k * ROOM_BYTES + 2] - 1
-    return grounded_on_floor(ws, tiles, k, c, spawn_here)
+    return grounded_on_floor(ws, tiles, k, c, _floor_middle(ws, 0) if spawn_here else -1)
 
 
-def grounded_on_floor(ws, tiles, k, c, spawn_here):
+@micropython.viper
+def grounded_on_floor(ws, tiles_obj, k: int, c: int, spawn: int) -> int:
     # Tile c of room k's core floor, or the nearest rightwards round that floor, dropped down its
     # column while the tile under it is open and inside the room's box (a round or blob room's floor
-    # lies below its core), that ends on solid ground (the spawn's tile, room 0's middle, excepted);
-    # c when none does.
-    o = k * ROOM_BYTES
-    x0 = ws.acc[o]
-    w = ws.acc[o + 2]
-    last = (min(ws.acc[o + 5] + ws.acc[o + 7], ws.ch - 1) - 1) << 6     # the box's last row (chunk)
+    # lies below its core), that ends on solid ground (tile `spawn`, the spawn's when it is in the
+    # chunk, else -1, excepted); c when none does.
+    tiles = ptr8(tiles_obj)
+    a = ptr8(ws.acc)
+    solid = ptr8(SOLID)
+    o = k * 10                                   # ROOM_BYTES
+    x0 = a[o]
+    w = a[o + 2]
+    bottom = a[o + 5] + a[o + 7]
+    if bottom > int(ws.ch) - 1:
+        bottom = int(ws.ch) - 1
+    last = (bottom - 1) << 6                     # the box's last row (chunk)
     row = (c >> 6) << 6
-    spawn = _floor_middle(ws, 0) if spawn_here else -1
     i = 0
     while i < w:
         d = row + x0 + ((c & 63) - x0 + i) % w
         i += 1
-        while d < last and not SOLID[tiles[d + 64]]:
+        while d < last and not solid[tiles[d + 64]]:
             d += 64
-        if d != spawn and SOLID[tiles[d + 64]]:
+        if d != spawn and solid[tiles[d + 64]]:
             return d
     return c
 
