@@ -67,15 +67,16 @@ def finish(ws, spec, buf):
 
 @micropython.viper
 def fill_stone_words(buf: ptr32, n: int):
-    # The first n words of buf (a multiple of 4) STONE, four tiles a word, four words a turn.
+    # The first n words of buf (a multiple of 4) STONE, four tiles a word, four words a turn (buf
+    # moves on: a constant index folds into the store).
     stone = 0x03030303
-    i = 0
-    while i < n:
-        buf[i] = stone
-        buf[i + 1] = stone
-        buf[i + 2] = stone
-        buf[i + 3] = stone
-        i += 4
+    end = int(buf) + (n << 2)
+    while int(buf) < end:
+        buf[0] = stone
+        buf[1] = stone
+        buf[2] = stone
+        buf[3] = stone
+        buf = ptr32(int(buf) + 16)
 
 
 @micropython.viper
@@ -83,12 +84,16 @@ def mark_rooms_words(marks: ptr32, tiles: ptr32):
     # regions.mark_open(ws, tiles, 2) over the chunk's 4096 tiles after attach_rooms, when they are
     # only AIR, STONE and DOOR, four tiles a word (a tile a turn cost a chunk 145,000 RV32
     # instructions): t ^ STONE is 0 for stone, 3 for air, 10 for a door, so bit 0 of x | x >> 1 | x >> 3
-    # (each byte's own bits 0, 1, 3) is 1 just where the tile is open; doubled, the mark 2.
-    i = 0
-    while i < 1024:
-        x = tiles[i] ^ 0x03030303
-        marks[i] = ((x | (x >> 1) | (x >> 3)) & 0x01010101) << 1
-        i += 1
+    # (each byte's own bits 0, 1, 3) is 1 just where the tile is open; doubled, the mark 2. Both
+    # pointers move on, two words a turn (the arguments live in registers).
+    end = int(tiles) + 4096
+    while int(tiles) < end:
+        x = tiles[0] ^ 0x03030303
+        marks[0] = ((x | (x >> 1) | (x >> 3)) & 0x01010101) << 1
+        x = tiles[1] ^ 0x03030303
+        marks[1] = ((x | (x >> 1) | (x >> 3)) & 0x01010101) << 1
+        tiles = ptr32(int(tiles) + 8)
+        marks = ptr32(int(marks) + 8)
 
 
 # Word-wide fills and marks where the kernels are machine code; as bytecode, the byte-wide field and
