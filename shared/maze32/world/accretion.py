@@ -14,7 +14,7 @@
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
 from maze32.rng import draw_below
 from maze32.world.tiles import (TRAP, ACID, FIRE, ITEM, STAIRS, STONE, SOLID, SALT_CHUNK, SALT_STOCK, CHUNK_SHIFT,
-                                REGION_SHIFT, seed_stream, hash3)
+                                REGION_SHIFT, seed_stream, hash3, mix16)
 from maze32.world.fields import fill_window
 from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
@@ -454,10 +454,17 @@ def stocked_here(spec, ws, salt_offset, count):
     rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
     rrows = (spec.region_height(ry) + 63) >> CHUNK_SHIFT
     mine = ((ws.cy - (ry << 2)) * rcols) + ws.cx - (rx << 2)
+    return count_stocked(mix16(mix16(spec.key0 ^ rx) ^ ry), SALT_STOCK + salt_offset, count, rcols * rrows, mine)
+
+
+@micropython.viper
+def count_stocked(h: int, salt: int, count: int, cells: int, mine: int) -> int:
+    # How many of tiles.hash3(key, rx, ry, salt + i), i < count, are `mine` modulo `cells`; h is the
+    # hash's first two rounds, mix16(mix16(key ^ rx) ^ ry), the same for every i.
     n = 0
     i = 0
     while i < count:
-        if hash3(spec.key0, rx, ry, SALT_STOCK + salt_offset + i) % (rcols * rrows) == mine:
+        if int(mix16(h ^ (salt + i))) % cells == mine:
             n += 1
         i += 1
     return n
