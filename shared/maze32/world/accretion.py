@@ -138,15 +138,28 @@ def insert_first_room(ws, tiles):
 _MASKS = bytes([0, 0, 1, 3, 3] + [7] * 4 + [15] * 8 + [31] * 16)
 
 
+def attach_more_rooms(ws, tiles):
+    # Rooms attached after room 0 (attach_rooms_from): returns the count.
+    _attaching[0] = ws
+    _attaching[1] = tiles
+    return attach_rooms_from(ws.rng.s0, ws.rng.s1)
+
+
+# attach_rooms_from's workspace and tiles (_compat.py, Registers: its arguments are the generator's
+# state, the busiest locals of its draws).
+_attaching = [None, None]
+
+
 @micropython.viper
-def attach_more_rooms(ws, tiles_obj) -> int:
+def attach_rooms_from(s0: int, s1: int) -> int:
     # Up to ATTEMPTS attempts after room 0, until MAX_CHUNK_ROOMS rooms; returns the count. Brogue's
     # steps, each attempt in turn (inline: a call costs about as much as an attempt's own work, and a
     # chunk makes ~110 attempts):
     #   draws          the old room k, the side, the template (rectangles half the time), the template's
     #                  two sizes, the door's place along k's core, the new core's place along the door:
     #                  seven draws in this order, each as rng.Rng.below draws (the generator's state in
-    #                  locals: a call per draw would cost more than the rest of the attempt);
+    #                  the arguments, registers: a call per draw would cost more than the rest of the
+    #                  attempt);
     #   design_room    the template laid out in slot `count` (design_room's shapes, box at 0, 0);
     #   room_fits_at   the door just outside k's box on that side, the new box beyond it; it fits when
     #                  the box and its rim lie 2 or more inside the chunk and are all stone: none of
@@ -154,14 +167,14 @@ def attach_more_rooms(ws, tiles_obj) -> int:
     #   insert_room_at when it fits: dug, joined through the door (insert_room_at).
     # Invariant: a room is dug only where its box and rim were all stone, so rooms never overlap and
     # each hangs off an earlier one through its door: the rooms form a tree, connected by construction.
+    ws = _attaching[0]
+    tiles_obj = _attaching[1]
     rng = ws.rng
     cw = int(ws.cw)
     ch = int(ws.ch)
     a = ptr8(ws.acc)
     occ = ptr16(ws.queue)
     masks = ptr8(_MASKS)
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
     count = 1
     tries = 0
     k = 0
