@@ -18,7 +18,7 @@ from maze32.world.fields import fill_window
 from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
-from maze32.world.templates import RECT, design_room, place_room, dig_room
+from maze32.world.templates import ROOM_BYTES, RECT, design_room, place_room, dig_room
 from maze32.world.room_roles import place_ends, place_traps_and_items
 
 ATTEMPTS = const(120)       # attachments tried per chunk
