@@ -22,13 +22,12 @@
 #                   rooms only inside both (a corridor's tile mostly is not). The search ends when
 #                   every room is reached.
 #   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
-#       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
-#       queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
+#       doorways are dug (ws.marks as accretion leaves them, 2 open and 0 solid: then 0 closed, 3 + k
+#       room k's core unseen; ws.queue the search's queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
 #       is in the chunk).
 # Both are asked only where the spawn shares the stairs' cell, which is what plan_check's `farthest`
 # judges; from another cell the stairs' room is the farthest by straight line.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world.tiles import SOLID
 from maze32.world import route_rooms
 
 UNREACHED = const(0xFFFF)
@@ -195,22 +194,24 @@ def route_levels(ws, rw, rh, sx, sy):
 _route = [None, 0, 0, 0]
 
 
+# The four steps of chunk_route_levels, each plus 64 (a byte): up, down, left, right.
+_STEPS = bytes([0, 128, 63, 65])
+
+
 @micropython.viper
-def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
+def chunk_route_levels(ws, sx: int, sy: int):
     # Each accretion room's level into ws.stack, from the spawn at (sx, sy) (chunk coordinates).
-    tiles = ptr8(tiles_obj)
+    # ws.marks as accretion's settle leaves them once the doorways are dug: 2 where a tile is open,
+    # 0 where it is solid (its rooms marked, the tunnels' walks marked as they dig); here 3 + k on
+    # room k's core while unseen, then 0 for every tile the search reaches (closed).
     marks = ptr8(ws.marks)
     queue = ptr16(ws.queue)
     level_of = ptr16(ws.stack)
-    solid = ptr8(SOLID)
     a = ptr8(ws.acc)
-    cw = int(ws.cw)
-    ch = int(ws.ch)
+    steps = ptr8(_STEPS)
+    last_x = int(ws.cw) - 1
+    last_row = (int(ws.ch) - 1) << 6
     rooms = int(ws.acc_count)
-    i = 0
-    while i < 4096:
-        marks[i] = 1 if solid[tiles[i]] else 0
-        i += 1
     k = 0
     while k < rooms:
         level_of[k] = UNREACHED
@@ -220,22 +221,19 @@ def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
             i = (y << 6) + int(a[o])
             end = i + int(a[o + 2])
             while i < end:
-                if marks[i] == 0:
-                    marks[i] = 2 + k
+                if marks[i] == 2:
+                    marks[i] = 3 + k
                 i += 1
             y += 1
         k += 1
-    queue[0] = (sy << 6) | sx
+    c = (sy << 6) | sx                                      # the source: level 0
+    queue[0] = c
     tail = 1
     left = rooms
-    i = 0
-    while i < tail:                                         # the sources: level 0
-        c = int(queue[i])
-        if marks[c] >= 2 and level_of[marks[c] - 2] == UNREACHED:
-            level_of[marks[c] - 2] = 0
-            left -= 1
-        marks[c] = 1
-        i += 1
+    if marks[c] >= 3:
+        level_of[marks[c] - 3] = 0
+        left -= 1
+    marks[c] = 0
     head = 0
     level = 0
     while head < tail and left > 0:                         # until every room is reached
@@ -245,25 +243,23 @@ def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
             c = int(queue[head])
             head += 1
             x = c & 63
-            k = 0
-            while k < 4:
-                if k == 0:
-                    p = c - 64 if c >= 64 else -1
-                elif k == 1:
-                    p = c + 64 if (c >> 6) < ch - 1 else -1
-                elif k == 2:
-                    p = c - 1 if x > 0 else -1
-                else:
-                    p = c + 1 if x < cw - 1 else -1
-                k += 1
-                if p < 0 or marks[p] == 1:
-                    continue
-                if marks[p] >= 2 and level_of[marks[p] - 2] == UNREACHED:
-                    level_of[marks[p] - 2] = level
-                    left -= 1
-                marks[p] = 1
-                queue[tail] = p
-                tail += 1
+            # The steps that stay in the chunk: bit j for steps[j].
+            ways = (1 if c >= 64 else 0) | (2 if c < last_row else 0) | (4 if x > 0 else 0) \
+                | (8 if x < last_x else 0)
+            j = 0
+            while ways:
+                if ways & 1:
+                    p = c + steps[j] - 64
+                    m = marks[p]
+                    if m:
+                        if m >= 3 and level_of[m - 3] == UNREACHED:
+                            level_of[m - 3] = level
+                            left -= 1
+                        marks[p] = 0
+                        queue[tail] = p
+                        tail += 1
+                ways >>= 1
+                j += 1
 
 
 @micropython.viper
