@@ -13,8 +13,8 @@
 #   y, w, h; shape; role (0 none, then world/room_roles.py's SPAWN, STAIRS_ROOM, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
 from maze32.rng import draw_below
-from maze32.world.tiles import STONE, SALT_CHUNK, seed_stream
-from maze32.world.fields import fill_window
+from maze32.world.tiles import SALT_CHUNK, seed_stream
+from maze32.world.fields import fill_stone
 from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
@@ -32,12 +32,8 @@ _OCCUPIED = const(64)        # templates.OCCUPIED
 
 
 def shape(ws, spec, buf):
-    # Field: stone. A window of pitch 64 (a chunk's, or a world 64 wide) is whole rows from the
-    # buffer's start: compiled, a word a store (a byte a store cost a chunk 106,000 RV32 instructions).
-    if WORDS and ws.win_pitch == 64:
-        fill_stone_words(buf, ws.win_h << 4)
-    else:
-        fill_window(ws, buf, STONE)
+    # Field: stone (a word a store where it can: fields.fill_stone).
+    fill_stone(ws, buf)
 
 
 def settle(ws, spec, tiles):
@@ -60,20 +56,6 @@ def finish(ws, spec, buf):
 
 
 @micropython.viper
-def fill_stone_words(buf: ptr32, n: int):
-    # The first n words of buf (a multiple of 4) STONE, four tiles a word, four words a turn (buf
-    # moves on: a constant index folds into the store).
-    stone = 0x03030303
-    end = int(buf) + (n << 2)
-    while int(buf) < end:
-        buf[0] = stone
-        buf[1] = stone
-        buf[2] = stone
-        buf[3] = stone
-        buf = ptr32(int(buf) + 16)
-
-
-@micropython.viper
 def mark_rooms_words(marks: ptr32, tiles: ptr32):
     # regions.mark_open(ws, tiles, 2) over the chunk's 4096 tiles after attach_rooms, when they are
     # only AIR, STONE and DOOR, four tiles a word (a tile a turn cost a chunk 145,000 RV32
@@ -92,7 +74,7 @@ def mark_rooms_words(marks: ptr32, tiles: ptr32):
 
 # Word-wide fills and marks where the kernels are machine code; as bytecode, the byte-wide field and
 # regions primitives (ptr32 is the buffer itself there, a byte an entry).
-WORDS = compiled(fill_stone_words)
+WORDS = compiled(mark_rooms_words)
 
 
 # -- designing and attaching rooms ---------------------------------------------------------------------

@@ -59,12 +59,15 @@ def add_corridor(ws, ax, ay, bx, by, bend, a, b):
 
 @micropython.viper
 def split_space(ws, w: int, h: int):
-    # The partition of (1, 1, w - 2, h - 2), walked depth first with an explicit stack (ws.stack, 9
-    # values a frame: x, y, w, h, the parent's direction (1 across), across, cut, phase, room of the
-    # first half). A node cuts the other way from its parent where both ways fit. Phase 0 cuts the
-    # node or makes it a leaf (add_room's draws: its width, its height); 1 has finished the first
-    # half; 2 both, and joins them (draws: which room stands for the node, which leg comes first).
-    # Every draw is rng.Rng.below's, made at one place in the loop with the state in locals.
+    # The partition of (1, 1, w - 2, h - 2), walked depth first. The node being cut lives in locals
+    # (x, y, nw, nh, and its parent's direction pdir, 1 across); a node that is cut pushes a frame on
+    # ws.stack (9 values: x, y, w, h, -, across, cut, phase, room of the first half) and goes on with
+    # its first half in the locals, so a leaf never touches the stack (the stack's loads and stores
+    # were most of the walk). A node cuts the other way from its parent where both ways fit. Phase 0
+    # cuts the node in the locals or makes it a leaf (add_room's draws: its width, its height); a
+    # frame's phase 1 has finished its first half; 2 both, and joins them (draws: which room stands
+    # for the node, which leg comes first). Every draw is rng.Rng.below's, made at one place in the
+    # loop with the state in locals.
     st = ptr16(ws.stack)
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
@@ -80,32 +83,27 @@ def split_space(ws, w: int, h: int):
     cor_a = ptr16(ws.cor_a)
     cor_b = ptr16(ws.cor_b)
     rng = ws.rng
-    flip = int(draw_below(rng, 2))
+    pdir = int(draw_below(rng, 2))   # the root's first direction: as if its parent had cut it
     s0 = int(rng.s0)
     s1 = int(rng.s1)
     rooms = 0
     corridors = 0
-    st[0] = 1
-    st[1] = 1
-    st[2] = w - 2
-    st[3] = h - 2
-    st[4] = flip                 # the root's first direction: as if its parent had cut `flip`
-    st[7] = 0
-    sp = 1
-    ret = 0                    # the room standing for the node just finished
-    while sp:
-        f = (sp - 1) * 9
-        phase = st[f + 7]
-        x = st[f]
-        y = st[f + 1]
-        nw = st[f + 2]
-        nh = st[f + 3]
+    x = 1
+    y = 1
+    nw = w - 2
+    nh = h - 2
+    phase = 0
+    sp = 0                       # frames on the stack
+    f = 0                        # the top frame's first value
+    ret = 0                      # the room standing for the node just finished
+    while True:
         # What this step draws: up to two bounds (0: none).
-        n1 = 0
-        n2 = 0
+        n1 = 2                   # phase 2: the join's two draws
+        n2 = 2
         across = 0
         if phase == 0:
-            if nw >= 30 and (st[f + 4] == 0 or nh < 20):   # 2 * LEAF_W, 2 * LEAF_H: across after down
+            n2 = 0
+            if nw >= 30 and (pdir == 0 or nh < 20):   # 2 * LEAF_W, 2 * LEAF_H: across after down
                 across = 1
                 n1 = nw - 29
             elif nh >= 20:
@@ -114,9 +112,6 @@ def split_space(ws, w: int, h: int):
             else:
                 n1 = (12 if nw - 2 > 12 else nw - 2) - 4              # the room: width, height
                 n2 = (8 if nh - 2 > 8 else nh - 2) - 2
-        elif phase == 2:
-            n1 = 2
-            n2 = 2
         r1 = 0
         r2 = 0
         k = 0
@@ -142,57 +137,41 @@ def split_space(ws, w: int, h: int):
                 r2 = r
             k += 1
         if phase == 0:
-            if across == 0:
-                rw = 5 + r1
-                rh = 3 + r2
-                room_x[rooms] = x + ((nw - rw) >> 1)
-                room_y[rooms] = y + ((nh - rh) >> 1)
-                room_w[rooms] = rw
-                room_h[rooms] = rh
-                # Where its corridors leave it: on_lattice of its columns and of its rows, inline.
-                lo = x + ((nw - rw) >> 1)
-                c = 3 * (((lo + (rw >> 1)) * 21846) >> 16)
-                c = c + 3 if c < lo else c
-                room_lx[rooms] = c - 3 if c > lo + rw - 2 else c
-                lo = y + ((nh - rh) >> 1)
-                c = 3 * (((lo + (rh >> 1)) * 21846) >> 16)
-                c = c + 3 if c < lo else c
-                room_ly[rooms] = c - 3 if c > lo + rh - 2 else c
-                ret = rooms
-                rooms += 1
-                sp -= 1
+            if across:                                  # cut: a frame, and on with the first half
+                cut = (15 if across == 1 else 10) + r1
+                pdir = 1 if across == 1 else 0
+                f = sp * 9
+                sp += 1
+                st[f] = x
+                st[f + 1] = y
+                st[f + 2] = nw
+                st[f + 3] = nh
+                st[f + 5] = pdir
+                st[f + 6] = cut
+                st[f + 7] = 1
+                if pdir:
+                    nw = cut
+                else:
+                    nh = cut
                 continue
-            cut = (15 if across == 1 else 10) + r1
-            st[f + 5] = 1 if across == 1 else 0
-            st[f + 6] = cut
-            st[f + 7] = 1
-            g = f + 9
-            st[g] = x
-            st[g + 1] = y
-            st[g + 2] = cut if across == 1 else nw
-            st[g + 3] = nh if across == 1 else cut
-            st[g + 4] = st[f + 5]
-            st[g + 7] = 0
-            sp += 1
-        elif phase == 1:
-            st[f + 8] = ret
-            st[f + 7] = 2
-            cut = st[f + 6]
-            g = f + 9
-            if st[f + 5]:
-                st[g] = x + cut
-                st[g + 1] = y
-                st[g + 2] = nw - cut
-                st[g + 3] = nh
-            else:
-                st[g] = x
-                st[g + 1] = y + cut
-                st[g + 2] = nw
-                st[g + 3] = nh - cut
-            st[g + 4] = st[f + 5]
-            st[g + 7] = 0
-            sp += 1
-        else:
+            rw = 5 + r1
+            rh = 3 + r2
+            room_x[rooms] = x + ((nw - rw) >> 1)
+            room_y[rooms] = y + ((nh - rh) >> 1)
+            room_w[rooms] = rw
+            room_h[rooms] = rh
+            # Where its corridors leave it: on_lattice of its columns and of its rows, inline.
+            lo = x + ((nw - rw) >> 1)
+            c = 3 * (((lo + (rw >> 1)) * 21846) >> 16)
+            c = c + 3 if c < lo else c
+            room_lx[rooms] = c - 3 if c > lo + rw - 2 else c
+            lo = y + ((nh - rh) >> 1)
+            c = 3 * (((lo + (rh >> 1)) * 21846) >> 16)
+            c = c + 3 if c < lo else c
+            room_ly[rooms] = c - 3 if c > lo + rh - 2 else c
+            ret = rooms
+            rooms += 1
+        else:                                           # phase 2: join the halves, pop the frame
             a = st[f + 8]
             b = ret
             cor_ax[corridors] = room_lx[a]                      # between the rooms' middles
@@ -205,6 +184,28 @@ def split_space(ws, w: int, h: int):
             corridors += 1
             ret = a if r1 == 0 else b
             sp -= 1
+        # A node is finished (room `ret` stands for it): its parent's frame goes on.
+        if sp == 0:
+            break
+        f = (sp - 1) * 9
+        if st[f + 7] == 2:
+            phase = 2
+            continue
+        st[f + 8] = ret                                 # phase 1: on with the second half
+        st[f + 7] = 2
+        phase = 0
+        cut = st[f + 6]
+        pdir = st[f + 5]
+        x = st[f]
+        y = st[f + 1]
+        nw = st[f + 2]
+        nh = st[f + 3]
+        if pdir:
+            x += cut
+            nw -= cut
+        else:
+            y += cut
+            nh -= cut
     rng.s0 = s0
     rng.s1 = s1
     ws.room_count = rooms

@@ -4,8 +4,8 @@
 #   render_layout: rooms and corridors dug out of stone, a door on every opening of a room's rim, traps,
 #       items, the stairs; clipped to the window.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world.tiles import STONE, TRAP, ACID, FIRE, ITEM, STAIRS, REGION_SHIFT
-from maze32.world.fields import fill_window
+from maze32.world.tiles import TRAP, ACID, FIRE, ITEM, STAIRS, REGION_SHIFT
+from maze32.world.fields import fill_stone
 from maze32.world.bsp import plan_region
 
 _SET = const(0)           # fill_rect modes: every tile,
@@ -240,7 +240,7 @@ def end_tile(ws, k, rx, ry, stairs):
 # -- the dungeon kind: stages ------------------------------------------------------------------------
 def shape(ws, spec, buf):
     # Field: stone, and every region's plan that meets the window.
-    fill_window(ws, buf, STONE)
+    fill_stone(ws, buf)
     rx = ws.win_x0 >> REGION_SHIFT
     while rx <= (ws.win_x0 + ws.win_w - 1) >> REGION_SHIFT:
         ry = ws.win_y0 >> REGION_SHIFT
