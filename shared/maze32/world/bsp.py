@@ -17,8 +17,9 @@
 #       (fire, or acid pockets sealed under a lid) in 1-2 rooms, items in 2-3 rooms, all drawn.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.rng import draw_below
-from maze32.world.tiles import SALT_LAYOUT, SALT_LINK_V, SALT_LINK_H, REGION_SHIFT, seed_stream, hash3
+from maze32.world.tiles import SALT_LAYOUT, REGION_SHIFT, seed_stream
 from maze32.world.stairs_routes import route_levels, rank_by_route
+from maze32.world.bsp_doorways import link_regions
 
 LEAF_W = const(15)
 LEAF_H = const(10)
@@ -43,18 +44,6 @@ def plan_region(ws, spec, rx, ry):
     ws.layout_spec = spec
     ws.layout_rx = rx
     ws.layout_ry = ry
-
-
-def add_corridor(ws, ax, ay, bx, by, bend, a, b):
-    k = ws.cor_count
-    ws.cor_ax[k] = ax
-    ws.cor_ay[k] = ay
-    ws.cor_bx[k] = bx
-    ws.cor_by[k] = by
-    ws.cor_bend[k] = bend
-    ws.cor_a[k] = a
-    ws.cor_b[k] = b
-    ws.cor_count = k + 1
 
 
 @micropython.viper
@@ -114,11 +103,9 @@ def split_space(ws, w: int, h: int):
                 n2 = (8 if nh - 2 > 8 else nh - 2) - 2
         r1 = 0
         r2 = 0
-        k = 0
-        while k < 2:
-            n = n1 if k == 0 else n2
-            if n <= 0:
-                break
+        k = 0                    # the draw being made: 0 the first, 1 the second
+        n = n1
+        while n > 0:
             mask = n - 1
             mask |= mask >> 1
             mask |= mask >> 2
@@ -133,9 +120,11 @@ def split_space(ws, w: int, h: int):
                 s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
             if k == 0:
                 r1 = r
+                n = n2
+                k = 1
             else:
                 r2 = r
-            k += 1
+                n = 0
         if phase == 0:
             if across:                                  # cut: a frame, and on with the first half
                 cut = (15 if across == 1 else 10) + r1
@@ -258,31 +247,6 @@ def rank_room(ws, px: int, py: int, far: int, limit: int, after: int) -> int:
     return best
 
 
-def link_regions(ws, spec, rx, ry, rw, rh):
-    # Doorway corridors on the region's shared edges: left, right, top, bottom.
-    key = spec.key0
-    # Doorways stand on the corridors' lattice of 3 (on_lattice) too.
-    if rx > 0:
-        y = 4 + hash3(key, rx, ry, SALT_LINK_V) % (rh - 8)
-        _link(ws, 0, y - y % 3, 1)
-    if rx < spec.region_cols - 1:
-        y = 4 + hash3(key, rx + 1, ry, SALT_LINK_V) % (rh - 8)
-        _link(ws, rw - 2, y - y % 3, 1)
-    if ry > 0:
-        x = 4 + hash3(key, rx, ry, SALT_LINK_H) % (rw - 8)
-        _link(ws, x - x % 3, 0, 0)
-    if ry < spec.region_rows - 1:
-        x = 4 + hash3(key, rx, ry + 1, SALT_LINK_H) % (rw - 8)
-        _link(ws, x - x % 3, rh - 2, 0)
-
-
-def _link(ws, dx, dy, bend):
-    # A corridor from the room nearest (dx, dy) to (dx, dy); bend 1 arrives across (a side edge),
-    # bend 0 arrives down (a top or bottom edge).
-    k = rank_room(ws, dx, dy, 0, 0, 0)
-    add_corridor(ws, ws.room_lx[k], ws.room_ly[k], dx, dy, bend, k, NO_ROOM)
-
-
 def choose_ends(ws, spec, rx, ry):
     # The spawn's room in the spawn region (drawn); the stairs' room in the stairs region: the room
     # farthest from the spawn by route (stairs_routes.route_levels) when the spawn is in the region,
@@ -364,25 +328,27 @@ def stone_columns(ws, x0: int, y0: int, x1: int, y1: int) -> int:
     mask = (1 << (x1 - x0 + 1)) - 1
     k = 0
     n = int(ws.room_count)
-    while k < n:                                        # the rooms
+    while k < n:                                        # the rooms (their rows first: most miss)
         ly = int(room_y[k])
-        lx = int(room_x[k])
-        hx = lx + int(room_w[k]) - 1
+        if ly <= y1 and ly + int(room_h[k]) > y0:
+            lx = int(room_x[k])
+            hx = lx + int(room_w[k]) - 1
+            if hx >= x0 and lx <= x1:
+                lx = lx if lx > x0 else x0
+                hx = hx if hx < x1 else x1
+                mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
         k += 1
-        if ly > y1 or ly + int(room_h[k - 1]) <= y0 or hx < x0 or lx > x1:
-            continue
-        lx = lx if lx > x0 else x0
-        hx = hx if hx < x1 else x1
-        mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
     k = 0
     n = int(ws.cor_count)
     while k < n and mask:                               # both legs of each corridor
-        ax = int(cor_ax[k])
         ay = int(cor_ay[k])
-        bx = int(cor_bx[k])
         by = int(cor_by[k])
-        bend = int(cor_bend[k])
         k += 1
+        if (ay if ay < by else by) > y1 or (by if ay < by else ay) + 1 < y0:
+            continue                                    # its box misses the rows: both legs
+        ax = int(cor_ax[k - 1])
+        bx = int(cor_bx[k - 1])
+        bend = int(cor_bend[k - 1])
         ly = ay if bend == 0 else by                    # across: rows ly, ly + 1
         if ly <= y1 and ly + 1 >= y0:
             lx = ax if ax < bx else bx
@@ -393,12 +359,9 @@ def stone_columns(ws, x0: int, y0: int, x1: int, y1: int) -> int:
                 mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
         lx = bx if bend == 0 else ax                    # down: columns lx, lx + 1
         if lx + 1 >= x0 and lx <= x1:
-            ly = ay if ay < by else by
-            hy = (by if ay < by else ay) + 1
-            if hy >= y0 and ly <= y1:
-                hx = lx + 1 if lx + 1 < x1 else x1
-                lx = lx if lx > x0 else x0
-                mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
+            hx = lx + 1 if lx + 1 < x1 else x1
+            lx = lx if lx > x0 else x0
+            mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
     return mask
 
 

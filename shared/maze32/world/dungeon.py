@@ -95,6 +95,9 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
             y0 = oy + room_y[i]
             x1 = x0 + room_w[i] - 1
             y1 = y0 + room_h[i] - 1
+            if x1 < wx0 or y1 < wy0 or x0 > wx1 or y0 > wy1:
+                i += 1                                  # the room misses the window (most do)
+                continue
         else:
             k = (i - rooms) >> 1
             ax = ox + cor_ax[k]
