@@ -65,3 +65,20 @@ def test_a_frozen_library_forgets_even_on_a_c6(monkeypatch):
     assert trust.frozen()
     monkeypatch.setattr(selftest, "__file__", "/lib/maze32/selftest.mpy")
     assert not trust.frozen()
+
+
+def test_a_round_in_play_holds_no_end_screen_code():
+    # term.end_lines and term.end_screen are term_end.py's, loaded as a game ends (and forgotten with
+    # it at the menu): term.py is resident for every game, its end screens were not needed in play.
+    import subprocess
+    import sys
+    from support import ROOT
+    script = ("import sys\nfrom maze32_game import games, term\n"
+              "rnd = games.new_round(games.by_name('duel'), 7, (16, 16), {'bot': 2})\n"
+              "for key in ('right', 'down', None):\n    rnd.tick(key)\n    rnd.view(80, 24)\n"
+              "print('maze32_game.term_end' in sys.modules)\n"
+              "lines = term.end_lines(rnd, 80, 24, ['r  replay'])\n"
+              "print('maze32_game.term_end' in sys.modules, any('r  replay' in x for x in lines))\n")
+    env = {"PYTHONPATH": "%s:%s" % (ROOT / "shared", ROOT / "firmware"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True"], out.stderr
