@@ -82,3 +82,42 @@ def test_a_round_in_play_holds_no_end_screen_code():
     env = {"PYTHONPATH": "%s:%s" % (ROOT / "shared", ROOT / "firmware"), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True", "True"], out.stderr
+
+
+def test_a_covers_code_is_let_go_as_the_cover_goes():
+    # term.cover_lines is term_cover.py's: loaded for the start screen (and pause, ?), let go by
+    # term.frames as the first key takes the cover off, so the round in play holds none of it.
+    import sys
+    from maze32_game import games, term
+
+    class Terminal:
+        pending = ""
+        keys = ["", "d", ""]
+
+        def typed(self):
+            return self.keys.pop(0) if self.keys else ""
+
+        def size(self):
+            return 80, 24
+
+        def show(self, lines):
+            self.shown = "\n".join(x if isinstance(x, str) else bytes(x).decode() for x in lines)
+
+        def now_ms(self):
+            return 0
+
+        def sleep_ms(self, ms):
+            pass
+
+        def button(self):
+            return None
+
+        def draw(self, rnd):
+            pass
+
+    t = Terminal()
+    frames = term.frames(games.new_round(games.by_name("duel"), 7, (16, 16), {"bot": 2}), t)
+    next(frames)
+    assert "press a key to start" in t.shown and term.COVER in sys.modules
+    next(frames)                               # "d": the cover off (the key not played)
+    assert "press a key to start" not in t.shown and term.COVER not in sys.modules
