@@ -89,33 +89,13 @@ def test_a_covers_code_is_let_go_as_the_cover_goes():
     # term.frames as the first key takes the cover off, so the round in play holds none of it.
     import sys
     from maze32_game import games, term
-
-    class Terminal:
-        pending = ""
-        keys = ["", "d", ""]
-
-        def typed(self):
-            return self.keys.pop(0) if self.keys else ""
-
-        def size(self):
-            return 80, 24
-
-        def show(self, lines):
-            self.shown = "\n".join(x if isinstance(x, str) else bytes(x).decode() for x in lines)
-
-        def now_ms(self):
-            return 0
-
-        def sleep_ms(self, ms):
-            pass
-
-        def button(self):
-            return None
-
-        def draw(self, rnd):
-            pass
-
-    t = Terminal()
+    from types import SimpleNamespace
+    keys = ["", "d", ""]
+    t = SimpleNamespace(pending="", shown="", size=lambda: (80, 24), now_ms=lambda: 0,
+                        sleep_ms=lambda ms: None, button=lambda: None, draw=lambda rnd: None,
+                        typed=lambda: keys.pop(0) if keys else "")
+    t.show = lambda lines: setattr(t, "shown", "\n".join(x if isinstance(x, str) else bytes(x).decode()
+                                                         for x in lines))
     frames = term.frames(games.new_round(games.by_name("duel"), 7, (16, 16), {"bot": 2}), t)
     next(frames)
     assert "press a key to start" in t.shown and term.COVER in sys.modules
