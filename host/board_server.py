@@ -1,7 +1,9 @@
 # What every board the host serves shares (micropython-lib's pattern of a base that a subclass completes
 # with a few methods): a loopback listener, the serve loop that gives the board's console to one client
 # at a time (each maze32 command connects afresh, as to a serial port), and start/stop. The host reaches
-# any of them through mpremote exactly as it reaches a real board (`socket://127.0.0.1:PORT`).
+# any of them through mpremote exactly as it reaches a real board (`socket://127.0.0.1:PORT`). Being
+# open to every local user, the listener gives the console only to a connection whose first line is
+# the board's key (host/board_key.py); any other is dropped and counted in `refused`.
 #
 # A board supplies:
 #   _boot()                 start the board (its process); sets self.proc
@@ -15,8 +17,13 @@ import os
 import select
 import socket
 import threading
+import time
+
+from host import board_key
 
 IDLE_WAIT = 0.1       # seconds between looks at the stop flag while no client is connected
+KEY_WAIT = 2.0        # seconds a new connection has to send its key line (ours send it at once)
+KEY_LINE = len(board_key.PREFIX) + 64 + 1    # the longest line read as a key: the prefix, 64 hex digits, \n
 
 
 def listen(host, port):
@@ -36,6 +43,14 @@ class BoardServer:
         self.listener = listen(host, port)
         self.listener.settimeout(IDLE_WAIT)          # a client gone between select and accept
         self.url = "socket://%s:%d" % self.listener.getsockname()[:2]
+        self.port = self.listener.getsockname()[1]
+        try:
+            self.key = board_key.make(self.port)
+        except BaseException:
+            self.listener.close()
+            raise
+        self.refused = 0          # connections dropped for want of the key
+        self.on_refused = None    # called (with no argument) after each such drop: `board serve` says so
         self.proc = None
         self._stop = threading.Event()
         self._thread = None
@@ -49,6 +64,30 @@ class BoardServer:
         pass
 
     # -- serving -----------------------------------------------------------------------------------
+    def _admitted(self, client):
+        # Read the client's first line byte by byte (nothing past it is taken from the console's
+        # stream) within KEY_WAIT; is it the board's key line? A line that stops looking like one (a
+        # stranger's mpremote sends Ctrl-C first) ends at once; the key itself is compared only whole,
+        # in constant time, so how soon a guess is dropped tells nothing of the key.
+        line = b""
+        end = time.monotonic() + KEY_WAIT
+        try:
+            while not line.endswith(b"\n") and len(line) < KEY_LINE and board_key.could_be(line):
+                left = end - time.monotonic()
+                if left <= 0 or not select.select([client], [], [], left)[0]:
+                    break
+                byte = client.recv(1)
+                if not byte:
+                    break
+                line += byte
+        except OSError:
+            return False
+        return board_key.line_ok(line, self.key)
+
+    def _close(self):
+        self.listener.close()
+        board_key.forget(self.port, self.key)
+
     def serve_forever(self):
         try:
             if self.proc is None:
@@ -62,6 +101,12 @@ class BoardServer:
                     continue
                 client.setblocking(True)
                 client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # no 40 ms Nagle stalls
+                if not self._admitted(client):
+                    self.refused += 1                    # counted before the client can see it closed
+                    client.close()
+                    if self.on_refused:
+                        self.on_refused()
+                    continue
                 try:
                     self._serve_client(client)
                 except OSError:
@@ -70,7 +115,7 @@ class BoardServer:
                     client.close()
         finally:
             self._halt()
-            self.listener.close()
+            self._close()
             if self._thread is None:                     # served in the foreground: done with it
                 self._release()
 
@@ -90,7 +135,7 @@ class BoardServer:
         if self._thread:
             self._thread.join(5)
         self._halt()
-        self.listener.close()
+        self._close()
         self._release()
 
     def __enter__(self):

@@ -215,8 +215,10 @@ def world_export_options(p):
 
 
 def world_render_options(p):
-    from host import files, render_world
-    options.add_world(p, region_too=True)
+    from host import files, render_world, worlds
+    options.add_world(p, region_too=True, default_size=worlds.EXPLORE_SIZE,
+                      size_help="world size, 64..2048 each (default 128x128, Explore's world; 2048x2048 "
+                                "the largest)")
     images = p.add_mutually_exclusive_group()
     images.add_argument("--png", default=None, metavar="FILE", type=files.output_file,
                         help="also write a PNG: a title, the map (one colour per material), the spawn "

@@ -121,7 +121,7 @@ def do_board_list(args):
 
 
 def do_board_serve(args):
-    from host import report
+    from host import board_key, report
     out = report.console()
     if args.riscv and args.panel:
         raise CliError("board serve: --panel is for the virtual board, not --riscv")
@@ -141,11 +141,14 @@ def do_board_serve(args):
             out.print("panel: %s %dx%d, what reaches it shown in %s as frames arrive"
                       % (d["kind"].upper(), d["width"], d["height"], vb.panel.png), highlight=False, soft_wrap=True)
             vb.panel.note = lambda line: out.print(line, highlight=False, markup=False)
-    out.print("serving on [bold]%s[/]; use it with --port %s, or: mpremote connect %s" % (vb.url, vb.url, vb.url))
-    out.print("Ctrl-C stops it")
+    vb.on_refused = lambda: out.print("refused a connection without the board's key (%d so far)" % vb.refused)
     try:
+        out.print("serving on [bold]%s[/]; use it with --port %s, or: python -m host.board_key connect %s "
+                  "(mpremote presenting the board's key)" % (vb.url, vb.url, vb.url), soft_wrap=True)
+        out.print("Ctrl-C stops it")
         vb.serve_forever()
     finally:
+        board_key.forget(vb.port, vb.key)       # a Ctrl-C before serving began: its key goes too
         if getattr(vb, "panel", None):
             out.print(vb.panel.summary(), highlight=False)
     return EXIT_OK

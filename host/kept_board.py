@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from host import board_key
 from host.errors import CliError
 from host.virtual_board import VirtualBoard, board_folder
 
@@ -38,7 +39,8 @@ def running(root):
         pid, url = int(state["pid"]), str(state["url"])
         os.kill(pid, 0)
         host, port = url[len("socket://"):].rsplit(":", 1)
-        socket.create_connection((host, int(port)), timeout=1.0).close()
+        with socket.create_connection((host, int(port)), timeout=1.0) as probe:
+            probe.sendall(board_key.for_url(url))        # ours: not counted as a stranger's
         return url
     except (OSError, ValueError, KeyError, TypeError):
         return None

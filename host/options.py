@@ -218,16 +218,18 @@ def add_maze(p, code=False, default_size="32x32"):
     add_settings(p)
 
 
-def add_world(p, region_too=False):
+def add_world(p, region_too=False, default_size=None, size_help=None):
     # The world a command works on: --seed, --depth, --size, --strategy (and --region), its cache.
     from maze32.world.tiles import STRATEGIES
-    from host.worlds import DEFAULT_SIZE as default_size
+    from host.worlds import DEFAULT_SIZE
+    default_size = default_size or DEFAULT_SIZE
     p.add_argument("--seed", required=True, type=seed, metavar="N",
                    help="requested seed, 0..4294967295, decimal or 0x... (required)")
     p.add_argument("--depth", required=True, type=count("depth", 1, 255), metavar="D",
                    help="depth 1..255: 1-3 surface, 4-6 caves, 7+ dungeon (required)")
     p.add_argument("--size", default="%dx%d" % default_size, type=size, metavar="WxH",
-                   help="world size, 64..2048 each (the world in play is 2048x2048; tests use 250x250)")
+                   help=size_help or "world size, 64..2048 each (default 2048x2048, the largest; Explore "
+                                     "plays 128x128; tests use 250x250)")
     p.add_argument("--strategy", choices=STRATEGIES, default="bsp",
                    help="the dungeon's rooms (depth 7+): binary space partition or room accretion")
     if region_too:

@@ -17,6 +17,7 @@ import time
 from mpremote.transport import TransportError
 from mpremote.transport_serial import SerialTransport
 
+from host import board_key
 from host.errors import CliError
 
 DEFAULT_TIMEOUT = 5.0        # seconds per step: entering the raw REPL, one exec, a soft reset
@@ -200,6 +201,7 @@ class Board:
         try:
             with _quiet():
                 self.t = SerialTransport(port, baudrate=115200)
+                board_key.present(self.t.serial, port)    # a board this host serves: its key first
         except (TransportError, OSError, ValueError) as e:
             raise CliError("port %s: cannot open it (%s)" % (port, _reason(e)))
         self.t.serial.write_timeout = self.timeout        # a board that stops reading cannot block a write
@@ -473,28 +475,26 @@ def connected(port, timeout=DEFAULT_TIMEOUT, enter=True):
     # port name RISCV is the RISC-V board (built on first use, started here for this command, its
     # flash kept between commands in ~/.cache/maze32/riscv-board). enter=False: as Board's.
     timeout = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
+    with _served(port) as url:
+        board = Board(url, timeout, enter)
+        try:
+            yield board
+        finally:
+            board.close()
+
+
+@contextlib.contextmanager
+def _served(port):
+    # The URL to reach `port` on, with the board this command serves (RISCV, or none given) running.
     if port == RISCV:
         import sys
         from host import riscv_board
         firmware = riscv_board.build_firmware(lambda line: sys.stderr.write(line + "\n"))
         with riscv_board.RiscvBoard(firmware=firmware) as rb:
-            board = Board(rb.url, timeout, enter)
-            try:
-                yield board
-            finally:
-                board.close()
-        return
-    if port:
-        board = Board(port, timeout, enter)
-        try:
-            yield board
-        finally:
-            board.close()
-        return
-    from host.virtual_board import VirtualBoard
-    with VirtualBoard() as vb:
-        board = Board(vb.url, timeout, enter)
-        try:
-            yield board
-        finally:
-            board.close()
+            yield rb.url
+    elif port:
+        yield port
+    else:
+        from host.virtual_board import VirtualBoard
+        with VirtualBoard() as vb:
+            yield vb.url

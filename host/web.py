@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -111,10 +112,58 @@ def build(out, micropython=None):
         written[name] = (port / name).read_bytes()
     written["lib.bin"] = bytes(blob)
     written[MARKER] = (json.dumps({"files": table}, sort_keys=True, separators=(",", ":")) + "\n").encode()
-    for name, data in written.items():
-        files.write_file(str(out / name), data)
+    swap_in(out, written)
     return {"folder": str(out), "files": dict((n, len(d)) for n, d in sorted(written.items())),
             "modules": sorted(lib), "bytes": sum(len(d) for d in written.values())}
+
+
+def swap_in(out, written):
+    # Write the page's files into a new folder beside `out`, then put it in out's place in one rename
+    # (both folders exchanged where the system can, else two renames): a reader of the folder sees the
+    # old page or the new one, never half of each; a build that fails leaves the old page as it was.
+    real = Path(os.path.realpath(str(out)))              # a symlink to the page: its target is replaced
+    try:
+        new = Path(tempfile.mkdtemp(prefix="." + real.name + ".", suffix=".new", dir=str(real.parent)))
+    except OSError:              # a folder of one's own in a folder one cannot write: written in place
+        for name, data in written.items():
+            files.write_file(str(out / name), data)
+        return
+    try:
+        os.chmod(str(new), stat.S_IMODE(real.stat().st_mode))   # mkdtemp's 0700 would hide the page
+        for name, data in written.items():
+            files.write_file(str(new / name), data)
+        if _exchange(new, real):
+            shutil.rmtree(str(new), ignore_errors=True)       # the old page, now at the new one's name
+        else:
+            old = new.with_suffix(".old")
+            os.rename(str(real), str(old))
+            try:
+                os.rename(str(new), str(real))
+            except OSError:
+                os.rename(str(old), str(real))               # the old page back in its place
+                raise
+            shutil.rmtree(str(old), ignore_errors=True)
+    except OSError as e:
+        raise CliError("web build: cannot replace %s (%s)" % (out, e.strerror or e))
+    finally:
+        shutil.rmtree(str(new), ignore_errors=True)
+
+
+def _exchange(a, b):
+    # Linux's renameat2(RENAME_EXCHANGE): the two folders trade names atomically. False where the C
+    # library or the file system has no such call (then the caller renames twice).
+    import ctypes
+    import errno
+    rename2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if rename2 is None:
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if rename2(at_fdcwd, os.fsencode(str(a)), at_fdcwd, os.fsencode(str(b)), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False
+    raise OSError(err, os.strerror(err))
 
 
 # -- serving ----------------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from host.errors import CliError
 from host.files import read_json, shown
 from host.stats import spread
 
-DEFAULT_SIZE = (2048, 2048)          # the world in play
+DEFAULT_SIZE = (2048, 2048)          # the largest world (validate and export default to it)
+EXPLORE_SIZE = (128, 128)            # Explore's worlds (maze32_game/explore.py's WORLD_SIDE; a test holds them equal)
 TEST_SIZE = (250, 250)               # sweeps default to the test size
 
 

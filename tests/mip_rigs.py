@@ -6,14 +6,12 @@ import sys
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import runtimes
 from host import package
 from support import DRIVERS, ROOT, duel_rows
 from terminals import PtyProcess
 
-BIN = Path(sys.executable).parent
 LIBRARY_FILES = len(package.sources(ROOT / "shared" / "maze32"))
 GAME_FILES = len(package.game_modules())
 
@@ -46,7 +44,8 @@ class Served:
 
 
 def mpremote(url, *args, cwd=None):
-    proc = subprocess.run([str(BIN / "mpremote"), "connect", url, *args], capture_output=True,
+    # mpremote's own command line, presenting the served board's key (host/board_key.py) as it connects.
+    proc = subprocess.run([sys.executable, "-m", "host.board_key", "connect", url, *args], capture_output=True,
                           text=True, timeout=300, cwd=cwd)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout

@@ -19,7 +19,15 @@ from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the termi
 from maze32_game.term import ticks_ms, ticks_diff, sleep_ms  # noqa: E402
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
+# The longest text the `c` prompt takes: ghost.MAX_TEXT, the longest ghost's text (a level code is 15);
+# written out, not imported, as ghost.py loads Duel (a test holds them equal). One more is kept, so
+# Enter knows the text went past it.
+CODE_CAP = 26261
+TOO_LONG = "too long (at most %d characters; the rest was dropped)" % CODE_CAP
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
+# The bot the board's Duel plays, named on the menu as the twin's names its --bot: duel.BOT_LEVELS[0]'s
+# name, duel_view's level when none is given (a test holds them equal; duel.py loads with a game only).
+BOT_NAME = "stroll"
 
 
 def write(text):
@@ -40,10 +48,12 @@ class Keys:
         return self.stream.read(1)
 
     def typed(self):
-        text = ""
+        # Joined once: a str grown a character at a time copies it whole each time (a paste of a
+        # ghost's 26 KB text took seconds a frame).
+        chars = []
         while self.ready():
-            text += self.read_char()
-        return text
+            chars.append(self.read_char())
+        return "".join(chars)
 
 
 class Frontends:
@@ -151,7 +161,7 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     if cols < tm.MIN_SIZE[0] or rows < tm.MIN_SIZE[1]:
         return tm.too_small(cols, rows)
     out = [tm.BOLD + tm.fit("maze32 on %s" % title, cols) + tm.RESET, ""]
-    texts = [games.menu_line(g, size) for g in games.GAMES]
+    texts = [games.menu_line(g, size, BOT_NAME if g.sized else "") for g in games.GAMES]
     for g in games.linked():
         texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
     texts += ["  %s  records    %s  race your last won Duel's ghost" % (games.RECORDS_KEY, games.GHOST_KEY),
@@ -161,6 +171,8 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
         out.append(tm.fit(text, cols))
     if prompt is not None:
         out += ["", tm.fit("level code: " + prompt, cols)]
+        if message:
+            out.append(tm.fit(message, cols))
     elif message:
         out.append("")
         out += tm.wrap(message, cols)
@@ -169,22 +181,27 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
 
 def read_code(term, lines):
     # A level code typed on the menu screen; Enter ends it, Backspace deletes, Esc or Ctrl-C cancels.
+    # Past CODE_CAP characters the rest is dropped (a paste of anything must not fill the heap), said
+    # under the prompt; the text returned is then CODE_CAP + 1 long.
+    # A frame's characters are joined to the text once (as in Keys.typed).
     text = ""
     while True:
         cols, rows = term.size()
-        term.show(lines(cols, rows, text))
+        term.show(lines(cols, rows, text, TOO_LONG if len(text) > CODE_CAP else ""))
         keys, term.pending = tm.split_keys(tm.take(term))
+        added = []
         for i in range(len(keys)):
             k = keys[i]
             if k in ("\r", "\n"):
                 term.pending = tm.join_keys(keys[i + 1:]) + term.pending
-                return text
+                return text + "".join(added)
             if k in ("\x03", "\x1b"):
                 return None
             if k in ("\x7f", "\x08"):
-                text = text[:-1]
-            elif len(k) == 1 and " " < k <= "~":
-                text += k
+                text, added = (text + "".join(added))[:-1], []
+            elif len(k) == 1 and " " < k <= "~" and len(text) + len(added) <= CODE_CAP:
+                added.append(k)
+        text += "".join(added)
         sleep_ms(tm.FRAME_MS)
 
 
@@ -268,9 +285,11 @@ def main(keys=None, display=None):
                 # only when asked: the link costs RAM a bot game does not need
                 message = games.module(games.linked()[0].link).play_radio(term, seed, size)
             elif choice == "c":
-                code = read_code(term, lambda cols, rows, text: menu_lines(title, seed, size, "", cols, rows,
-                                                                           text))
-                if code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
+                code = read_code(term, lambda cols, rows, text, note: menu_lines(title, seed, size, note, cols,
+                                                                                 rows, text))
+                if code and len(code) > CODE_CAP:
+                    message = "level code: " + TOO_LONG
+                elif code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
                     message = runs("race", term, code, play)
                 elif code:
                     from maze32 import Maze, Workspace, levelcode     # here: at boot, no RAM to spare

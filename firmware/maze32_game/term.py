@@ -357,7 +357,7 @@ START, PAUSED = "start", "paused"               # what may cover a game (cover_l
 def frames(rnd, term):
     # One game on a terminal, a frame every FRAME_MS whatever the keys do (term.sleep_ms), one frame
     # a next(): a generator that yields None after each frame and, last, True when the game ended
-    # (its last frame stays END_TICKS) or False when the player quit. A browser's frame loop takes the
+    # (its last frame stays END_TICKS; q cuts it short) or False when the player quit. A browser's frame loop takes the
     # next frame when a tick is due (its sleep_ms returns at once), so the page never waits in a loop
     # of the game's. A generator, not an object: the loop's state stays in locals, and a board loads
     # hardly a byte more before Explore (issue 19: its heap has none to spare). Two keys typed within one
@@ -377,7 +377,9 @@ def frames(rnd, term):
         keys, rest = split_keys(rest + take(term))
         button = term.button()
         for k in keys:
-            if k in QUIT:
+            if k in QUIT and left >= 0:         # the game is over: q ends its last frame, not the game
+                left = 0                        # (was: a won game's end screen and level link lost)
+            elif k in QUIT:
                 yield False
                 return
             if k == HELP and left < 0:

@@ -1,23 +1,37 @@
 # The carving search of stage 2 (carve.carve_half) as CPython and bytecode run it (carve.py). Where the
-# kernels are machine code carve_at.carve_at runs instead, with the same results.
-from maze32._compat import micropython, ptr8, ptr16
-from maze32.grid import DRAW_MASK, PICK, ROTATE, STEP32
+# kernels are machine code carve_at.carve_at runs instead, with the same results. Not a viper kernel:
+# compiled flavours never import it, so it is written for the bytecode VM, where a subscript of a
+# tuple costs less than one of bytes and a negative index wraps to the end of the buffer.
+from maze32.grid import DRAW_MASK, PICK, ROTATE, STEP, PITCH, STORE
+from maze32.maze import GUARDED, ROWS, _Whole
 
 # carve_tree's maze and workspace (_compat.py, Registers: its arguments are the two busiest locals,
 # the cells' pointer and the current cell).
 _carving = [None, None]
 
+# The guard row (cells[-32:] to a negative index) and a row of fence bits: with both fenced, the
+# search needs no test north of row 0 nor south of half A (carve_tree). Tables as tuples: a tuple's
+# subscript is the VM's cheapest.
+_GUARD = _Whole()[STORE:GUARDED]
+_FENCE = b"\x10" * PITCH
+_OPEN = bytes(PITCH)
+_PICK = tuple(PICK)
+_DRAW_MASK = tuple(DRAW_MASK)
+_ROTATE = tuple(ROTATE)
 
-@micropython.viper
-def carve_tree(cells: ptr8, c: int):
+
+def carve_tree(cells, c):
     # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
     # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
     # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
     # A cell of half A counts as visited once it has any passage: half A only ever gets passages from
     # this search, because every edge mirrored into B has both ends in B. The one exception, the root
     # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
-    # Row H/2 (just below half A) carries a fence bit (16) while the search runs, so it looks visited
-    # and the search never leaves half A; north of row 0 is excluded by the c >= 32 test.
+    # Row H/2 (just below half A) and the guard row (north of row 0: c - 32 wraps to it) carry the
+    # fence bit (16) while the search runs, so they look visited and the search never leaves half A.
+    # Row H/2 is all zero before (every wall closed) and each of its cells on the grid gets its
+    # partner's value by the end (every cell of half A is finished); the columns beyond the grid and
+    # the guard row are zeroed again at the end.
     # ws.dist[i] records the stack depth at which cell i was reached; add_cycles reads it. ws.dist then
     # holds no routes: the record of what it measured (maze.MEASURED_FROM, entry 0) is cleared.
     # Invariant on return: half A is a spanning tree, half B is its rotation, nothing crosses the seam,
@@ -25,43 +39,37 @@ def carve_tree(cells: ptr8, c: int):
     # argument's value is not used).
     # As bytecode, the first 16 locals (the arguments first, then in order of first appearance) load
     # and store with one-byte opcodes, the rest with a longer form that costs more per use: the search's
-    # busiest ones are named here first (viper keeps only the arguments in registers either way).
+    # busiest ones are named here first.
     options = 0
     here = 0                           # cells[c]
     s0 = 0
     s1 = 0
     flag = 0
-    m = 0
     r = 0
-    n = 0
     mask = 0
     d = 0                              # depth[c]
     top = 0
-    x = 0
+    step = STEP
+    rotate = _ROTATE
+    pick = _PICK
+    m16 = 0xFFFF
     ws = _carving[1]
-    remain = ptr8(ws.marks)
+    remain = ws.marks
     maze = _carving[0]
-    w = int(maze.width)
-    half = int(maze.height) >> 1
+    w = maze.width
+    half = maze.height >> 1
     fence_row = half << 5
-    i = 0
-    while i < w:
-        cells[fence_row | i] = cells[fence_row | i] | 16
-        i += 1
-    stack = ptr16(ws.queue)            # cells with sides left to try
-    depth = ptr16(ws.dist)
-    measured = ptr16(ws.measured)
-    measured[0] = 0
-    masks = ptr8(DRAW_MASK)
-    pick = ptr8(PICK)
-    rotate = ptr8(ROTATE)
-    step = ptr8(STEP32)
-    rot = int(maze.rot)
-    m16 = 0xFFFF                       # a local: the constant would take two instructions per use
+    cells[ROWS[half]] = _FENCE
+    cells[_GUARD] = _FENCE
+    stack = ws.queue                   # cells with sides left to try
+    depth = ws.dist
+    ws.measured[0] = 0
+    masks = _DRAW_MASK
+    rot = maze.rot
     last_x = w - 1
     rng = ws.rng
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
+    s0 = rng.s0
+    s1 = rng.s1
     # The root, as Rng.below(W * H/2), drawn here rather than by rng.draw_below (a call, and the
     # state read and written once more): half A has at most 512 cells, so the mask has at most 9
     # bits, as below.
@@ -87,19 +95,16 @@ def carve_tree(cells: ptr8, c: int):
     # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
     c = root
     while True:
-        x = c & 31
+        # The column is tested only where the neighbour is unvisited: a visited one settles the side.
         options = 0
-        if c >= 32:
-            if not cells[c - 32]:
-                options = 1
-        if x < last_x:
-            if not cells[c + 1]:
-                options |= 2
+        if not cells[c - 32]:
+            options = 1
+        if not cells[c + 1] and c & 31 < last_x:
+            options |= 2
         if not cells[c + 32]:
             options |= 4
-        if x:
-            if not cells[c - 1]:
-                options |= 8
+        if not cells[c - 1] and c & 31:
+            options |= 8
         if not options:
             cells[rot - c] = rotate[here]          # a dead end: finished on arrival
             while True:
@@ -108,9 +113,10 @@ def carve_tree(cells: ptr8, c: int):
                 if not top:
                     rng.s0 = s0        # the search is over: every cell of half A is visited
                     rng.s1 = s1
-                    i = 0
-                    while i < w:
-                        cells[fence_row | i] = cells[fence_row | i] & 15
+                    cells[_GUARD] = _OPEN
+                    i = fence_row + w
+                    while i < fence_row + PITCH:
+                        cells[i] = 0           # beyond the grid: no partner wrote it
                         i += 1
                     return
                 top -= 1
@@ -156,10 +162,8 @@ def carve_tree(cells: ptr8, c: int):
             here |= flag
             cells[c] = here
             cells[rot - c] = rotate[here]          # its last passage: finished
-        m = c + step[flag] - 32
-        back = rotate[flag]
-        cells[m] = back                # m was unvisited: no passage yet
+        c += step[flag]
+        here = rotate[flag]
+        cells[c] = here                # c was unvisited: no passage yet
         d += 1
-        depth[m] = d
-        c = m
-        here = back
+        depth[c] = d

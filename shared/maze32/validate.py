@@ -8,7 +8,7 @@ from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
                          EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED,
                          MEASURED_FROM, MEASURED_SUM, MEASURED_RUN, MEASURED_REACHED)
-from maze32.routes import measure_routes
+from maze32.routes import measure_routes, WORDS
 
 DIMENSIONS = const(1 << 0)
 BORDER = const(1 << 1)
@@ -195,6 +195,11 @@ def scan_cells(maze, ws, first, end):
     return found
 
 
+# scan_rows' tables: the buffers its pointers read where the kernels are machine code (routes.WORDS);
+# tuples as bytecode, where a tuple's subscript costs less than an array's or bytes' (two a cell).
+_ENDS = ENDS if WORDS else tuple(ENDS)
+_ROTATE = ROTATE if WORDS else tuple(ROTATE)
+
 # scan_rows' maze, workspace and rows (_compat.py, Registers: its arguments are the two busiest locals).
 _scan = [None, None, 0, 0]
 
@@ -216,8 +221,8 @@ def scan_rows(c: int, f: int) -> int:
     maze = _scan[0]
     rot = int(maze.rot)
     cells = ptr8(maze.cells)
-    ends = ptr16(ENDS)
-    rotate = ptr8(ROTATE)
+    ends = ptr16(_ENDS)
+    rotate = ptr8(_ROTATE)
     ws = _scan[1]
     first = int(_scan[2])
     end = int(_scan[3])

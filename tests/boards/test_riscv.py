@@ -19,7 +19,7 @@ import riscv_tier
 
 riscv_tier.skip_without_board()
 
-from host import riscv_board  # noqa: E402
+from host import board_key, riscv_board  # noqa: E402
 from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
 from riscv_tier import LONG, PROFILE, TIMEOUT, Served, connected, firmware, run_driver  # noqa: E402,F401
@@ -27,7 +27,7 @@ from support import HEAPLOCK_RUNS, duel_rows, hedge_rows, maze32  # noqa: E402
 
 pytestmark = pytest.mark.slow            # the whole module: QEMU boots, a board per module
 
-MPREMOTE = str(Path(sys.executable).parent / "mpremote")
+MPREMOTE = (sys.executable, "-m", "host.board_key")     # mpremote's command line, presenting the board's key
 FLAVOURS = ("bytecode", "viper", "native")
 
 
@@ -77,12 +77,24 @@ def test_missing_prerequisites_are_one_line(monkeypatch, tmp_path):
 def test_mpremote_connects_again_and_again(served):
     # Each command connects afresh, as each maze32 command does.
     for _ in range(3):
-        proc = subprocess.run([MPREMOTE, "connect", served.url, "exec",
+        proc = subprocess.run([*MPREMOTE, "connect", served.url, "exec",
                                "import sys; print(sys.implementation._mpy, sys.implementation._build)"],
                               capture_output=True, text=True, timeout=60)
         assert proc.returncode == 0, proc.stderr
         mpy, build = proc.stdout.split()
         assert int(mpy) >> 10 == 11 and build == "VIRT_RV32"     # arch 11: rv32imc
+
+
+def test_a_connection_without_the_boards_key_is_dropped_and_counted(served):
+    # The RISC-V board is served by the same base as the virtual board (host/board_server.py): a
+    # stranger's mpremote (no key) is dropped unanswered and counted; the key's holder gets in.
+    before = served.board.refused
+    proc = subprocess.run([str(Path(sys.executable).parent / "mpremote"), "connect", served.url, "exec",
+                           "open('intruded', 'w').write('x')"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    assert served.board.refused == before + 1
+    with connected(served) as b:
+        assert "intruded" not in b.exec("import os\nprint(os.listdir())")
 
 
 def test_guest_clock_counts_instructions(served):
@@ -240,6 +252,7 @@ def test_main_py_runs_at_boot(served):
     # Ctrl-D at the friendly prompt (Board.close left the raw REPL): "soft reboot", then main.py.
     host, port = served.url[len("socket://"):].split(":")
     with socket.create_connection((host, int(port)), timeout=TIMEOUT) as s:
+        s.sendall(board_key.for_url(served.url))            # the board's key first, as the host's clients do
         s.sendall(b"\r\x02\r\x04")
         seen = b""
         while b"main.py ran" not in seen or not seen.endswith(b">>> "):
@@ -261,6 +274,7 @@ def test_deployed_game_starts_at_power_on_and_the_host_gets_in(served):
     served.restart()
     host, port = served.url[len("socket://"):].split(":")
     with socket.create_connection((host, int(port)), timeout=TIMEOUT) as s:
+        s.sendall(board_key.for_url(served.url))            # the board's key first, as the host's clients do
         s.sendall(b"n")                                   # the menu's "new random seed": it draws again
         seen = b""
         while b"maze32" not in seen:

@@ -406,6 +406,37 @@ def test_a_duel_at_80x24_is_won_against_the_easiest_bot():
         term.close()
 
 
+@contextlib.contextmanager
+def duel_of_seed_9(*options):
+    # The twin's Duel on seed 9 at 16 x 16 (its shortest route is terminals.route's), past its start.
+    term = Terminal("play", "--seed", "9", "--size", "16x16", *options)
+    try:
+        assert term.start() and term.wait_for("duel  key no", 3.0)
+        yield term
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_q_in_a_won_games_last_frame_shows_its_end_screen():
+    # Was: q in the second a won game's last frame stays counted as quitting it: no end screen, no
+    # level link, the twin ended. Now it cuts that frame short (q itself no answer on the end screen).
+    *steps, last = route(9, 16)
+    with duel_of_seed_9("--bot", "stroll") as term:
+        for step in steps:
+            term.send(ARROW[step])
+            term.read(0.1)
+        term.send(ARROW[last])                              # the winning move, and q a few frames after
+        term.read(0.15)
+        term.send(b"q")
+        assert term.wait_for("r  replay", 3.0), term.text()
+        assert "you win!" in term.text() and term.proc.poll() is None
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+        term.read(0.3)
+        assert term.restored() and "level code 18G0-0000-96H9Z" in term.text()
+
+
 @pytest.mark.slow
 def test_the_end_screen_leads_to_the_menu():
     term = Terminal("play", "--seed", "9", "--size", "16x16")

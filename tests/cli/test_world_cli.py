@@ -137,7 +137,8 @@ def limit_memory():
 
 def test_a_region_too_large_for_the_terminal_is_refused_naming_the_limit():
     from support import maze32, one_line_error
-    proc = maze32("world", "render", "--seed", "1", "--depth", "8", "--region", "0,0,2048,2048", timeout=60,
+    proc = maze32("world", "render", "--seed", "1", "--depth", "8", "--size", "2048x2048", "--region",
+                  "0,0,2048,2048", timeout=60,
                   preexec_fn=limit_memory)
     one_line_error(proc, 2, "2048 x 2048", "at most %d x %d" % render_world.TERMINAL_MOST, "--png")
 
@@ -145,8 +146,23 @@ def test_a_region_too_large_for_the_terminal_is_refused_naming_the_limit():
 def test_with_a_picture_file_the_terminal_shows_the_region_clipped(tmp_path, capsys):
     png = tmp_path / "w.png"
     most_w, most_h = render_world.TERMINAL_MOST
-    assert main(["world", "render", "--seed", "1", "--depth", "8", "--region", "0,0,%d,40" % (most_w + 44),
+    assert main(["world", "render", "--seed", "1", "--depth", "8", "--size", "2048x2048",
+                 "--region", "0,0,%d,40" % (most_w + 44),
                  "--png", str(png)]) == 0
     out = capsys.readouterr().out
     assert read_png(png.read_bytes())[0] >= most_w + 44           # the file holds the whole region
     assert "tiles 0,0 to %d,39 of" % (most_w - 1) in out.replace("\n", "") and "at most" in out
+
+
+def test_render_draws_explores_world_unless_told_another_size(capsys):
+    # Was: a 2048 x 2048 world by default, 256 times the tiles of the world Explore plays (128 x 128),
+    # so a newcomer's first render showed a world no game has. --help says the default.
+    from maze32_game import explore
+    assert hw.EXPLORE_SIZE == (explore.WORLD_SIDE, explore.WORLD_SIDE)
+    assert main(["world", "render", "--seed", "7", "--depth", "1"]) == 0
+    assert "of 128 x 128" in capsys.readouterr().out.replace("\n", "")
+    try:
+        main(["world", "render", "--help"])
+    except SystemExit:
+        pass
+    assert "default 128x128, Explore's world" in " ".join(capsys.readouterr().out.split())

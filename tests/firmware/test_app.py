@@ -19,9 +19,14 @@ def Board(folder, profile='{"name": "esp32-c6-devkitc-1", "title": "Test Board"}
 
 
 def test_menu_deeper_duel_code_and_quit(tmp_path):
+    from maze32_game import duel, games
     board = Board(tmp_path)
     try:
         assert board.wait_for("2  Deeper", 4.0) and "maze32 on Test Board" in board.text()
+        # The Duel's line names the bot it plays, as the twin's menu does (was: the size alone).
+        duel_line = games.menu_line(games.GAMES[0], (32, 32), duel.BOT_LEVELS[0][0])
+        assert duel_line.startswith("  1  Duel vs bot (32x32, stroll)")
+        assert duel_line in board.text().splitlines(), board.text()
         # A level code first, so that the games below have a known seed: the menu's own is random,
         # and one Deeper level in ten has a ghost that catches a player standing still in 4 seconds.
         board.send(b"c1SG0-0000-7RBJR\r")                 # typed ahead: the code prompt gets it all
@@ -47,6 +52,33 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         assert board.wait_for("bye", 3.0)
         assert board.proc.wait(10) == 0
         assert board.restored(modes=False)
+    finally:
+        board.close()
+
+
+def test_the_code_prompt_takes_at_most_the_longest_ghost_and_says_so(tmp_path):
+    # Was: every character pasted at the `c` prompt kept, without end (a paste of anything grew the
+    # board's heap to a MemoryError). Now past the longest ghost's text the rest is dropped, said on
+    # one line under the prompt, and Enter says it instead of parsing a text cut short.
+    from maze32_game import ghost
+    note = "too long (at most %d characters; the rest was dropped)" % ghost.MAX_TEXT
+    board = Board(tmp_path)
+    try:
+        assert board.wait_for("2  Deeper", 4.0)
+        board.send(b"c")
+        assert board.wait_for("level code:", 2.0)
+        paste = b"maze32-ghost:" + b"A" * (ghost.MAX_TEXT + 500)
+        for i in range(0, len(paste), 1024):          # a chunk at a time, the board's screens read between
+            board.send(paste[i:i + 1024])
+            board.read(0.02)
+        assert board.wait_for(note, 10.0), board.text()
+        assert note not in board.text().splitlines()[-3]        # the prompt line is above it
+        board.send(b"\r")
+        assert board.wait_for("level code: " + note, 3.0), board.text()
+        board.send(b"c1SG0-0000-7RBJR\r")                      # the prompt takes a code again
+        assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
     finally:
         board.close()
 

@@ -65,6 +65,30 @@ def test_build_again_into_its_own_page(page):
     assert proc.returncode == 0 and "wrote the page to" in proc.stdout
 
 
+@pytest.mark.slow                       # two builds: seconds of mpy-cross each
+def test_a_build_over_a_page_swaps_it_whole_and_a_failed_one_leaves_it(page, tmp_path):
+    # Was: the files written one by one into the page, so a build failing half-way (here at the port's
+    # .wasm, over the size a process may write) left a new index.html beside the old blob. Now the
+    # page is built beside the folder and swapped in by a rename: the old page or the new, never both.
+    import resource
+    import shutil
+    site = tmp_path / "site"
+    shutil.copytree(str(page), str(site))
+    site.chmod(0o751)
+    old = (site / "index.html").read_text() + "<!-- the old page -->\n"
+    (site / "index.html").write_text(old)
+    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (200000, 200000))   # noqa: E731
+    proc = maze32("web", "build", "-o", str(site), preexec_fn=limit)
+    one_line_error(proc, 2, "micropython.wasm", "File too large")
+    assert (site / "index.html").read_text() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]            # nothing half-built beside it
+    proc = maze32("web", "build", "-o", str(site))
+    assert proc.returncode == 0, proc.stderr
+    assert (site / "index.html").read_bytes() == (web.PAGE / "index.html").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert site.stat().st_mode & 0o777 == 0o751                            # the folder's mode kept
+
+
 def serve(*args):
     return subprocess.Popen([MAZE32, "web", "serve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
