@@ -18,7 +18,7 @@ def safe_tiles(game, start):
     # The tiles the check counts as safe in the world as it is now (bit y * 128 + x of its marks),
     # and the check's route length from `start`.
     length = game.stairs_route(start, 128 * 128)
-    marks = game.ws.marks
+    marks = game.marks                     # the check's marks (Explore keeps them; its workspace comes and goes)
     safe = set()
     for i in range(game.width * 0 + 128 * 128):
         if marks[i >> 3] & (1 << (i & 7)):

@@ -1,6 +1,7 @@
 # The board's side of bench/heap_riscv.py: where one game's resident heap goes, step by step as the
-# board's menu reaches it. ARGS: mode (a games.py name), seed. After each step the heap is collected
-# and a line "step NAME BYTES EXEC MODULES" printed: BYTES what the step left allocated (gc.mem_alloc's
+# board's menu reaches it. ARGS: mode (a games.py name), seed, options (the round's), modules. After each step the heap is collected
+# and a line "step NAME BYTES EXEC MODULES" printed (games, app, buffers (a game that has them), code,
+# round, frame): BYTES what the step left allocated (gc.mem_alloc's
 # growth), EXEC the machine code it committed outside the GC heap (the RISC-V board's exec region,
 # maze32board.exec_region(); 0 on a board without one), MODULES the modules it loaded (their code and
 # tables are most of it). The last lines: "heap RESIDENT" (mem_alloc after the first frame:
@@ -35,11 +36,27 @@ last[0], last[1] = gc.mem_alloc(), exec_region()[0]
 print("base", last[0], last[1])
 from maze32_game import games  # noqa: E402
 step("games")
+# ARGS["modules"]: modules loaded one at a time first (packed, as the board loads code), each a step of
+# its own: what each costs the heap (a module loads what it imports with it; list those first)
+for name in ARGS.get("modules", ()):
+    games.module("loading").packed(__import__, name, None, None, ("_",))
+    step(name)
 from maze32_game import app  # noqa: E402
 step("app")
 from maze32_game import term  # noqa: E402
 game = games.by_name(ARGS["mode"])
-rnd = games.new_round(game, ARGS["seed"], (32, 32), {"bot": 2})
+# new_round's own order, step by step: the game's large buffers (its reserve() makes them once, so
+# new_round finds them made), its view's code loaded packed, then the round (its objects, and the
+# code it loads itself: a world's kind)
+if game.buffers:
+    games.module(game.buffers).reserve()
+    step("buffers")
+    from maze32_game import loading  # noqa: E402
+    loading.packed(games.module, game.view)
+else:
+    games.module(game.view)
+step("code")
+rnd = games.new_round(game, ARGS["seed"], (32, 32), dict({"bot": 2}, **ARGS.get("options", {})))
 step("round")
 out = []
 screen = term.Screen(out.append)

@@ -10,6 +10,8 @@ sit in the GC heap, and its machine code in the exec region outside it (as ports
 host/riscv/maze32_board.c); frozen code stays in the firmware.
 
 usage: python bench/heap_riscv.py [--flavours native,bytecode,frozen] [--games duel,deeper,explore]
+                                  [--depth N]  (Explore's first world: 1 a surface, 4 caves, 8 a dungeon)
+                                  [--modules a,b,...]  (each loaded first, a step of its own)
 """
 import argparse
 import re
@@ -27,12 +29,13 @@ WORK = Path(__file__).resolve().parent / "heap_board.py"
 SEEDS = {"duel": 7, "deeper": 7, "explore": 7}
 
 
-def run_game(served, mode):
+def run_game(served, mode, depth=1, modules=()):
     # -> {"steps": [(name, bytes, exec bytes, modules)], "heap": resident, "exec": exec bytes,
     #     "free": bytes, "largest": bytes}
     with _board(served) as b:
         b.soft_reset()
-        out = b.exec("ARGS = %r\n" % {"mode": mode, "seed": SEEDS[mode]} + WORK.read_text(), timeout=3600)
+        args = {"mode": mode, "seed": SEEDS[mode], "options": {"depth": depth}, "modules": list(modules)}
+        out = b.exec("ARGS = %r\n" % args + WORK.read_text(), timeout=3600)
     if "done" not in out:
         raise SystemExit("heap_riscv: %s did not run: %s" % (mode, out.strip()[-400:]))
     got = {"steps": []}
@@ -47,11 +50,11 @@ def run_game(served, mode):
     return got
 
 
-def measure(flavours, modes, say=print):
+def measure(flavours, modes, say=print, depth=1, modules=()):
     results = []
     for flavour, served in boards_of(flavours):
         for mode in modes:
-            r = run_game(served, mode)
+            r = run_game(served, mode, depth, modules)
             r.update(flavour=flavour, mode=mode)
             say("%s %s: resident %d B, exec %d B" % (flavour, mode, r["heap"], r["exec"]))
             results.append(r)
@@ -64,9 +67,10 @@ def table(results):
         lines.append("%s %s: resident %s B + exec %s B = %s B, free %s B, largest free block %s B" % (
             r["flavour"], r["mode"], "{:,}".format(r["heap"]), "{:,}".format(r["exec"]),
             "{:,}".format(r["heap"] + r["exec"]), "{:,}".format(r["free"]), "{:,}".format(r["largest"])))
+        wide = max([8] + [len(step[0]) for step in r["steps"]])
         for name, n, code, modules in r["steps"]:
-            lines.append("  %-8s %9s B  exec %9s B  %s" % (name, "{:,}".format(n), "{:,}".format(code),
-                                                          modules))
+            lines.append("  %-*s %9s B  exec %9s B  %s" % (wide, name, "{:,}".format(n), "{:,}".format(code),
+                                                           modules))
     return lines
 
 
@@ -74,9 +78,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--flavours", default="native,bytecode")
     ap.add_argument("--games", default="duel,deeper,explore")
+    ap.add_argument("--depth", type=int, default=1, help="Explore's first world's depth (default 1)")
+    ap.add_argument("--modules", default="", help="modules loaded one at a time first, each its own step")
     args = ap.parse_args()
     results = measure(args.flavours.split(","), args.games.split(","),
-                      say=lambda line: print(line, file=sys.stderr))
+                      say=lambda line: print(line, file=sys.stderr), depth=args.depth,
+                      modules=[m for m in args.modules.split(",") if m])
     print("\n".join(table(results)))
 
 

@@ -14,8 +14,9 @@ MARGIN = 32 * 1024
 class Arenas:
     # buffers[i] and views[i] (a memoryview of it) for i = 0, 1; current: the one whose lines are on
     # the screen (a painter paints into the other).
-    def __init__(self):
-        self.buffers = [bytearray(ARENA), bytearray(ARENA)]
+    def __init__(self, buffers=None, owner=None):
+        self.buffers = buffers or [bytearray(ARENA), bytearray(ARENA)]
+        self.owner = owner                  # what holds lent buffers' memory (lend): kept with them
         self.views = [memoryview(b) for b in self.buffers]
         self.current = 0
 
@@ -34,6 +35,15 @@ def reserve():
     if _shared is None:
         _shared = Arenas()
     return _shared
+
+
+def lend(buffers, owner):
+    # The arenas made over memory another module lends (explore_buffers: Explore's generator's queue
+    # and marks, free between chunks), so that a round does not hold both; owner holds that memory (a
+    # view of part of an array does not keep it alive). Its user repaints every line after the
+    # memory's other use (explore_view: paint.blank).
+    global _shared
+    _shared = Arenas(buffers, owner)
 
 
 def room():

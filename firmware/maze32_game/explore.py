@@ -24,7 +24,8 @@
 # alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
-# workspace (whose marks and queue the check reuses) and a log of the tiles dug and built, which is
+# workspace (whose marks and queue the check reuses; the rest of it let go while every chunk of the
+# world is resident, made again for the next world) and a log of the tiles dug and built, which is
 # replayed onto a chunk generated again after it left: about 55 KiB, within the 64 KiB SPEC 10 allows
 # (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
 # generated at most one a tick before it is needed (under 25 ms each on a C6 by SPEC 8's estimate, one
@@ -38,7 +39,7 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, S
                                 kind_of)
 from maze32.world import generate_chunk, locate, prepare
 from maze32.world.reach import stairs_route
-from maze32_game.explore_buffers import Buffers, SLOTS, DIG_LOG, CHUNK_AREA as BUFFER_AREA
+from maze32_game.explore_buffers import Buffers, SLOTS, CHUNK_AREA as BUFFER_AREA
 from maze32_game.loading import packed
 
 PLAYING = "playing"
@@ -52,6 +53,11 @@ _CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even 
 _BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air)
 _WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
+
+
+def world_chunks(width, height):
+    # The chunks of a world of width x height tiles.
+    return ((width + CHUNK - 1) >> CHUNK_SHIFT) * ((height + CHUNK - 1) >> CHUNK_SHIFT)
 
 
 class Explore:
@@ -68,16 +74,26 @@ class Explore:
         self.nslots = n = len(self.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
         if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
             raise ValueError("explore: a world of %d x %d needs more than %d resident chunks" % (width, height, n))
+        self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
+        self.log = len(self.digs)                   # its entries: 0 when every chunk stays resident
+        if not self.log and world_chunks(width, height) > n:
+            raise ValueError("explore: a world of %d x %d needs a log of its digs" % (width, height))
         self.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
         self.used = array("i", [0] * n)             # the tick each slot was last wanted
-        self.ws = WorldWorkspace(queue=buffers.queue, marks=buffers.marks)
-        self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
+        self.queue, self.marks = buffers.queue, buffers.marks   # the generator's and the check's
+        # The generator's workspace (workspace()): let go once a world's every chunk is resident (the
+        # game's 2 x 2 worlds: 13.4 KB a board holds only while a world is made), else kept.
+        self.ws = None
+        self.whole = world_chunks(width, height) <= n
         self.dig_count = 0
         self.refused = 0                            # steps and digs refused over a drop onto a hazard
         self.clock = 0
         self.stamp = 0                              # counts uses, for least recently used
         self.items = 0
         self.generated = 0                          # chunks generated (or read from the cache)
+        # the times the workspace's queue and marks were used (a chunk made, the check run): a board's
+        # line arenas share their memory (explore_buffers), and its view then repaints every line
+        self.scratched = 0
         self.state = PLAYING
         # A world small enough is checked before it is dealt (reach.py); a larger one (a host's
         # streaming test) is dealt as made, its route unknown (-1).
@@ -103,6 +119,14 @@ class Explore:
         self.want()
         while self.prefetch():
             pass
+        if self.whole:
+            self.ws = None                          # every chunk made: nothing to make until the stairs
+
+    def workspace(self):
+        # The generator's workspace, made again for a new world where it was let go (enter).
+        if self.ws is None:
+            self.ws = WorldWorkspace(queue=self.queue, marks=self.marks)
+        return self.ws
 
     def deal(self, depth, candidate):
         # Candidate `candidate` of this depth's world made current. Candidate 0 is the seed's own world;
@@ -114,8 +138,9 @@ class Explore:
             strategy = candidate & 1
             attempt = candidate >> 1
         if attempt:
-            mix_seed(hi, lo, attempt, self.ws)
-            hi, lo = self.ws.pair[0], self.ws.pair[1]
+            ws = self.workspace()
+            mix_seed(hi, lo, attempt, ws)
+            hi, lo = ws.pair[0], ws.pair[1]
         self.depth = depth
         self.candidate = candidate
         self.spec = WorldSpec(hi, lo, depth, self.width, self.height, strategy)
@@ -126,7 +151,7 @@ class Explore:
             i += 1
         self.dig_count = 0
         # the stairs too (the status line's bearing): at most one chunk more made, once a world
-        self.x, self.y, self.stairs_x, self.stairs_y = locate(self.ws, self.spec, self.slots[0], True)
+        self.x, self.y, self.stairs_x, self.stairs_y = locate(self.workspace(), self.spec, self.slots[0], True)
         self.spawn_x, self.spawn_y = self.x, self.y
 
     def stairs_route(self, start=None, limit=ROUTE_LIMIT):
@@ -136,6 +161,7 @@ class Explore:
         # < 0 for none within `limit`.
         spec = self.spec
         chunks = self.quad
+        self.scratched += 1
         i = 0
         while i < 4:
             cx = (i & 1) if spec.cols > 1 else 0
@@ -143,7 +169,7 @@ class Explore:
             self.tile(cx << CHUNK_SHIFT, cy << CHUNK_SHIFT)
             chunks[i] = self.slots[self.slot_of(cx, cy)]
             i += 1
-        return stairs_route(chunks, self.ws.marks, self.ws.queue, spec.width, spec.height,
+        return stairs_route(chunks, self.marks, self.queue, spec.width, spec.height,
                             start or (self.spawn_x, self.spawn_y), (self.stairs_x, self.stairs_y), limit)
 
     def code(self):
@@ -184,19 +210,20 @@ class Explore:
         tiles = self.slots[best]
         self.keys[best] = -1
         made = False
+        self.scratched += 1
         if self.cache is not None:
             try:
-                self.cache.chunk(self.spec, self.ws, cx, cy, tiles)
+                self.cache.chunk(self.spec, self.workspace(), cx, cy, tiles)
                 made = True
             except Exception:                        # storage full or gone: play on without it
                 self.cache = None
         if not made:
-            generate_chunk(self.ws, self.spec, cx, cy, tiles)
+            generate_chunk(self.workspace(), self.spec, cx, cy, tiles)
         self.generated += 1
         self.keys[best] = (cx << 8) | cy
         self.stamp += 1
         self.used[best] = self.stamp
-        n = self.dig_count if self.dig_count < DIG_LOG else DIG_LOG
+        n = self.dig_count if self.dig_count < self.log else self.log
         i = 0
         while i < n:
             p = self.digs[i]
@@ -282,7 +309,8 @@ class Explore:
         self.tile(x, y)
         i = self.slot_of(x >> CHUNK_SHIFT, y >> CHUNK_SHIFT)
         self.slots[i][((y & 63) << 6) | (x & 63)] = t
-        self.digs[self.dig_count % DIG_LOG] = flag | (x << 11) | y
+        if self.log:
+            self.digs[self.dig_count % self.log] = flag | (x << 11) | y
         self.dig_count += 1
 
     def is_open(self, x, y):

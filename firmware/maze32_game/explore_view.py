@@ -103,7 +103,9 @@ class ExploreRound:
         self.notes = Notes()                    # the message line: a dig, an item, the stairs
         from maze32_game import paint          # after the world's code, which needs the larger room
         self.painter = paint.Painter(STYLES + (("@ ", PLAYER), ("@ ", BUMP)), RESET, always=True)
+        self.scratched = self.game.scratched    # the generator's uses the painter has seen
         self.copy_rect = paint.copy_rect
+        self.blank = paint.blank
 
     def tick(self, key):
         game = self.game
@@ -183,6 +185,11 @@ class ExploreRound:
                 x += w
             y += h
         window[(g.y - y0) * tw + g.x - x0] = YOU_BUMPED if self.bump else YOU
+        if g.scratched != self.scratched:       # the arenas may share the generator's memory: the
+            self.scratched = g.scratched        # lines on the screen, which term.Screen compares with
+            shown = self.painter.arenas         # the next frame's, are blanked so that every line is
+            if shown:                           # written again (garbage matching one: left unwritten)
+                self.blank(shown.buffers[shown.current])
         return self.painter.paint(tw, th, not painted)
 
     def view(self, cols, rows, painted=False):
@@ -228,5 +235,8 @@ def new_round(seed, size, options):
     # twin's disk), only now: its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
     # (explore_buffers: games.new_round made them before this code).
     make = options.get("cache")
-    return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None,
-                        buffers=explore_buffers.reserve())
+    buffers = explore_buffers.reserve()
+    if buffers.arenas:                          # the painter's arenas over the generator's memory
+        from maze32_game import arenas
+        arenas.lend(buffers.arenas, buffers.queue)
+    return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None, buffers=buffers)

@@ -18,11 +18,15 @@
 # `always`, every line ends with it): exactly the text the views joined tile by tile.
 from array import array
 
-from maze32_game import arenas
-from maze32._compat import micropython, ptr8, ptr16
+from maze32._compat import const, micropython, ptr8, ptr16
 
-NONE = 0xFFFF              # style id: no style (a blank keeps the one in force); none in force
-WIDE, HIGH, START, BUMPED, LONGEST, FIRST = range(6)    # geometry's entries (Painter fills them)
+_NONE = const(0xFFFF)      # style id: no style (a blank keeps the one in force); none in force
+# geometry's entries (Painter fills them): WIDE, HIGH, START, BUMPED, LONGEST, FIRST; consts, so that
+# none is a global of a module every painted game holds
+_WIDE = const(0)
+_HIGH = const(1)
+_LONGEST = const(4)
+_FIRST = const(5)
 
 
 @micropython.viper
@@ -40,6 +44,16 @@ def copy_rect(window, pitch: int, at: int, tiles, start: int, wide: int, high: i
         at += pitch
         start += step
         j += 1
+
+
+@micropython.viper
+def blank(buf):
+    # Every byte of buf 0 (no painted line holds one: a line compared with it differs).
+    b = ptr8(buf)
+    i = int(len(buf)) - 1
+    while i >= 0:
+        b[i] = 0
+        i -= 1
 
 
 @micropython.viper
@@ -113,7 +127,7 @@ class Painter:
     # force at a line's start (or None); bump: the style a blank ends.
     def __init__(self, entries, end, always=False, start=None, bump=None):
         self.text = bytearray()
-        ids = {None: NONE}                     # style -> its id: the first code drawn in it
+        ids = {None: _NONE}                     # style -> its id: the first code drawn in it
         index = []
         for entry in entries:
             glyph, style, tail = (tuple(entry) + ("",))[:3]
@@ -125,7 +139,7 @@ class Painter:
         self.index = array("H", index)
         ends = 2 * (index[-3] - index[-4])     # a tile's bytes at most: its entry, two bump ends
         longest = ends + max(index[i + 4] - index[i + 1] for i in range(0, len(index), 5))
-        self.geometry = array("H", [0, 0, ids.get(start, NONE), ids.get(bump, NONE), longest, 0])
+        self.geometry = array("H", [0, 0, ids.get(start, _NONE), ids.get(bump, _NONE), longest, 0])
         self.lengths = array("H", [0] * 24)
         self.window = bytearray(39 * 21)              # the codes of an 80 x 24 terminal's window
         self.arenas = None                            # arenas.py's, made at the first frame
@@ -155,9 +169,13 @@ class Painter:
         if len(self.lengths) < high:
             self.lengths = array("H", [0] * high)
         g = self.geometry
-        g[WIDE], g[HIGH], g[FIRST] = wide, high, 0
+        g[_WIDE], g[_HIGH], g[_FIRST] = wide, high, 0
         if self.arenas is None:
             self.arenas = False              # decided once a round: not tried again every frame
+            # imported here, not at the top: this module's machine code keeps it loaded from one
+            # game to the next (loading.keep_machine_code) while arenas.py is forgotten with each, and
+            # the arenas are the module's that games.new_round released (or Explore lent) now
+            from maze32_game import arenas
             if arenas.room():
                 try:
                     self.arenas = arenas.reserve()
@@ -183,11 +201,11 @@ class Painter:
     def text_lines(self, wide, high):
         # The window's lines as str, painted one at a time into a line's room.
         g = self.geometry
-        line = bytearray((wide + 1) * g[LONGEST])
-        g[HIGH] = 1
+        line = bytearray((wide + 1) * g[_LONGEST])
+        g[_HIGH] = 1
         lines = []
         for j in range(high):
-            g[FIRST] = j
+            g[_FIRST] = j
             paint_window(line, self.lengths, g, self.text, self.index, self.window)
             lines.append(str(memoryview(line)[:self.lengths[0]], "utf-8"))
         return lines

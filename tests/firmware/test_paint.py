@@ -8,7 +8,7 @@ the webassembly port."""
 import pytest
 
 import runtimes
-from maze32_game import arenas, deeper, term
+from maze32_game import arenas, deeper, explore_buffers, term
 from maze32_game.deeper_view import GHOST, HATCH, HEDGE, DeeperRound
 from maze32_game.explore_view import BUMP, PLAYER, RESET, STYLES, ExploreRound
 from maze32_game.term import P1
@@ -152,3 +152,32 @@ def test_the_arenas_are_made_where_the_heap_has_room_once_collected():
     # free that were 130 KB once collected); one full of live data has none.
     assert runtimes.run("unix", "arenas_room.py", firmware=True).split() == ["garbage", "True", "live", "False"]
 
+
+
+def test_a_frame_after_the_generator_used_its_memory_writes_every_line():
+    # A board's arenas share the generator's queue and marks (explore_buffers): once the world's
+    # chunks are made or checked (Explore.scratched counts it), the lines on the screen may be gone,
+    # so the next frame writes every window line, even one the same as before.
+    rnd = ExploreRound(7, 1)
+    out = []
+    screen = term.Screen(out.append)
+    screen.show(rnd.frame(80, 24))
+    del out[:]
+    screen.show(rnd.frame(80, 24))
+    assert out == []                                    # nothing changed: nothing written
+    used = rnd.game.scratched
+    rnd.game.stairs_route()
+    assert rnd.game.scratched == used + 1
+    rnd.game.resident(1, 1)                             # resident: no chunk made, nothing used
+    assert rnd.game.scratched == used + 1
+    screen.show(rnd.frame(80, 24))
+    assert len([p for p in out if not isinstance(p, str)]) == 21 and out[0] == "\x1b[2;1H"
+
+
+@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "wasm"])
+def test_explores_arenas_are_its_generators_memory_on_micropython(runtime):
+    # 12 KiB a board's Explore does not hold twice: the painter's two arenas are the queue and marks'
+    # block (explore_buffers.Buffers), and a frame after the world's check shows the view's lines.
+    out = runtimes.run(runtime, "explore_lent.py", firmware=True).split()
+    assert out == ["lent", "True", "bytes", "12288", "12288", "rewritten", "21", "same", "True"]
+    assert explore_buffers.ARENA == arenas.ARENA

@@ -10,7 +10,7 @@ from host import worlds as hw
 from maze32.world.tiles import (AIR, DIRT, STONE, SAND, WATER, LAVA, ACID, TRAP, STAIRS, ITEM, GRASS,
                                 SOLID)
 
-from maze32_game import explore  # noqa: E402
+from maze32_game import explore, explore_buffers, games  # noqa: E402
 
 
 def put(game, x, y, t):
@@ -410,3 +410,32 @@ def test_a_key_typed_in_water_is_played_on_the_next_tick_not_lost(game):
         for _ in range(7):
             rnd.tick(None)
     assert game.x == 1309 and game.tile(game.x, game.y) == AIR
+
+
+def test_the_games_buffers_keep_no_dig_log_and_need_none():
+    # The game's worlds (2 x 2 chunks) stay resident in its four slots: no chunk is made again, so its
+    # buffers hold no log of digs (2 KiB), and a world whose chunks could leave refuses to start without one.
+    rnd = games.new_round(games.by_name("explore"), 7, (32, 32), {})
+    g = rnd.game
+    assert len(g.digs) == 0 and g.nslots == explore_buffers.GAME_SLOTS
+    for key in ("down", "down", "left", "up", "right", "right"):
+        rnd.tick(key)
+    assert g.dig_count > 0 and g.generated == 4                    # dug, and no chunk made again
+    with pytest.raises(ValueError, match="needs a log of its digs"):
+        explore.Explore(7, 1, width=256, height=128, buffers=explore_buffers.Buffers(6, log=0))
+
+
+def test_the_workspace_is_let_go_while_the_world_is_whole_and_made_again_for_the_next():
+    # 13.4 KB on a board: a 2 x 2 world is made whole as it is dealt, so walking it needs no workspace;
+    # the stairs' world is made with a new one, the same world as one workspace would have made.
+    g = explore.Explore(5, 7)
+    assert g.ws is None and g.stairs_route() == g.route
+    g.x, g.y = g.stairs_x, g.stairs_y - 1
+    while g.tick() != explore.DEEPER:
+        pass
+    assert g.ws is None and g.depth == 8
+    same = explore.Explore(5, 8)
+    assert (same.x, same.y, same.candidate) == (g.x, g.y, g.candidate)
+    assert all(bytes(g.resident(cx, cy)) == bytes(same.resident(cx, cy)) for cx in (0, 1) for cy in (0, 1))
+    big = explore.Explore(7, 1, width=256, height=128)                 # its chunks come and go
+    assert big.ws is not None

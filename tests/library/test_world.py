@@ -349,6 +349,37 @@ def test_stairs_room_levels_are_routes_against_networkx():
     assert straight < 2
 
 
+def test_route_rooms_gives_the_tile_search_levels():
+    # world/route_rooms.py crosses a room through its rim instead of walking its tiles: every room gets
+    # the level the same search gives it walking the rooms' tiles too, in 128 x 128 worlds (Explore's)
+    # at every dungeon depth; with a schedule too small to hold its rims it hands the search over, and
+    # route_levels still gives those levels.
+    from array import array
+    from maze32.world import bsp, route_rooms, stairs_routes as sr
+
+    def search(ws, closed):
+        route_rooms.rooms_route[:] = [ws, 1 - closed]
+        sr._route[:] = [ws, 128, 128, closed]
+        sr._index_rooms(ws, 128, 128, closed)
+        sr._open_plan(ws.queue, 0)
+        return route_rooms.search_rooms(ws.queue, spawn)
+
+    for seed in range(12):
+        spec = WorldSpec(seed, 7, 7 + seed % 3, 128, 128, 0)
+        ws = WorldWorkspace()
+        bsp.plan_region(ws, spec, 0, 0)
+        k = ws.spawn_room
+        spawn = ((ws.room_y[k] + ws.room_h[k] - 1) << 8) | (ws.room_x[k] + (ws.room_w[k] >> 1))
+        assert search(ws, 0) == 1
+        tiles = list(ws.stack[:ws.room_count])
+        assert tiles[k] == 0 and 0xFFFF not in tiles
+        for schedule, found in ((ws.ca_a, 1), (array("i", [0] * 2), 0)):
+            ws.ca_a = schedule
+            assert search(ws, 1) == found
+            assert sr.route_levels(ws, 128, 128, spawn & 255, spawn >> 8)
+            assert list(ws.stack[:ws.room_count]) == tiles
+
+
 def test_locate_agrees_with_the_built_world():
     for depth, strategy in DEPTHS:
         region = built(1000 + depth, depth, strategy)

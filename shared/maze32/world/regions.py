@@ -3,8 +3,8 @@
 # marks moved and set, and the tiles the stages aim at (nearest_marked). Local stages only: everything here reads and writes the chunk's own tiles and
 # ws.marks (0 unseen, 1 seen, 2 kept: the chunk's main region, 3 set aside). Viper kernels where
 # compiled; a tile is open when tiles.SOLID says it is not solid.
-from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world.tiles import SOLID
+from maze32._compat import const, micropython, ptr8, ptr16, compiled
+from maze32.world.tiles import SOLID, ptr32
 
 _STONE = const(3)       # tiles.STONE
 _AIR = const(0)         # tiles.AIR
@@ -26,6 +26,11 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
     runs = ptr16(ws.queue)
     starts = ptr16(ws.row_runs)
     solid = ptr8(SOLID)
+    t32 = ptr32(tiles_obj)
+    m32 = ptr32(ws.marks)
+    wide = int(WIDE)
+    if wide and (int(tiles) | int(marks)) & 3:
+        wide = 0                               # word reads and writes need aligned buffers
     cw = int(ws.cw)
     ch = int(ws.ch)
     n = 0
@@ -36,27 +41,61 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
         start = n
         starts[y] = n
         row = y << 6
+        # The row's runs, and every tile marked 2 when open, else 0: where compiled, a word of four
+        # tiles is passed over at once (its marks one word) while it holds what the scan is in (air
+        # in a run, stone outside one); every other word tile by tile.
+        c = row                                # the tile scanned
+        end = row + cw
+        wend = row + (cw & 0x7C) if wide else row
+        inside = 0                             # in a run (from column x0)
+        want = 0x3030303                       # the word passed over: four stone tiles, or four air
+        x0 = 0
+        while c < end:
+            stop = end
+            if c < wend:
+                w = t32[c >> 2]
+                if w == want:
+                    m32[c >> 2] = 0x2020202 if inside else 0
+                    c += 4
+                    continue
+                if not inside and w == (w & 255) * 0x1010101 and solid[w & 255]:
+                    m32[c >> 2] = 0                    # four of another solid kind (dirt, grass)
+                    c += 4
+                    continue
+                stop = c + 4
+            while c < stop:
+                if solid[tiles[c]]:
+                    marks[c] = 0
+                    if inside:
+                        runs[n] = x0 | ((c - row) << 7)
+                        n += 1
+                        inside = 0
+                        want = 0x3030303
+                else:
+                    marks[c] = 2
+                    if not inside:
+                        x0 = c - row
+                        inside = 1
+                        want = 0
+                c += 1
+        if inside:
+            runs[n] = x0 | (cw << 7)
+            n += 1
+        # Each run's size, the sky's run, and the joins, in row order.
         j = prev
-        x = 0
-        while x < cw:
-            if solid[tiles[row + x]]:
-                x += 1
-                continue
-            x0 = x
-            while x < cw:
-                if solid[tiles[row + x]]:
-                    break
-                x += 1
-            runs[n] = x0 | (x << 7)
-            runs[2048 + n] = 0x8000 | (x - x0)
+        i = start
+        while i < n:
+            x0 = runs[i] & 127
+            x = runs[i] >> 7
+            runs[2048 + i] = 0x8000 | (x - x0)
             if y == 1 and sky_x >= x0 and sky_x < x:
-                sky = n
+                sky = i
             # Join the runs above that touch x0 .. x-1.
             while j < start and (runs[j] >> 7) <= x0:
                 j += 1
             k = j
             while k < start and (runs[k] & 127) < x:
-                a = n                          # find both roots, halving paths
+                a = i                          # find both roots, halving paths
                 while runs[2048 + a] < 0x8000:
                     p = runs[2048 + a]
                     if runs[2048 + p] < 0x8000:
@@ -78,68 +117,70 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
                         runs[2048 + b] = a
                         runs[2048 + a] = 0x8000 | (sa + sb)
                 k += 1
-            n += 1
+            i += 1
         prev = start
         y += 1
     starts[ch] = n
-    # The sky's root, then the largest other region's.
+    # The sky's root.
     if sky >= 0:
         while runs[2048 + sky] < 0x8000:
             sky = runs[2048 + sky]
+    # Two passes over the runs, each with its row and root: the largest region other than the sky's
+    # (pass 0), then (pass 1) the runs of other regions remarked, as the scan marked every open tile
+    # 2 and every other 0: 3 for the largest beside a sky, 0 and sealed for the rest.
     best = -1
     best_n = 0
     first = -1
-    y = 0
-    i = 0
-    while i < n:
-        while i >= starts[y + 1]:
-            y += 1
-        r = i
-        while runs[2048 + r] < 0x8000:
-            r = runs[2048 + r]
-        if r != sky:
-            size = runs[2048 + r] & 0x7FFF
-            if size > best_n:
-                best_n = size
-                best = r
-                first = (y << 6) | (runs[i] & 127)
-        i += 1
-    # Marks for every tile; what is not kept, sealed.
     big = 3 if sky >= 0 else 2
-    y = 0
-    while y < ch:
-        row = y << 6
-        x = 0
-        i = starts[y]
-        while i < starts[y + 1]:
-            x0 = runs[i] & 127
-            x1 = runs[i] >> 7
-            while x < x0:
-                marks[row + x] = 0
-                x += 1
+    phase = 0
+    while phase < 2:
+        y = 0
+        i = 0
+        while i < n:
+            while i >= starts[y + 1]:
+                y += 1
             r = i
             while runs[2048 + r] < 0x8000:
                 r = runs[2048 + r]
-            v = 2 if r == sky else (big if r == best else 0)
-            while x < x1:
-                marks[row + x] = v
-                if not v:
-                    tiles[row + x] = _STONE
-                x += 1
+            if phase == 0:
+                if r != sky and (runs[2048 + r] & 0x7FFF) > best_n:
+                    best_n = runs[2048 + r] & 0x7FFF
+                    best = r
+                    first = (y << 6) | (runs[i] & 127)
+            else:
+                val = 2 if r == sky else (big if r == best else 0)
+                if val != 2:
+                    c = (y << 6) + (runs[i] & 127)
+                    end = (y << 6) + (runs[i] >> 7)
+                    while c < end:
+                        marks[c] = val
+                        if not val:
+                            tiles[c] = _STONE
+                        c += 1
             i += 1
-        while x < cw:
-            marks[row + x] = 0
-            x += 1
-        y += 1
+        phase += 1
     return first
 
 
 @micropython.viper
 def remark(ws, old: int, new: int, row: int):
-    # Every mark `old` from row `row` down becomes `new`.
+    # Every mark `old` from row `row` down becomes `new`. Where compiled, a word of four marks none of
+    # which is `old` is passed over at once: a byte of v = m ^ old * 0x1010101 is 0 only where the
+    # mark is `old`, and as marks are below 128, v - 0x1010101 has a byte's high bit set only when
+    # some byte of v is 0.
     marks = ptr8(ws.marks)
+    m32 = ptr32(ws.marks)
     i = row << 6
+    wide = int(WIDE)
+    if wide and int(marks) & 3:
+        wide = 0
+    pat = old * 0x1010101
     while i < 4096:
+        if wide and not (i & 3):
+            v = m32[i >> 2] ^ pat
+            if not (((v - 0x1010101) >> 7) & 0x1010101):
+                i += 4
+                continue
         if marks[i] == old:
             marks[i] = new
         i += 1
@@ -219,6 +260,11 @@ def nearest_marked(ws, tiles_obj, px: int, py: int, value: int, floor: int, far:
             x += 1
         y += 1
     return best
+
+
+# Word-wide scans where the kernels are machine code (keep_regions); as bytecode a tile at a time,
+# with the same results.
+WIDE = 1 if compiled(remark) else 0
 
 
 def keep_largest_region(ws, tiles):

@@ -7,49 +7,54 @@
 #       (bsp.choose_ends asks only when the spawn is in the region). Its rooms are joined as a tree of
 #       corridors, but the corridors cross each other and other rooms everywhere (they share the
 #       lattice of 3), so a distance over the tree overstates the route (by 264 tiles at the median,
-#       up to 1,158, in 250 x 250 worlds); the search walks the plan's own tiles:
+#       up to 1,158, in 250 x 250 worlds); the search (world/route_rooms.py) walks the plan's own
+#       tiles, crossing its rooms through their rims:
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
-#                   (stone in the plan, or reached), cleared where a room or a corridor leg is dug;
+#                   (stone in the plan, a room, or reached), cleared where a corridor leg is dug;
 #         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
-#                   3 times the most measured: past it the caller falls back to straight lines), then
-#                   which rooms meet each cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more,
-#                   so a cell meets 2 across and 3 down), 2 bytes a room;
-#         ws.blob   each cell's masks of the rooms not reached yet (accretion's, free in a BSP
+#                   3 times the most measured, bench/route_flight.py: past it the caller falls back
+#                   to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
+#                   a leaf is 15 x 10 or more, so a cell meets 2 across and 3 down, and a room and its
+#                   rim lie inside its leaf), 2 bytes a room;
+#         ws.blob   each cell's masks of its rooms with their rims (accretion's, free in a BSP
 #                   dungeon): [c] the pairs of its columns, [256 + c] the pairs of its rows, that one
-#                   covers; a tile outside either is in no such room, so the search looks up a tile's
-#                   rooms only inside both (a corridor's tile mostly is not), and a room reached
-#                   remakes its cells' masks. The search ends when every room is reached.
+#                   covers; a tile outside either is in no room or rim, so the search looks up a tile's
+#                   rooms only inside both (a corridor's tile mostly is not). The search ends when
+#                   every room is reached.
 #   chunk_route_levels (accretion, world/accretion.py): over the chunk's own tiles once its rooms and
-#       doorways are dug (ws.marks: 1 closed, 2 + k room k's core unseen; ws.queue the search's
-#       queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
+#       doorways are dug (ws.marks as accretion leaves them, 2 open and 0 solid: then 0 closed, 3 + k
+#       room k's core unseen; ws.queue the search's queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
 #       is in the chunk).
 # Both are asked only where the spawn shares the stairs' cell, which is what plan_check's `farthest`
 # judges; from another cell the stairs' room is the farthest by straight line.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.world.tiles import SOLID
+from maze32.world import route_rooms
 
 UNREACHED = const(0xFFFF)
 RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
 _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
-_EMPTY = const(0xFFFF)        # a free room slot of a cell
 
 
 @micropython.viper
-def _index_rooms(ws, rw: int, rh: int):
-    # The cell table: every room added to each cell of 16 x 16 tiles its box meets, and to the cell's
-    # masks (every room is not reached yet); every room not reached (ws.stack).
+def _index_rooms(ws, rw: int, rh: int, grow: int):
+    # The cell table: every room added to each cell of 16 x 16 tiles its box (grown by `grow` each
+    # way: 1 takes in its rim) meets, and to the cell's masks (every room is not reached yet); every
+    # room not reached (ws.stack).
     cells = ptr8(ws.marks)
     masks = ptr8(ws.blob)
     level_of = ptr16(ws.stack)
     c = 0
-    while c < ((rh + 15) >> 4) << 4:                        # the region's cells (the search's)
+    n = ((rh + 15) >> 4) << 4
+    while c < n:                                            # the region's cells (the search's)
         if (c & 15) < (rw + 15) >> 4:
             masks[c] = 0
             masks[256 + c] = 0
             i = _CELLS + c * 12
-            while i < _CELLS + c * 12 + 12:
+            end = i + 12
+            while i < end:                                  # its 6 slots free
                 cells[i] = 0xFF
-                i += 1
+                cells[i + 1] = 0xFF
+                i += 2
         c += 1
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
@@ -59,10 +64,10 @@ def _index_rooms(ws, rw: int, rh: int):
     k = 0
     while k < n:
         level_of[k] = UNREACHED
-        x0 = int(room_x[k])
-        y0 = int(room_y[k])
-        x1 = x0 + int(room_w[k]) - 1
-        y1 = y0 + int(room_h[k]) - 1
+        x0 = int(room_x[k]) - grow
+        y0 = int(room_y[k]) - grow
+        x1 = x0 + int(room_w[k]) - 1 + 2 * grow
+        y1 = y0 + int(room_h[k]) - 1 + 2 * grow
         cy = y0 >> 4
         while cy <= y1 >> 4:
             lo = y0 - (cy << 4)
@@ -93,11 +98,15 @@ def _index_rooms(ws, rw: int, rh: int):
 
 
 @micropython.viper
-def _open_plan(ws, rw: int, rh: int):
-    # The plane: every tile closed, then the plan's rooms and both legs of every corridor opened, a
-    # word at a time (dungeon.dig_passages' rectangles, in its order, clipped to the region; doors,
-    # traps, items and stairs stand on open tiles).
-    plane = ptr16(ws.queue)
+def _open_plan(plane: ptr16, j: int):
+    # The plane (ws.queue): every tile closed, then the plan's rooms and both legs of every corridor
+    # opened, a word down a rectangle's rows at a time (dungeon.dig_passages' rectangles, in its
+    # order, clipped to the region; doors, traps, items and stairs stand on open tiles); with
+    # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). j,
+    # the word at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
+    ws = _route[0]
+    rw = int(_route[1])
+    rh = int(_route[2])
     room_x = ptr8(ws.room_x)
     room_y = ptr8(ws.room_y)
     room_w = ptr8(ws.room_w)
@@ -107,19 +116,21 @@ def _open_plan(ws, rw: int, rh: int):
     cor_bx = ptr8(ws.cor_bx)
     cor_by = ptr8(ws.cor_by)
     cor_bend = ptr8(ws.cor_bend)
-    i = 0
-    while i < rh << 4:                                      # the region's rows, 16 words each
-        plane[i] = 0xFFFF
-        i += 1
+    end = rh << 4
+    while j < end:                                          # the region's rows, 16 words each
+        plane[j] = 0xFFFF
+        j += 1
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
-    i = 0
-    while i < n:
-        if i < rooms:
-            x0 = int(room_x[i])
-            y0 = int(room_y[i])
-            x1 = x0 + int(room_w[i]) - 1
-            y1 = y0 + int(room_h[i]) - 1
+    last = n + rooms if int(_route[3]) else n
+    i = rooms if int(_route[3]) else 0                      # rooms to be closed are not opened first
+    while i < last:
+        if i < rooms or i >= n:
+            k = i if i < rooms else i - n
+            x0 = int(room_x[k])
+            y0 = int(room_y[k])
+            x1 = x0 + int(room_w[k]) - 1
+            y1 = y0 + int(room_h[k]) - 1
         else:
             # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
             # on the corner's column between the ends' rows, the leg across on its row between their
@@ -143,172 +154,64 @@ def _open_plan(ws, rw: int, rh: int):
             x1 = x1 if x1 < rw - 1 else rw - 1
             y1 = y1 if y1 < rh - 1 else rh - 1
         i += 1
-        if (x0 >> 4) == (x1 >> 4):                          # within one word (a leg down, mostly)
-            keep = ~(((1 << (x1 - x0 + 1)) - 1) << (x0 & 15))
-            j = (y0 << 4) | (x0 >> 4)
-            while y0 <= y1:
-                plane[j] = plane[j] & keep
+        lo = x0
+        while lo <= x1:                                     # each word it meets, down its rows
+            hi = (lo | 15) if (lo | 15) < x1 else x1
+            keep = ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
+            j = (y0 << 4) | (lo >> 4)
+            end = (y1 << 4) | (lo >> 4)
+            while j <= end:
+                plane[j] = (plane[j] & keep) if i <= n else (plane[j] | (~keep & 0xFFFF))
                 j += 16
-                y0 += 1
-        while y0 <= y1:
-            lo = x0
-            while lo <= x1:
-                hi = (lo | 15) if (lo | 15) < x1 else x1
-                j = (y0 << 4) | (lo >> 4)
-                plane[j] = plane[j] & ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
-                lo = hi + 1
-            y0 += 1
+            lo = hi + 1
 
 
 def route_levels(ws, rw, rh, sx, sy):
     # Each room's level into ws.stack (see the head) from the spawn at (sx, sy) (region coordinates)
     # in a region without doorways (the world's only one: its rim is stone all round). False when the
-    # search outgrew its ring (no level is then sure).
-    _index_rooms(ws, rw, rh)
-    _open_plan(ws, rw, rh)
-    ws.marks[0] = sy                          # the ring's first tile: the spawn
-    ws.marks[1] = sx
-    return _search(ws) == 1
+    # search outgrew its ring (no level is then sure). route_rooms' search crosses the rooms; where
+    # its buffers fill it searches again, the rooms' tiles as well (the ring's limit counts them).
+    route_rooms.rooms_route[0] = ws
+    _route[0] = ws
+    _route[1] = rw
+    _route[2] = rh
+    found = 0
+    closed = 1
+    while not found and closed >= 0:
+        route_rooms.rooms_route[1] = 1 - closed
+        _route[3] = closed
+        _index_rooms(ws, rw, rh, closed)
+        _open_plan(ws.queue, 0)
+        found = route_rooms.search_rooms(ws.queue, (sy << 8) | sx)
+        closed -= 1
+    _route[0] = route_rooms.rooms_route[0] = None
+    return found == 1
+
+
+# The workspace, the region's width and height and whether to close the rooms, for _open_plan
+# (_compat.py, Registers: its two busiest locals are its only arguments, so the emitter keeps both in
+# registers).
+_route = [None, 0, 0, 0]
+
+
+# The four steps of chunk_route_levels, each plus 64 (a byte): up, down, left, right.
+_STEPS = bytes([0, 128, 63, 65])
 
 
 @micropython.viper
-def _search(ws) -> int:
-    # p (a tile, y << 8 | x) and w (a word of the plane) first: the emitter keeps a function's first
-    # three locals (ws, p, w) in registers, the rest on the stack.
-    p = 0
-    w = 0
-    plane = ptr16(ws.queue)
-    ring = ptr8(ws.marks)
-    cells = ptr8(ws.marks)
-    level_of = ptr16(ws.stack)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    masks = ptr8(ws.blob)
-    left = int(ws.room_count)
-    if left == 0:
-        return 1
-    p = (int(ring[0]) << 8) | int(ring[1])
-    plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
-    head = 0
-    tail = 1
-    level = 0
-    while head < tail:
-        end = tail
-        while head < end:
-            r = (head & (RING - 1)) << 1
-            p = (int(ring[r]) << 8) | int(ring[r + 1])
-            head += 1
-            # The room holding p, if it is one not reached yet, is reached at this level (its cells'
-            # masks drop it; the search ends when every room is reached).
-            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
-            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> (((p >> 8) & 15) >> 1)) & 1:
-                x = p & 255
-                y = p >> 8
-                i = _CELLS + c * 12
-                end_cell = i + 12
-                while i < end_cell:
-                    m = (int(cells[i]) << 8) | int(cells[i + 1])
-                    i += 2
-                    if m == _EMPTY:
-                        break
-                    x0 = int(room_x[m])
-                    y0 = int(room_y[m])
-                    if level_of[m] == UNREACHED and x >= x0 and y >= y0 and x < x0 + int(room_w[m]) \
-                            and y < y0 + int(room_h[m]):
-                        level_of[m] = level
-                        left -= 1
-                        # The masks of its cells, remade from their rooms not reached yet.
-                        cy = y0 >> 4
-                        while cy <= (y0 + int(room_h[m]) - 1) >> 4:
-                            cx = x0 >> 4
-                            while cx <= (x0 + int(room_w[m]) - 1) >> 4:
-                                d = (cy << 4) | cx
-                                cm = 0
-                                rm = 0
-                                j = _CELLS + d * 12
-                                while j < _CELLS + d * 12 + 12:
-                                    n = (int(cells[j]) << 8) | int(cells[j + 1])
-                                    j += 2
-                                    if n == _EMPTY:
-                                        break
-                                    if level_of[n] != UNREACHED:
-                                        continue
-                                    lo = int(room_x[n]) - (cx << 4)
-                                    hi = lo + int(room_w[n]) - 1
-                                    lo = (lo if lo > 0 else 0) >> 1
-                                    hi = (hi if hi < 15 else 15) >> 1
-                                    cm |= ((1 << (hi - lo + 1)) - 1) << lo
-                                    lo = int(room_y[n]) - (cy << 4)
-                                    hi = lo + int(room_h[n]) - 1
-                                    lo = (lo if lo > 0 else 0) >> 1
-                                    hi = (hi if hi < 15 else 15) >> 1
-                                    rm |= ((1 << (hi - lo + 1)) - 1) << lo
-                                masks[d] = cm
-                                masks[256 + d] = rm
-                                cx += 1
-                            cy += 1
-                        break
-                if left == 0:
-                    return 1
-            # Its open neighbours (up, down, left, right), closed as they join the ring (the region's
-            # rim is stone: none lies beyond it).
-            if tail - head >= RING - 4:
-                return 0                                    # the ring is full
-            j = p >> 4                                      # its word and bit in the plane
-            b = 1 << (p & 15)
-            w = int(plane[j - 16])                          # up
-            if not (w & b):
-                plane[j - 16] = w | b
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p - 256) >> 8
-                ring[r + 1] = p & 255
-                tail += 1
-            w = int(plane[j + 16])                          # down
-            if not (w & b):
-                plane[j + 16] = w | b
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p + 256) >> 8
-                ring[r + 1] = p & 255
-                tail += 1
-            q = (p - 1) >> 4                                # left: its word and bit
-            n = 1 << ((p - 1) & 15)
-            w = int(plane[q])
-            if not (w & n):
-                plane[q] = w | n
-                r = (tail & (RING - 1)) << 1
-                ring[r] = (p - 1) >> 8
-                ring[r + 1] = (p - 1) & 255
-                tail += 1
-            q = p + 1                                       # right
-            w = int(plane[q >> 4])
-            if not ((w >> (q & 15)) & 1):
-                plane[q >> 4] = w | (1 << (q & 15))
-                r = (tail & (RING - 1)) << 1
-                ring[r] = q >> 8
-                ring[r + 1] = q & 255
-                tail += 1
-        level += 1
-    return 1
-
-
-@micropython.viper
-def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
+def chunk_route_levels(ws, sx: int, sy: int):
     # Each accretion room's level into ws.stack, from the spawn at (sx, sy) (chunk coordinates).
-    tiles = ptr8(tiles_obj)
+    # ws.marks as accretion's settle leaves them once the doorways are dug: 2 where a tile is open,
+    # 0 where it is solid (its rooms marked, the tunnels' walks marked as they dig); here 3 + k on
+    # room k's core while unseen, then 0 for every tile the search reaches (closed).
     marks = ptr8(ws.marks)
     queue = ptr16(ws.queue)
     level_of = ptr16(ws.stack)
-    solid = ptr8(SOLID)
     a = ptr8(ws.acc)
-    cw = int(ws.cw)
-    ch = int(ws.ch)
+    steps = ptr8(_STEPS)
+    last_x = int(ws.cw) - 1
+    last_row = (int(ws.ch) - 1) << 6
     rooms = int(ws.acc_count)
-    i = 0
-    while i < 4096:
-        marks[i] = 1 if solid[tiles[i]] else 0
-        i += 1
     k = 0
     while k < rooms:
         level_of[k] = UNREACHED
@@ -318,22 +221,19 @@ def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
             i = (y << 6) + int(a[o])
             end = i + int(a[o + 2])
             while i < end:
-                if marks[i] == 0:
-                    marks[i] = 2 + k
+                if marks[i] == 2:
+                    marks[i] = 3 + k
                 i += 1
             y += 1
         k += 1
-    queue[0] = (sy << 6) | sx
+    c = (sy << 6) | sx                                      # the source: level 0
+    queue[0] = c
     tail = 1
     left = rooms
-    i = 0
-    while i < tail:                                         # the sources: level 0
-        c = int(queue[i])
-        if marks[c] >= 2 and level_of[marks[c] - 2] == UNREACHED:
-            level_of[marks[c] - 2] = 0
-            left -= 1
-        marks[c] = 1
-        i += 1
+    if marks[c] >= 3:
+        level_of[marks[c] - 3] = 0
+        left -= 1
+    marks[c] = 0
     head = 0
     level = 0
     while head < tail and left > 0:                         # until every room is reached
@@ -343,25 +243,23 @@ def chunk_route_levels(ws, tiles_obj, sx: int, sy: int):
             c = int(queue[head])
             head += 1
             x = c & 63
-            k = 0
-            while k < 4:
-                if k == 0:
-                    p = c - 64 if c >= 64 else -1
-                elif k == 1:
-                    p = c + 64 if (c >> 6) < ch - 1 else -1
-                elif k == 2:
-                    p = c - 1 if x > 0 else -1
-                else:
-                    p = c + 1 if x < cw - 1 else -1
-                k += 1
-                if p < 0 or marks[p] == 1:
-                    continue
-                if marks[p] >= 2 and level_of[marks[p] - 2] == UNREACHED:
-                    level_of[marks[p] - 2] = level
-                    left -= 1
-                marks[p] = 1
-                queue[tail] = p
-                tail += 1
+            # The steps that stay in the chunk: bit j for steps[j].
+            ways = (1 if c >= 64 else 0) | (2 if c < last_row else 0) | (4 if x > 0 else 0) \
+                | (8 if x < last_x else 0)
+            j = 0
+            while ways:
+                if ways & 1:
+                    p = c + steps[j] - 64
+                    m = marks[p]
+                    if m:
+                        if m >= 3 and level_of[m - 3] == UNREACHED:
+                            level_of[m - 3] = level
+                            left -= 1
+                        marks[p] = 0
+                        queue[tail] = p
+                        tail += 1
+                ways >>= 1
+                j += 1
 
 
 @micropython.viper

@@ -15,7 +15,6 @@
 # else sand), dunes 1..3, walls 1..3, trees 3..7, each 2 columns or more from every other, from the
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.rng import draw_below
 from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SOLID, CHUNK, SALT_CHUNK, SINE, BASE,
                                 SALT_FEATURES, REGION_SHIFT, MAX_FEATURES, seed_stream, height_at)
 from maze32.world.fields import grow_cells, carve_cells, SPARSE
@@ -38,9 +37,9 @@ TREE = const(5)
 
 
 @micropython.viper
-def measure_heights(ws, spec):
+def measure_heights(ws, spec) -> int:
     # ws.heights and ws.tops (the caves' first row) for every column of the window: tiles.
-    # height_at, column by column.
+    # height_at, column by column. Returns the least top.
     heights = ptr16(ws.heights)
     tops = ptr16(ws.tops)
     t = ptr16(spec.terrain)
@@ -54,6 +53,7 @@ def measure_heights(ws, spec):
     f2 = t[4]
     p2 = t[5]
     relief = t[6]
+    least = 1 << 20
     i = 0
     while i < w:
         s = 5 * sine[(((x * f0) >> 4) + p0) & 255] + 2 * sine[(((x * f1) >> 4) + p1) & 255] \
@@ -61,8 +61,11 @@ def measure_heights(ws, spec):
         h = 24 + ((s * relief) >> 10)               # BASE
         heights[i] = h
         tops[i] = h + 10                            # CAVE_DEPTH
+        if h + 10 < least:
+            least = h + 10
         x += 1
         i += 1
+    return least
 
 
 @micropython.viper
@@ -86,10 +89,12 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         end = ground if ground < h else h
         if edge:
             end = 0
-        while j < end:
-            buf[c] = _AIR
-            c += pitch
-            j += 1
+        if j < end:                                 # each run down to its last tile's index
+            stop = c + (end - j) * pitch
+            while c < stop:
+                buf[c] = _AIR
+                c += pitch
+            j = end
         if not edge and j == ground and j < h:
             buf[c] = top
             c += pitch
@@ -97,14 +102,16 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         end = ground + 9 if ground + 9 < h else h   # DIRT_DEPTH rows of dirt
         if edge:
             end = 0
-        while j < end:
-            buf[c] = _DIRT
-            c += pitch
-            j += 1
-        while j < h:
+        if j < end:
+            stop = c + (end - j) * pitch
+            while c < stop:
+                buf[c] = _DIRT
+                c += pitch
+            j = end
+        stop = c + (h - j) * pitch                  # stone to the window's foot
+        while c < stop:
             buf[c] = _STONE
             c += pitch
-            j += 1
         i += 1
     # The border rows.
     if y0 == 0:
@@ -166,58 +173,130 @@ def pour_bowl(ws, buf_obj, x: int, line: int, a: int, d: int, t: int, mode: int)
 
 
 # -- features of a region band ----------------------------------------------------------------------
-def _extent(kind, a):
-    # Columns a feature reaches left and right of its x: returned as left * 16 + right.
-    if kind == WALL:
-        return a - 1
-    if kind == TREE:
-        return 17
-    return a * 16 + a
-
-
 @micropython.viper
-def is_free(ws, lo: int, hi: int, spawn: int, stairs: int) -> int:
-    # No placed feature, nor the spawn or stairs column, within 2 columns of lo..hi.
-    lo -= 2
-    hi += 2
-    if (spawn >= lo and spawn <= hi) or (stairs >= lo and stairs <= hi):
-        return 0
+def place_features(ws, x_lo: int, x_hi: int, pools: int, spawn: int, stairs: int):
+    # The band's features into ws.feat_*, drawn from ws.rng in seed 004's order: `pools` pools (radius
+    # 4 + below(7), then sand when below(3) is 0, else water; depth radius // 2), 1 + below(3) dunes
+    # (half-width 4 + below(5), height 2 + below(3)), 1 + below(3) walls (width 1 + below(2), height
+    # 3 + below(4)), 3 + below(5) trees (height 4 + below(5)) while there is room for one. Each takes
+    # the first of up to 8 draws of its x in x_lo..x_hi (its whole extent inside) that leaves 2 columns
+    # or more to every placed feature and to the spawn and stairs columns; none when its extent cannot
+    # fit. Extents: a pool or dune a columns each side, a wall a - 1 to the right, a tree 1 each side.
+    # One draw a pass of the loop (Rng.below inlined, as rng.draw_below draws: a call from here costs
+    # more than the draw), `step` saying what it is for: 1 and 2 a feature's two values, 3 its x
+    # (`tries` left), 4 a stage's count; step 0 picks what comes next, 5 places a feature's extent.
+    kinds = ptr8(ws.feat_kind)
+    xs = ptr16(ws.feat_x)
+    fa = ptr8(ws.feat_a)
+    fb = ptr8(ws.feat_b)
     flo = ptr16(ws.feat_lo)
     fhi = ptr16(ws.feat_hi)
-    n = int(ws.feat_count)
-    k = 0
-    while k < n:
-        if flo[k] <= hi and fhi[k] >= lo:
-            return 0
-        k += 1
-    return 1
-
-
-def _try_feature(ws, spec, kind, a, b, x_lo, x_hi):
-    # Draw the x of a feature (kind, a, b) in x_lo..x_hi (its whole extent inside): up to 8 draws for
-    # a free place; recorded when one is found.
     rng = ws.rng
-    e = _extent(kind, a)
-    left = e >> 4
-    right = e & 15
-    lo = x_lo + left
-    hi = x_hi - right
-    if hi < lo:
-        return
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    most = int(MAX_FEATURES)
+    count = 0
+    stage = 0                                   # pools, dunes, walls, trees
+    n = pools
+    step = 0
+    bound = 1
+    kind = 0
+    a = 0
+    b = 0
+    left = 0
+    right = 0
+    lo = 0
     tries = 0
-    while tries < 8:
-        tries += 1
-        x = lo + draw_below(rng, hi - lo + 1)
-        if is_free(ws, x - left, x + right, spec.spawn_column, spec.stairs_column):
-            k = ws.feat_count
-            ws.feat_kind[k] = kind
-            ws.feat_x[k] = x
-            ws.feat_a[k] = a
-            ws.feat_b[k] = b
-            ws.feat_lo[k] = x - left
-            ws.feat_hi[k] = x + right
-            ws.feat_count = k + 1
-            return
+    while True:
+        if step == 0:
+            if n == 0 or (stage == 3 and count >= most):
+                stage += 1
+                if stage == 4:
+                    break
+                step = 4
+                bound = 5 if stage == 3 else 3
+            else:
+                n -= 1
+                step = 1
+                bound = 7 if stage == 0 else (2 if stage == 2 else 5)
+        mask = bound - 1                        # the draw: below(bound)
+        mask |= mask >> 1
+        mask |= mask >> 2
+        mask |= mask >> 4
+        mask |= mask >> 8
+        r = bound
+        while r >= bound:
+            t = (s0 + s1) & 0xFFFF
+            r = ((t << 9) + (t >> 7) + s0) & mask
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        if step == 4:
+            n = r + (3 if stage == 3 else 1)
+            step = 0
+        elif step == 1:
+            if stage == 3:
+                kind = TREE
+                a = 1
+                b = 4 + r
+                step = 5
+            else:
+                a = (1 if stage == 2 else 4) + r
+                step = 2
+                bound = 4 if stage == 2 else 3
+        elif step == 2:
+            if stage == 0:
+                kind = POOL_SAND if r == 0 else POOL_WATER
+                b = a >> 1
+            elif stage == 1:
+                kind = DUNE
+                b = 2 + r
+            else:
+                kind = WALL
+                b = 3 + r
+            step = 5
+        else:
+            x = lo + r
+            f0 = x - left - 2                   # the columns that must be free
+            f1 = x + right + 2
+            free = 1
+            if (spawn >= f0 and spawn <= f1) or (stairs >= f0 and stairs <= f1):
+                free = 0
+            k = 0
+            while free and k < count:
+                if flo[k] <= f1 and fhi[k] >= f0:
+                    free = 0
+                k += 1
+            tries -= 1
+            step = 3 if tries else 0
+            if free:
+                kinds[count] = kind
+                xs[count] = x
+                fa[count] = a
+                fb[count] = b
+                flo[count] = x - left
+                fhi[count] = x + right
+                count += 1
+                step = 0
+        if step == 5:                           # the feature's extent, then its x
+            left = a
+            right = a
+            if kind == WALL:
+                left = 0
+                right = a - 1
+            elif kind == TREE:
+                left = 1
+                right = 1
+            lo = x_lo + left
+            hi = x_hi - right
+            step = 0
+            if hi >= lo:
+                tries = 8
+                step = 3
+                bound = hi - lo + 1
+    rng.s0 = s0
+    rng.s1 = s1
+    ws.feat_count = count
 
 
 def draw_features(ws, spec, band):
@@ -226,28 +305,10 @@ def draw_features(ws, spec, band):
         return
     ws.feat_spec = spec
     ws.feat_band = band
-    ws.feat_count = 0
-    rng = ws.rng
-    seed_stream(spec, rng, band, 0, SALT_FEATURES)
+    seed_stream(spec, ws.rng, band, 0, SALT_FEATURES)
     x_lo = (band << REGION_SHIFT) + 2
     x_hi = min((band << REGION_SHIFT) + 256, spec.width) - 3
-    n = 2 + spec.depth // 2
-    while n:
-        r = 4 + draw_below(rng, 7)
-        _try_feature(ws, spec, POOL_SAND if draw_below(rng, 3) == 0 else POOL_WATER, r, r >> 1, x_lo, x_hi)
-        n -= 1
-    n = 1 + draw_below(rng, 3)
-    while n:
-        _try_feature(ws, spec, DUNE, 4 + draw_below(rng, 5), 2 + draw_below(rng, 3), x_lo, x_hi)
-        n -= 1
-    n = 1 + draw_below(rng, 3)
-    while n:
-        _try_feature(ws, spec, WALL, 1 + draw_below(rng, 2), 3 + draw_below(rng, 4), x_lo, x_hi)
-        n -= 1
-    n = 3 + draw_below(rng, 5)
-    while n and ws.feat_count < MAX_FEATURES:
-        _try_feature(ws, spec, TREE, 1, 4 + draw_below(rng, 5), x_lo, x_hi)
-        n -= 1
+    place_features(ws, x_lo, x_hi, 2 + spec.depth // 2, spec.spawn_column, spec.stairs_column)
 
 
 def _ground(ws, spec, x):
@@ -328,13 +389,14 @@ def fill_pools_and_trees(ws, spec, buf):
 
 # -- the surface kind: stages ----------------------------------------------------------------------
 def shape(ws, spec, buf):
-    measure_heights(ws, spec)
-    grow_cells(ws, spec, SPARSE)
+    least = measure_heights(ws, spec)
     if ws.win_y0 > BASE + 8 + DIRT_DEPTH + CAVE_DEPTH:
         # Wholly under the deepest cave line: the terrain there is stone and nothing stands on it, so
         # the caves' one pass (stone or air) gives the same tiles.
+        grow_cells(ws, spec, SPARSE)
         carve_cells(ws, buf, spec.width, spec.height, 0)
         return
+    grow_cells(ws, spec, SPARSE, least - ws.win_y0)     # no cave opens above the least top
     shape_terrain(ws, buf, GRASS if spec.depth == 1 else DIRT, spec.width, spec.height)
     raise_features(ws, spec, buf)
     carve_cells(ws, buf, spec.width, spec.height, 1)

@@ -158,9 +158,17 @@ def mix16(h: int) -> int:
     return h ^ (h >> 8)
 
 
-def hash3(key, a, b, c):
-    # A 16-bit hash of three 16-bit values under a 16-bit key: chained mix16 rounds.
-    return mix16(mix16(mix16(key ^ a) ^ b) ^ c)
+@micropython.viper
+def hash3(key: int, a: int, b: int, c: int) -> int:
+    # A 16-bit hash of three 16-bit values under a 16-bit key: chained mix16 rounds, inlined (one
+    # call where the kernels are machine code, not three).
+    h = (((key ^ a) & 0xFFFF) * 0x2D35) & 0xFFFF
+    h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+    h = ((((h >> 8) ^ h) ^ b) * 0x2D35) & 0xFFFF
+    h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+    h = ((((h >> 8) ^ h) ^ c) * 0x2D35) & 0xFFFF
+    h = (((h >> 7) ^ h) * 0x1F53) & 0xFFFF
+    return (h >> 8) ^ h
 
 
 def seed_stream(spec, rng, a, b, salt):
