@@ -271,7 +271,8 @@ def test_explore_from_the_menu_loads_no_other_game_on_the_32_bit_port():
     assert int(grown) < 128 * 1024, grown
 
 
-@pytest.mark.parametrize("runtime", ["unix", "unix-native", "wasm"])
+# The webassembly port runs the bytecode flavour the unix port runs in the quick tier: only in the full run.
+@pytest.mark.parametrize("runtime", ["unix", "unix-native", pytest.param("wasm", marks=pytest.mark.slow)])
 def test_the_same_worlds_dealt_on_every_runtime(runtime):
     # The check (a viper kernel in the native flavour, plain bytecode in the other) and the candidates
     # it sends a world to: the same world's code, route, spawn and stairs everywhere.
