@@ -48,54 +48,40 @@ def nearest_doorways(ws):
     # cost a plan 148,000 RV32 instructions). Every middle lies inside the edges, so the distance to
     # an edge is a difference without its absolute value.
     st = ptr16(ws.stack)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
     left_y = st[0]
     right_y = st[1]
     top_x = st[2]
     bottom_x = st[3]
+    # Each best as distance << 9 | room (rooms < 512, distances < 512): the smaller distance, then
+    # the first room on ties, in one comparison.
+    best_l = 0x3FFFFFF
     right = st[4]
     bottom = st[5]
-    best_l = 0x7FFF
-    best_r = 0x7FFF
-    best_t = 0x7FFF
-    best_b = 0x7FFF
-    k_l = 0
-    k_r = 0
-    k_t = 0
-    k_b = 0
+    room_x = ptr8(ws.room_x)
+    room_y = ptr8(ws.room_y)
+    room_w = ptr8(ws.room_w)
+    room_h = ptr8(ws.room_h)
+    best_r = best_l
+    best_t = best_l
+    best_b = best_l
     n = int(ws.room_count)
     k = 0
     while k < n:
         cx = room_x[k] + (room_w[k] >> 1)
         cy = room_y[k] + (room_h[k] >> 1)
-        e = cy - left_y
-        d = cx + (e if e > 0 else -e)
-        if d < best_l:
-            best_l = d
-            k_l = k
-        e = cy - right_y
-        d = right - cx + (e if e > 0 else -e)
-        if d < best_r:
-            best_r = d
-            k_r = k
-        e = cx - top_x
-        d = cy + (e if e > 0 else -e)
-        if d < best_t:
-            best_t = d
-            k_t = k
-        e = cx - bottom_x
-        d = bottom - cy + (e if e > 0 else -e)
-        if d < best_b:
-            best_b = d
-            k_b = k
+        v = ((cx + (cy - left_y if cy > left_y else left_y - cy)) << 9) | k
+        best_l = v if v < best_l else best_l
+        v = ((right - cx + (cy - right_y if cy > right_y else right_y - cy)) << 9) | k
+        best_r = v if v < best_r else best_r
+        v = ((cy + (cx - top_x if cx > top_x else top_x - cx)) << 9) | k
+        best_t = v if v < best_t else best_t
+        v = ((bottom - cy + (cx - bottom_x if cx > bottom_x else bottom_x - cx)) << 9) | k
+        best_b = v if v < best_b else best_b
         k += 1
-    st[6] = k_l
-    st[7] = k_r
-    st[8] = k_t
-    st[9] = k_b
+    st[6] = best_l & 511
+    st[7] = best_r & 511
+    st[8] = best_t & 511
+    st[9] = best_b & 511
 
 
 def _link(ws, k, dx, dy, bend):
