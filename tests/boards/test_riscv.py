@@ -101,7 +101,9 @@ def test_guest_clock_counts_instructions(served):
     # -icount shift=0: 1 ns of guest time per instruction, so ticks_us() advances once per 1000, and
     # ticks_cpu() (instructions retired, as the C6's counts cycles) once per instruction. An inline-
     # assembler loop of 2 instructions per turn, 10 million turns more: exactly 20,000,000 more on
-    # ticks_cpu(), every run; 20,000 us more, +-1 where the microsecond boundaries fall.
+    # ticks_cpu(); 20,000 us more, +-1 where the microsecond boundaries fall. A byte from the host
+    # (its UART interrupt: host time, not guest time) can land inside a run and add its handler's
+    # instructions, so each length runs four times: the least count comes back exactly, at least twice.
     code = ("import micropython, time\n"
             "@micropython.asm_rv32\n"
             "def spin(a0):\n"
@@ -115,13 +117,14 @@ def test_guest_clock_counts_instructions(served):
             "    us = time.ticks_diff(time.ticks_us(), t)\n"
             "    return time.ticks_diff(time.ticks_cpu(), c), us\n"
             "run(1000)\n"
-            "for n in (1000000, 11000000, 1000000, 11000000):\n"
+            "for n in (1000000, 11000000) * 4:\n"
             "    print(*run(n))\n")
     with connected(served) as b:
-        (c1, u1), (c2, u2), (c3, u3), (c4, u4) = [tuple(map(int, line.split()))
-                                                  for line in b.exec(code, timeout=LONG).splitlines()]
-    assert (c1, c2) == (c3, c4) and c2 - c1 == 20000000
-    assert abs(u2 - u1 - 20000) <= 1 and abs(u4 - u3 - 20000) <= 1
+        runs = [tuple(map(int, line.split())) for line in b.exec(code, timeout=LONG).splitlines()]
+    short, long = sorted(runs[0::2]), sorted(runs[1::2])
+    assert [c for c, _ in short].count(short[0][0]) >= 2 and [c for c, _ in long].count(long[0][0]) >= 2, runs
+    assert long[0][0] - short[0][0] == 20000000, runs
+    assert abs(long[0][1] - short[0][1] - 20000) <= 1, runs
 
 
 # -- every flavour: the golden catalogues, no allocation -----------------------------------------------
