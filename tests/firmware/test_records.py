@@ -164,12 +164,12 @@ def test_the_records_screen_lists_every_game_and_fits(tmp_path, size):
 
 
 def board_modules(root):
-    # The game's modules records.py needs, in the virtual board's lib/maze32_game/ (lib/ is on its
-    # sys.path), as deployed.
+    # The game's modules in the virtual board's lib/maze32_game/ (lib/ is on its sys.path), as
+    # deployed: all of them, so that what records.py comes to import is there.
     lib = root / "lib" / "maze32_game"
     lib.mkdir(parents=True)
-    for name in ("__init__", "records", "checksum", "games", "term", "whole_file"):
-        (lib / (name + ".py")).write_text((ROOT / "firmware" / "maze32_game" / (name + ".py")).read_text())
+    for source in (ROOT / "firmware" / "maze32_game").glob("*.py"):
+        (lib / source.name).write_text(source.read_text())
 
 
 SAVE_FOREVER = """
@@ -198,11 +198,16 @@ def test_a_board_killed_while_saving_keeps_the_previous_records(tmp_path):
     torn = attempt = 0
     while attempt < 4 or not torn and attempt < 30:       # a kill mid-write lands about one time in three
         attempt += 1
+        landed = (root / "records.txt").read_bytes()
         vb = VirtualBoard(root).start()
         try:
             board = transport.Board(vb.url, 5.0)
             board._send(SAVE_FOREVER, "saving records forever")
-            deadline = time.monotonic() + 10
+            # The kill comes once a save of this run has landed (on a loaded machine the first can
+            # take longer than the pause below) and while another is being written.
+            deadline = time.monotonic() + 20
+            while (root / "records.txt").read_bytes() == landed and time.monotonic() < deadline:
+                time.sleep(0.02)
             while not (root / "records.txt.tmp").exists() and time.monotonic() < deadline:
                 time.sleep(0.02)
             time.sleep(0.05 + 0.037 * (attempt % 7))
