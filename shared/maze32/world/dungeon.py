@@ -84,12 +84,15 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
     i = 0
     while i < n:
         if i < rooms:
-            x0 = ox + plan[i]                           # room_x, room_y, room_w, room_h
-            y0 = oy + plan[i + _FIELD]
-            x1 = x0 + plan[i + 2 * _FIELD] - 1
+            y0 = oy + plan[i + _FIELD]                  # room_y, room_h: its rows first (most miss)
             y1 = y0 + plan[i + 3 * _FIELD] - 1
-            if x1 < wx0 or y1 < wy0 or x0 > wx1 or y0 > wy1:
+            if y1 < wy0 or y0 > wy1:
                 i += 1                                  # the room misses the window (most do)
+                continue
+            x0 = ox + plan[i]                           # room_x, room_w
+            x1 = x0 + plan[i + 2 * _FIELD] - 1
+            if x1 < wx0 or x0 > wx1:
+                i += 1
                 continue
         else:
             k = ((i - rooms) >> 1) + 6 * _FIELD         # cor_ax, cor_ay, cor_bx, cor_by, cor_bend
