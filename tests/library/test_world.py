@@ -255,7 +255,7 @@ def test_dungeon_rules():
                 assert ws.cor_by[k] % 3 == 0
             else:                               # on a top or bottom edge: the leg down at its column
                 assert ws.cor_bx[k] % 3 == 0
-        assert all(v % 3 == 0 for v in ws.room_lx[:ws.room_count] + ws.room_ly[:ws.room_count])
+        assert all(v % 3 == 0 for v in list(ws.room_lx[:ws.room_count]) + list(ws.room_ly[:ws.room_count]))
 
 
 def independent_bsp(spec, rx, ry):

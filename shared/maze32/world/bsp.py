@@ -24,6 +24,7 @@ from maze32.world.bsp_doorways import link_regions
 LEAF_W = const(15)
 LEAF_H = const(10)
 NO_ROOM = const(0xFFFF)
+_FIELD = const(404)         # tiles.PLAN_FIELD: the plan's fields' stride
 
 
 # -- the plan -------------------------------------------------------------------------------------------
@@ -316,39 +317,31 @@ def stone_columns(ws, x0: int, y0: int, x1: int, y1: int) -> int:
     # as a mask (bit i: column x0 + i): each room and each leg of a corridor (dungeon.dig_passages'
     # rectangles) that meets the rows clears the columns it covers. One pass over the plan, whatever
     # the columns asked.
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    cor_ax = ptr8(ws.cor_ax)
-    cor_ay = ptr8(ws.cor_ay)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cor_bend = ptr8(ws.cor_bend)
+    plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     mask = (1 << (x1 - x0 + 1)) - 1
     k = 0
     n = int(ws.room_count)
     while k < n:                                        # the rooms (their rows first: most miss)
-        ly = int(room_y[k])
-        if ly <= y1 and ly + int(room_h[k]) > y0:
-            lx = int(room_x[k])
-            hx = lx + int(room_w[k]) - 1
+        ly = int(plan[k + _FIELD])                      # room_y, room_h, room_x, room_w
+        if ly <= y1 and ly + int(plan[k + 3 * _FIELD]) > y0:
+            lx = int(plan[k])
+            hx = lx + int(plan[k + 2 * _FIELD]) - 1
             if hx >= x0 and lx <= x1:
                 lx = lx if lx > x0 else x0
                 hx = hx if hx < x1 else x1
                 mask &= ~(((1 << (hx - lx + 1)) - 1) << (lx - x0))
         k += 1
-    k = 0
-    n = int(ws.cor_count)
+    k = 6 * _FIELD                                      # cor_ay, cor_by, cor_ax, cor_bx, cor_bend
+    n = k + int(ws.cor_count)
     while k < n and mask:                               # both legs of each corridor
-        ay = int(cor_ay[k])
-        by = int(cor_by[k])
+        ay = int(plan[k + _FIELD])
+        by = int(plan[k + 3 * _FIELD])
         k += 1
         if (ay if ay < by else by) > y1 or (by if ay < by else ay) + 1 < y0:
             continue                                    # its box misses the rows: both legs
-        ax = int(cor_ax[k - 1])
-        bx = int(cor_bx[k - 1])
-        bend = int(cor_bend[k - 1])
+        ax = int(plan[k - 1])
+        bx = int(plan[k - 1 + 2 * _FIELD])
+        bend = int(plan[k - 1 + 4 * _FIELD])
         ly = ay if bend == 0 else by                    # across: rows ly, ly + 1
         if ly <= y1 and ly + 1 >= y0:
             lx = ax if ax < bx else bx

@@ -15,6 +15,7 @@ _AIR = const(0)           # tiles.AIR, STONE and DOOR, for the kernels
 _STONE = const(3)
 _DOOR = const(9)
 _NO_ROOM = const(0xFFFF)   # bsp.NO_ROOM: a corridor's end at a region doorway
+_FIELD = const(404)        # tiles.PLAN_FIELD: the plan's fields' stride
 
 
 # -- rendering ---------------------------------------------------------------------------------------
@@ -72,15 +73,7 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
     # then across at b's row; both legs lie in its box lx..hx, ly..hy, so a box that misses the window
     # skips the corridor. Each rectangle is clipped to the window.
     buf = ptr8(buf_obj)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    cor_ax = ptr8(ws.cor_ax)
-    cor_ay = ptr8(ws.cor_ay)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cor_bend = ptr8(ws.cor_bend)
+    plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     wx0 = int(ws.win_x0)
     wy0 = int(ws.win_y0)
     wx1 = wx0 + int(ws.win_w) - 1
@@ -91,19 +84,22 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
     i = 0
     while i < n:
         if i < rooms:
-            x0 = ox + room_x[i]
-            y0 = oy + room_y[i]
-            x1 = x0 + room_w[i] - 1
-            y1 = y0 + room_h[i] - 1
-            if x1 < wx0 or y1 < wy0 or x0 > wx1 or y0 > wy1:
+            y0 = oy + plan[i + _FIELD]                  # room_y, room_h: its rows first (most miss)
+            y1 = y0 + plan[i + 3 * _FIELD] - 1
+            if y1 < wy0 or y0 > wy1:
                 i += 1                                  # the room misses the window (most do)
                 continue
+            x0 = ox + plan[i]                           # room_x, room_w
+            x1 = x0 + plan[i + 2 * _FIELD] - 1
+            if x1 < wx0 or x0 > wx1:
+                i += 1
+                continue
         else:
-            k = (i - rooms) >> 1
-            ax = ox + cor_ax[k]
-            ay = oy + cor_ay[k]
-            bx = ox + cor_bx[k]
-            by = oy + cor_by[k]
+            k = ((i - rooms) >> 1) + 6 * _FIELD         # cor_ax, cor_ay, cor_bx, cor_by, cor_bend
+            ax = ox + plan[k]
+            ay = oy + plan[k + _FIELD]
+            bx = ox + plan[k + 2 * _FIELD]
+            by = oy + plan[k + 3 * _FIELD]
             lx = ax if ax < bx else bx
             hx = (bx if ax < bx else ax) + 1
             ly = ay if ay < by else by
@@ -114,10 +110,10 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
             if (i - rooms) & 1 == 0:                    # the leg across, 2 rows high
                 x0 = lx
                 x1 = hx
-                y0 = ay if cor_bend[k] == 0 else by
+                y0 = ay if plan[k + 4 * _FIELD] == 0 else by
                 y1 = y0 + 1
             else:                                       # the leg down, 2 columns wide
-                x0 = bx if cor_bend[k] == 0 else ax
+                x0 = bx if plan[k + 4 * _FIELD] == 0 else ax
                 x1 = x0 + 1
                 y0 = ly
                 y1 = hy

@@ -32,6 +32,7 @@ from maze32.world import route_rooms
 
 UNREACHED = const(0xFFFF)
 RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
+_FIELD = const(404)           # tiles.PLAN_FIELD: the plan's fields' stride
 _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
 
 
@@ -107,15 +108,7 @@ def _open_plan(plane: ptr16, j: int):
     ws = _route[0]
     rw = int(_route[1])
     rh = int(_route[2])
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    cor_ax = ptr8(ws.cor_ax)
-    cor_ay = ptr8(ws.cor_ay)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cor_bend = ptr8(ws.cor_bend)
+    plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     end = rh << 4
     while j < end:                                          # the region's rows, 16 words each
         plane[j] = 0xFFFF
@@ -127,24 +120,24 @@ def _open_plan(plane: ptr16, j: int):
     while i < last:
         if i < rooms or i >= n:
             k = i if i < rooms else i - n
-            x0 = int(room_x[k])
-            y0 = int(room_y[k])
-            x1 = x0 + int(room_w[k]) - 1
-            y1 = y0 + int(room_h[k]) - 1
+            x0 = int(plan[k])                               # room_x, room_y, room_w, room_h
+            y0 = int(plan[k + _FIELD])
+            x1 = x0 + int(plan[k + 2 * _FIELD]) - 1
+            y1 = y0 + int(plan[k + 3 * _FIELD]) - 1
         else:
             # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
             # on the corner's column between the ends' rows, the leg across on its row between their
             # columns.
-            k = (i - rooms) >> 1
+            k = ((i - rooms) >> 1) + 6 * _FIELD                 # cor_ax, cor_ay, cor_bx, cor_by, cor_bend
             down = (i - rooms) & 1
             if down:
-                a = int(cor_ay[k])
-                b = int(cor_by[k])
-                corner = int(cor_bx[k]) if cor_bend[k] == 0 else int(cor_ax[k])
+                a = int(plan[k + _FIELD])
+                b = int(plan[k + 3 * _FIELD])
+                corner = int(plan[k + 2 * _FIELD]) if plan[k + 4 * _FIELD] == 0 else int(plan[k])
             else:
-                a = int(cor_ax[k])
-                b = int(cor_bx[k])
-                corner = int(cor_ay[k]) if cor_bend[k] == 0 else int(cor_by[k])
+                a = int(plan[k])
+                b = int(plan[k + 2 * _FIELD])
+                corner = int(plan[k + _FIELD]) if plan[k + 4 * _FIELD] == 0 else int(plan[k + 3 * _FIELD])
             lo = a if a < b else b
             hi = (b if a < b else a) + 1
             x0 = corner if down else lo

@@ -337,6 +337,23 @@ MAX_STACK = const(48)           # the BSP walk's depth: at most 15 cuts across a
 MAX_FEATURES = const(16)        # surface features of one region band: 3 pools, 3 dunes, 3 walls, 7 trees
 MAX_CHUNK_ROOMS = const(24)     # accretion rooms in one chunk
 
+# The plan (Workspace.plan): its fields' offsets, PLAN_FIELD bytes apart (the larger capacity, so
+# one stride serves rooms and corridors). A kernel's module copies PLAN_FIELD as its own const
+# (MicroPython inlines a const only in the module that defines it) and names the fields in comments.
+PLAN_FIELD = const(404)         # MAX_CORRIDORS
+PLAN_FIELDS = const(11)
+ROOM_X = const(0)
+ROOM_Y = const(1 * PLAN_FIELD)
+ROOM_W = const(2 * PLAN_FIELD)
+ROOM_H = const(3 * PLAN_FIELD)
+ROOM_LX = const(4 * PLAN_FIELD)
+ROOM_LY = const(5 * PLAN_FIELD)
+COR_AX = const(6 * PLAN_FIELD)
+COR_AY = const(7 * PLAN_FIELD)
+COR_BX = const(8 * PLAN_FIELD)
+COR_BY = const(9 * PLAN_FIELD)
+COR_BEND = const(10 * PLAN_FIELD)
+
 
 def zeros(typecode, n):
     # An array of n zeros made at its size in one allocation: growing one item by item would fragment
@@ -387,19 +404,24 @@ class WorldWorkspace:
         self.lo_x = self.hi_x = self.lo_y = self.hi_y = 0
         # Spawn and stairs (world coordinates) when the last chunk or layout held them, else -1.
         self.spawn_x = self.spawn_y = self.stairs_x = self.stairs_y = -1
-        # A region's rooms and corridors (dungeon), relative to the region's origin.
-        self.room_x = bytearray(MAX_ROOMS)
-        self.room_y = bytearray(MAX_ROOMS)
-        self.room_w = bytearray(MAX_ROOMS)
-        self.room_h = bytearray(MAX_ROOMS)
-        self.room_lx = bytearray(MAX_ROOMS)     # where its corridors leave it (bsp.on_lattice)
-        self.room_ly = bytearray(MAX_ROOMS)
+        # A region's rooms and corridors (dungeon), relative to the region's origin: the plan, one
+        # buffer of PLAN_FIELDS fields PLAN_FIELD bytes apart, so that a viper kernel takes one
+        # pointer (ptr8(ws.plan)) and reads field f of entry k at k + f * PLAN_FIELD; the fields'
+        # names are views of it for Python code.
+        self.plan = bytearray(PLAN_FIELDS * PLAN_FIELD)
+        plan = memoryview(self.plan)
+        self.room_x = plan[ROOM_X:ROOM_X + MAX_ROOMS]
+        self.room_y = plan[ROOM_Y:ROOM_Y + MAX_ROOMS]
+        self.room_w = plan[ROOM_W:ROOM_W + MAX_ROOMS]
+        self.room_h = plan[ROOM_H:ROOM_H + MAX_ROOMS]
+        self.room_lx = plan[ROOM_LX:ROOM_LX + MAX_ROOMS]    # where its corridors leave it (bsp.on_lattice)
+        self.room_ly = plan[ROOM_LY:ROOM_LY + MAX_ROOMS]
         self.room_count = 0
-        self.cor_ax = bytearray(MAX_CORRIDORS)
-        self.cor_ay = bytearray(MAX_CORRIDORS)
-        self.cor_bx = bytearray(MAX_CORRIDORS)
-        self.cor_by = bytearray(MAX_CORRIDORS)
-        self.cor_bend = bytearray(MAX_CORRIDORS)      # 0 across first, 1 down first
+        self.cor_ax = plan[COR_AX:COR_AX + MAX_CORRIDORS]
+        self.cor_ay = plan[COR_AY:COR_AY + MAX_CORRIDORS]
+        self.cor_bx = plan[COR_BX:COR_BX + MAX_CORRIDORS]
+        self.cor_by = plan[COR_BY:COR_BY + MAX_CORRIDORS]
+        self.cor_bend = plan[COR_BEND:COR_BEND + MAX_CORRIDORS]   # 0 across first, 1 down first
         self.cor_a = zeros("H", MAX_CORRIDORS)    # the rooms it joins (0xFFFF: a region doorway)
         self.cor_b = zeros("H", MAX_CORRIDORS)
         self.cor_count = 0
