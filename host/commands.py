@@ -143,8 +143,12 @@ def do_board_serve(args):
             vb.panel.note = lambda line: out.print(line, highlight=False, markup=False)
     vb.on_refused = lambda: out.print("refused a connection without the board's key (%d so far)" % vb.refused)
     try:
-        out.print("serving on [bold]%s[/]; use it with --port %s, or: python -m host.board_key connect %s "
-                  "(mpremote presenting the board's key)" % (vb.url, vb.url, vb.url), soft_wrap=True)
+        # The interpreter named in full: the key's mpremote needs this install's packages (pyserial),
+        # which a shell's own python may not have.
+        out.print("serving on [bold]%s[/]; use it with --port %s" % (vb.url, vb.url), soft_wrap=True)
+        out.print("mpremote, with the board's key:", soft_wrap=True)
+        out.print("  %s -m host.board_key connect %s ..." % (sys.executable, vb.url), soft_wrap=True,
+                  highlight=False)
         out.print("Ctrl-C stops it")
         vb.serve_forever()
     finally:

@@ -109,7 +109,7 @@ def test_board_serve_says_when_it_refuses_a_connection(tmp_path):
         while lines[-1] and "Ctrl-C stops it" not in lines[-1]:
             lines.append(server.stdout.readline())
         port = int(re.search(r"socket://127\.0\.0\.1:(\d+)", "".join(lines)).group(1))
-        assert "python -m host.board_key connect" in "".join(lines)      # how mpremote gets in
+        assert "%s -m host.board_key connect" % sys.executable in "".join(lines)      # how mpremote gets in
         with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
             s.sendall(b"\r\x03")
             assert closed_soon(s)
