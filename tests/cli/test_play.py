@@ -516,7 +516,7 @@ def test_a_small_terminal_is_told_so():
     term = Terminal("play", "--seed", "3", size=(36, 10))
     try:
         assert term.wait_for("terminal too small", 3.0)
-        assert "maze32 needs 40 x 12" in term.text()
+        assert term.wait_for("maze32 needs 40 x 12", 3.0), term.text()     # the screen may still be arriving
         term.send(b"q")
         assert term.proc.wait(10) == 0
     finally:
