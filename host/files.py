@@ -2,6 +2,7 @@
 # bands, maze32-world/4, pictures). Reading is bounded so that no file of any size or shape costs
 # more than reading its limit; writing is whole or not at all, and never replaces a link or a device.
 import errno
+import gc
 import json
 import os
 import sys
@@ -84,7 +85,6 @@ def parse_json(data):
         raise Malformed("nested %s levels deep (at most %d)" % (depth if depth < 1000 else "1000+", MAX_DEPTH))
     # The collector is held off while the parser builds: JSON makes no cycles, and a document of a
     # million empty lists otherwise triggers full collections of everything the process holds.
-    import gc
     collecting = gc.isenabled()
     gc.disable()
     try:

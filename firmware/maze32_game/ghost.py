@@ -71,9 +71,6 @@ def next_move(moves, i):
     return i + 1, gap + (moves[i] >> 2), moves[i] & 3
 
 
-CHANGED = "its checksum does not match (the text was cut or changed)"
-
-
 def base32(data):
     out = []
     acc = bits = 0
@@ -117,7 +114,7 @@ def parse(text):
     # base32 pads its last bits with zeros, so other last characters decode to the same bytes: a text
     # that is not the one these bytes make was changed, whatever its checksum says.
     if crc16(data[:-2]) != data[-2] << 8 | data[-1] or base32(data) != text[len(TEXT_PREFIX):].upper():
-        raise GhostError(CHANGED)
+        raise GhostError("its checksum does not match (the text was cut or changed)")
     if data[:1] != b"G" or data[1] != VERSION:
         raise GhostError("format %r version %d (this maze32 reads G version %d)"
                          % (data[:1], data[1], VERSION))
