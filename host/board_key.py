@@ -118,8 +118,15 @@ def present_in_pyserial():
 
 def main(argv):
     # mpremote's command line with the key presented: `python -m host.board_key connect URL exec ...`.
-    present_in_pyserial()
-    from mpremote.main import main as mpremote_main
+    # Run by another interpreter than the install's (a shell's python), pyserial or mpremote is missing:
+    # one line naming the one to use, not a traceback.
+    try:
+        present_in_pyserial()
+        from mpremote.main import main as mpremote_main
+    except ImportError as e:
+        sys.stderr.write("maze32: %s: run this with the interpreter maze32 is installed in "
+                         "(.venv/bin/python -m host.board_key ...)\n" % e)
+        return 2
     sys.argv = ["mpremote"] + list(argv)
     return mpremote_main()
 

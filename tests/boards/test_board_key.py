@@ -16,7 +16,7 @@ import pytest
 
 from host import board_key, transport
 from host.virtual_board import VirtualBoard
-from support import SETPRIV
+from support import ROOT, SETPRIV
 from terminals import served_board
 
 KEYED_MPREMOTE = (sys.executable, "-m", "host.board_key")
@@ -117,3 +117,15 @@ def test_board_serve_says_when_it_refuses_a_connection(tmp_path):
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(10)
+
+
+def test_the_keyed_mpremote_without_pyserial_is_one_line_naming_the_interpreter():
+    # A shell's own python (no pyserial, no mpremote) running `-m host.board_key`: one line, exit 2.
+    blocked = ("import runpy, sys\n"
+               "sys.modules['serial'] = sys.modules['serial.urlhandler'] = None\n"
+               "sys.argv = ['board_key', 'connect', 'socket://127.0.0.1:1', 'exec', 'print(1)']\n"
+               "runpy.run_module('host.board_key', run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    lines = proc.stderr.splitlines()
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert lines[0].startswith("maze32: ") and ".venv/bin/python -m host.board_key" in lines[0]
