@@ -1,7 +1,7 @@
 # The board's side of bench/heap_riscv.py: where one game's resident heap goes, step by step as the
 # board's menu reaches it. ARGS: mode (a games.py name), seed, options (the round's), modules. After each step the heap is collected
-# and a line "step NAME BYTES EXEC MODULES" printed (games, app, buffers (a game that has them), code,
-# round, frame): BYTES what the step left allocated (gc.mem_alloc's
+# and a line "step NAME BYTES EXEC MODULES" printed (games, app, menu, buffers (a game that has
+# them), code, round, frame): BYTES what the step left allocated (gc.mem_alloc's
 # growth), EXEC the machine code it committed outside the GC heap (the RISC-V board's exec region,
 # maze32board.exec_region(); 0 on a board without one), MODULES the modules it loaded (their code and
 # tables are most of it). The last lines: "heap RESIDENT" (mem_alloc after the first frame:
@@ -43,7 +43,14 @@ for name in ARGS.get("modules", ()):
     step(name)
 from maze32_game import app  # noqa: E402
 step("app")
-from maze32_game import term  # noqa: E402
+from maze32_game import loading, term  # noqa: E402
+# the menu as app.main shows it (menu.py loaded, its lines drawn) and lets it go as a game is chosen:
+# what stays of it is the names it interned
+menu = loading.packed(games.module, "menu")
+term.Screen(lambda text: None).show(menu.menu_lines("a board", 7, (32, 32), "", 80, 24))
+menu = None
+loading.let_go("maze32_game.menu")
+step("menu")
 game = games.by_name(ARGS["mode"])
 # new_round's own order, step by step: the game's large buffers (its reserve() makes them once, so
 # new_round finds them made), its view's code loaded packed, then the round (its objects, and the
@@ -51,7 +58,6 @@ game = games.by_name(ARGS["mode"])
 if game.buffers:
     games.module(game.buffers).reserve()
     step("buffers")
-    from maze32_game import loading  # noqa: E402
     loading.packed(games.module, game.view)
 else:
     games.module(game.view)

@@ -11,18 +11,16 @@ import select
 import sys
 
 from maze32_game import games, loading
-# The library's core loaded packed (loading.packed), resident from boot (every game uses it, the
-# menu's level codes too): loaded as it comes, its loader's garbage left the menu's heap 159 KB free
-# in holes of 6 KiB at most, and Explore's world code barely found room.
-loading.packed(lambda: __import__("maze32.levelcode"))
+# The library's core loaded packed (loading.packed), resident from boot (the self-test and the world
+# need it): loaded as it comes, its loader's garbage left the menu's heap 159 KB free in holes of 6
+# KiB at most, and Explore's world code barely found room. Not levelcode.py: the games that make or
+# check a level code (Duel, the c prompt, a ghost) import it as they need it; Explore never does.
+loading.packed(lambda: __import__("maze32"))
 from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the terminal object passed around here)
-from maze32_game.term import ticks_ms, ticks_diff, sleep_ms  # noqa: E402
+from maze32_game.term import ticks_ms, sleep_ms  # noqa: E402
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
-RADIO, BENCH = "r", "b"                # the board's own menu keys beside the games' (games.py)
-# The bot the board's Duel plays, named on the menu as the twin's names its --bot: duel.BOT_LEVELS[0]'s
-# name, duel_view's level when none is given (a test holds them equal; duel.py loads with a game only).
-BOT_NAME = "stroll"
+MENU = "maze32_game.menu"              # the menu's code (menu.py): loaded while it shows (main)
 
 
 def write(text):
@@ -120,21 +118,8 @@ class Terminal:
         self.front.draw(rnd)
 
     def ask_size(self):
-        # The terminal's size by the cursor-position report (ESC [ 6 n after moving the cursor as far
-        # as it goes); keeps 80 x 24 when nothing answers within 300 ms (a bare serial monitor).
-        write("\x1b7\x1b[999;999H\x1b[6n\x1b8")
-        start, text = ticks_ms(), ""
-        while ticks_diff(ticks_ms(), start) < 300 and not text.endswith("R"):
-            if self.keys.ready():
-                text += self.keys.read_char()
-            else:
-                sleep_ms(5)
-        i = text.rfind("\x1b[")
-        if text.endswith("R") and i >= 0:
-            parts = text[i + 2:-1].split(";")
-            if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
-                self.rows, self.cols = int(parts[0]), int(parts[1])
-                self.screen.clear()
+        # The terminal's size asked (menu.py's: at the start, and when the host comes back).
+        games.module("menu").ask_size(self)
 
 
 def board_profile():
@@ -150,28 +135,6 @@ def board_profile():
 def random_seed():
     b = os.urandom(4)
     return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x7F) << 24)
-
-
-def menu_lines(title, seed, size, message, cols, rows, prompt=None):
-    if cols < tm.MIN_SIZE[0] or rows < tm.MIN_SIZE[1]:
-        return tm.too_small(cols, rows)
-    out = [tm.BOLD + tm.fit("maze32 on %s" % title, cols) + tm.RESET, ""]
-    texts = [games.menu_line(g, size, BOT_NAME if g.sized else "") for g in games.GAMES]
-    for g in games.linked():
-        texts.append("  %s  %s (%dx%d, another board or maze32 play --join)" % ((RADIO, g.link_title) + size))
-    texts += ["  %s  records    %s  race your last won Duel's ghost" % (games.RECORDS_KEY, games.GHOST_KEY),
-              "  %s  Bench" % BENCH, "  c  enter a level code (or paste a ghost)    n  new random seed    q  quit",
-              "", "seed %d" % seed]
-    for text in texts:
-        out.append(tm.fit(text, cols))
-    if prompt is not None:
-        out += ["", tm.fit("level code: " + prompt, cols)]
-        if message:
-            out.append(tm.fit(message, cols))
-    elif message:
-        out.append("")
-        out += tm.wrap(message, cols)
-    return out
 
 
 def chunk_cache():
@@ -212,23 +175,13 @@ def play(term, game, seed, size, ghost_run=None):
             return line
 
 
-def bench(term):
-    from maze32_game import board_bench
-    write("\x1b[H\x1b[2J")
-    board_bench.report([(32, 32), (8, 8)], 0, 9, write)
-    write("\r\nbench done (any key)\r\n")
-    while not tm.take(term):
-        sleep_ms(tm.FRAME_MS)
-    term.screen.clear()
-
-
 def main(keys=None, display=None):
     # display: a driver of one's own instead of the profile's (a framebuf.FrameBuffer with show()).
     keys = keys or Keys()
     profile = board_profile()
     title = profile.get("title", profile.get("name"))
     term = Terminal(keys, Frontends(profile, display))
-    loading.mark()          # what is loaded now stays; the self-test's code and every game's go again
+    loading.mark()          # what is loaded now stays; the self-test's code, the menu's, every game's go again
     from maze32_game import trust
     # 32x32: SPEC 3.1's default, as `maze32 play` and the maze commands deal a seed
     seed, size, message = random_seed(), (32, 32), trust.check()   # refuses wrong machine code
@@ -237,32 +190,29 @@ def main(keys=None, display=None):
     try:
         term.ask_size()
         while True:
-            loading.forget()    # the last choice's modules (a game's, the records', the radio's)
-            choice = tm.choose(term, lambda cols, rows: menu_lines(title, seed, size, message, cols, rows),
-                               games.keys() + RADIO + BENCH + games.RECORDS_KEY + games.GHOST_KEY + "cnq")
+            loading.forget()    # the last choice's modules (a game's, the records', the radio's, the menu's)
+            menu = loading.packed(games.module, "menu")
+            choice = menu.choose(term, title, seed, size, message)
             message = ""
-            if games.by_key(choice):
-                message = play(term, games.by_key(choice), seed, size)
-            elif choice == games.GHOST_KEY:
-                message = runs("race", term, None, play)
-            elif choice == games.RECORDS_KEY:
-                message = runs("show_records", term)
-            elif choice == BENCH:
-                bench(term)
-                message = "bench done"
-            elif choice == RADIO:
-                # only when asked: the link costs RAM a bot game does not need
-                message = games.module(games.linked()[0].link).play_radio(term, seed, size)
-            elif choice == "c":       # only now: code_prompt.py (rarely used, forgotten again)
-                from maze32_game import code_prompt
-                message, seed, size = code_prompt.enter(
-                    term, lambda cols, rows, text, note: menu_lines(title, seed, size, note, cols, rows, text),
-                    seed, size, lambda term, code: runs("race", term, code, play))
+            game = games.by_key(choice)
+            if game:
+                menu = None
+                loading.let_go(MENU)     # a round in play holds none of the menu's code
+                message = play(term, game, seed, size)
             elif choice == "n":
                 seed = random_seed()
             elif choice == "q":
                 break
+            else:                        # records, a ghost, Bench, the radio, a level code
+                message, seed, size = menu.act(term, choice, title, seed, size)
     finally:
         write(tm.LEAVE)
         loading.forget()    # the REPL after the app (a deploy, a test) needs that heap
     write("bye\r\n")
+
+
+def __getattr__(name):
+    # The menu's lines and keys (menu.py's), for a frontend or test that asks app.py for them.
+    if name in ("menu_lines", "BOT_NAME", "RADIO", "BENCH"):
+        return getattr(games.module("menu"), name)
+    raise AttributeError(name)

@@ -29,8 +29,10 @@ def play(mode):
 
 
 def menu():
+    # as app.main shows it: menu.py loaded, its lines drawn, let go as a game is chosen
     out = []
-    term.Screen(out.append).show(app.menu_lines("a board", 7, (32, 32), "", 80, 24))
+    term.Screen(out.append).show(games.module("menu").menu_lines("a board", 7, (32, 32), "", 80, 24))
+    loading.let_go("maze32_game.menu")
     gc.collect()
     return gc.mem_alloc()
 

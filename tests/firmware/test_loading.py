@@ -101,3 +101,26 @@ def test_a_covers_code_is_let_go_as_the_cover_goes():
     assert "press a key to start" in t.shown and term.COVER in sys.modules
     next(frames)                               # "d": the cover off (the key not played)
     assert "press a key to start" not in t.shown and term.COVER not in sys.modules
+
+
+def test_a_round_in_play_holds_no_menu_code(monkeypatch, tmp_path):
+    # menu.py (the menu's lines, its other keys, the terminal's size asked) is loaded while app.main's
+    # menu shows and let go as a game is chosen: the round in play holds none of it, the menu after
+    # it has it again.
+    import sys
+    from maze32_game import app
+    monkeypatch.chdir(tmp_path)                 # no board.json, no records: a board without either
+    seen = []
+
+    class Keys:
+        script = ["1", "", "q", "", "q"]         # Duel, its start screen, quit it, the menu again, quit
+
+        def ready(self):
+            return False
+
+        def typed(self):
+            seen.append("maze32_game.menu" in sys.modules)
+            return self.script.pop(0) if self.script else "q"
+
+    app.main(Keys())
+    assert seen[0] and not seen[1] and not seen[2] and seen[3], seen
