@@ -20,7 +20,6 @@ from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the termi
 from maze32_game.term import ticks_ms, sleep_ms  # noqa: E402
 
 SIZE = (80, 24)                        # the console's size when the terminal does not say
-MENU = "maze32_game.menu"              # the menu's code (menu.py): loaded while it shows (main)
 
 
 def write(text):
@@ -197,7 +196,7 @@ def main(keys=None, display=None):
             game = games.by_key(choice)
             if game:
                 menu = None
-                loading.let_go(MENU)     # a round in play holds none of the menu's code
+                loading.forget()         # the menu's code (menu.py, term_choose.py): no round in play holds it
                 message = play(term, game, seed, size)
             elif choice == "n":
                 seed = random_seed()

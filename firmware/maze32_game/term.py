@@ -110,34 +110,11 @@ def split_keys(text):
     return keys, ""
 
 
-def join_keys(keys):
-    # The text of keys (split_keys's), to be read again.
-    out = []
-    for k in keys:
-        out.append("\x1b[" + "ABCD"[MOVE_KEYS.index(k)] if k in MOVE_KEYS else k)
-    return "".join(out)
-
-
 def take(term):
     # What was typed on term and not used yet.
     text = term.pending + term.typed()
     term.pending = ""
     return text
-
-
-def read_keys(text):
-    # What was typed since the last frame -> (last movement key or None, quit?, rest). Arrows, WASD in
-    # either case, q or Ctrl-C to quit; anything else is ignored.
-    keys, rest = split_keys(text)
-    key, quit_ = None, False
-    for k in keys:
-        if k in QUIT:
-            quit_ = True
-        elif k in MOVE_KEYS:
-            key = k
-        else:
-            key = LETTERS.get(k.lower(), key)
-    return key, quit_, rest
 
 
 # -- the screen -------------------------------------------------------------------------------------
@@ -388,26 +365,17 @@ def play(rnd, term):
             return ended
 
 
-def choose(term, lines, keys):
-    # Show lines(cols, rows) until one of keys (characters) is typed; Ctrl-C counts as "q". -> the key;
-    # what was typed after it stays pending for the next view.
-    while True:
-        cols, rows = term.size()
-        term.show(lines(cols, rows))
-        typed, rest = split_keys(take(term))
-        for i in range(len(typed)):
-            k = typed[i]
-            if k == "\x03":
-                k = "q"
-            if len(k) == 1 and k.lower() in keys:
-                term.pending = join_keys(typed[i + 1:]) + rest
-                return k.lower()
-        term.pending = rest
-        term.sleep_ms(FRAME_MS)
-
-
 def end_screen(rnd, term, choices, note="", also=""):
     # The end of a game until a key of choices [(key, label)] (or of `also`) is typed (term_end.py's,
     # as end_lines). -> the key.
     from maze32_game import term_end
     return term_end.end_screen(rnd, term, choices, note, also)
+
+
+def __getattr__(name):
+    # choose, join_keys and read_keys are term_choose.py's: the menus' and the end screens', which no
+    # round in play needs (loaded at their first use, forgotten at the menu with what loaded it).
+    if name in ("choose", "join_keys", "read_keys"):
+        from maze32_game import term_choose
+        return getattr(term_choose, name)
+    raise AttributeError(name)

@@ -1,7 +1,8 @@
 # The end of a game on a terminal: its end screen (term.end_lines, term.end_screen say it through
 # here). A game's end only needs it: loaded then and forgotten with the game at the board's menu
 # (loading.forget), so no round in play holds its code (term.py is resident for every game).
-from maze32_game.term import BOLD, MIN_SIZE, RESET, choose, fit, take, too_small, wrap
+from maze32_game.term import BOLD, MIN_SIZE, RESET, fit, take, too_small, wrap
+from maze32_game.term_choose import choose
 
 
 def end_lines(rnd, cols, rows, keys, note=""):
