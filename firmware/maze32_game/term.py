@@ -1,8 +1,10 @@
 # The terminal layer every text frontend shares: the board's serial console (app.py), the desktop
 # twin (host/play.py) and the linked Duel (link_duel.py, host/duel_link.py). It holds the keys typed,
-# the Screen that rewrites only the lines that changed, the layout helpers (fit, wrap, spread, boxed,
+# the Screen that rewrites only the lines that changed, the layout helpers (fit, wrap, spread,
 # too_small, the end screen), the escapes that enter and leave the alternate screen, the clock, and
-# the loops that play a round, offer a choice and show a game's end. The games' views are
+# the loops that play a round, offer a choice and show a game's end; what only some screens need is
+# loaded with them (term_choose.py: the waits for a choice; term_maze.py: the maze views' helpers;
+# term_cover.py, term_end.py: covers and end screens). The games' views are
 # duel_view.py, deeper_view.py and explore_view.py; games.py lists them. Every view fits the terminal
 # it is given (80 x 24 at least; the window of cells follows the player), in ANSI colours like `maze32
 # render` (Player 1 cyan, Player 2 magenta). Runs on MicroPython: no f-strings, no str.center/ljust.
@@ -41,10 +43,6 @@ ENTER = "\x1b[?1049h\x1b[?25l"                  # alternate screen, cursor hidde
 LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l"           # attributes reset, cursor shown, normal screen back
 RESET = "\x1b[0m"
 BOLD = "\x1b[0;1m"
-# The players' styles like `maze32 render` (host/render.py): Player 1 bold cyan, Player 2 bold magenta,
-# remembered things dim.
-P1 = ("\x1b[0;2;36m", "\x1b[0;1;36m")            # (remembered, in view)
-P2 = ("\x1b[0;2;35m", "\x1b[0;1;35m")
 BUMP = "\x1b[0;1;97;41m"                          # the player who walked into a wall, white on red
 
 ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}     # ESC [ A..D (or ESC O A..D)
@@ -53,7 +51,6 @@ QUIT = ("q", "Q", "\x03")
 PAUSE = ("p", "P", " ")
 HELP = "?"
 MOVE_KEYS = ("up", "down", "left", "right")
-HINT = "? help"                                   # the status line's, when there is room
 KEYS = "arrows/WASD move  p pause  ? help  q quit"  # the message line's, when there is no event
 LOCKSTEP_KEYS = "arrows/WASD move  ? help  q quit  (a linked game cannot pause)"
 NOTE_TICKS = 80                                   # how long an event stays on the message line: 4 s
@@ -152,23 +149,6 @@ class Screen:
         self.lines = lines
 
 
-def put(parts, cur, style, text):
-    # text in `style` after parts, whose last style is `cur`: the escape only where the style
-    # changes. -> the style now in force.
-    if style != cur:
-        parts.append(style)
-    parts.append(text)
-    return style
-
-
-def unbump(parts, cur):
-    # Before a blank: BUMP's red background ends (other styles colour no blank). -> the style now.
-    if cur == BUMP:
-        parts.append(RESET)
-        return RESET
-    return cur
-
-
 def fit(text, cols):
     # Plain text cut to the columns a line may use (all but the last).
     return text if len(text) < cols else text[:cols - 1]
@@ -193,21 +173,9 @@ def spread(left, right, cols):
     return left + " " * gap + right if gap >= 2 else fit(left, cols)
 
 
-def tail(text, bump, cols):
-    # A game's status line: its text, then "bump" while the player walks into a wall, else the keys.
-    if bump:
-        return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
-    return spread(text, HINT, cols)
-
-
 def count(n, word):
     # "1 step", "2 steps", "no steps".
     return "%s %s%s" % (n if n else "no", word, "" if n == 1 else "s")
-
-
-def quit_title(steps):
-    # An end screen's title for a game left with q.
-    return "you quit before your first move" if not steps else "you quit after %s" % count(steps, "step")
 
 
 class Notes:
@@ -235,41 +203,9 @@ def clock(ticks, tenths=False):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-def follow(origin, pos, span, size, margin):
-    # First cell of a window `span` cells long over `size` cells that keeps `pos` at least `margin`
-    # cells from its edges, moving from `origin` only as far as that needs.
-    if span >= size:
-        return 0
-    if margin > (span - 1) // 2:
-        margin = (span - 1) // 2
-    if pos - origin < margin:
-        origin = pos - margin
-    elif origin + span - 1 - pos < margin:
-        origin = pos + margin - span + 1
-    if origin > size - span:
-        origin = size - span
-    return origin if origin > 0 else 0
-
-
 def too_small(cols, rows):
     need = "maze32 needs %d x %d, this terminal is %d x %d" % (MIN_SIZE[0], MIN_SIZE[1], cols, rows)
     return [BOLD + fit("terminal too small", cols) + RESET] + wrap(need, cols) + [fit("q quits", cols)]
-
-
-def boxed(texts, cols, rows):
-    # texts in a box-drawn frame in the middle of an otherwise empty screen.
-    inner = 0
-    for t in texts:
-        inner = max(inner, len(t))
-    inner += 4
-    pad = " " * max(0, (cols - inner - 2) // 2)
-    out = [""] * max(0, (rows - len(texts) - 2) // 2)
-    out.append(pad + "┌" + "─" * inner + "┐")
-    for t in texts:
-        left = (inner - len(t)) // 2
-        out.append(pad + "│" + " " * left + BOLD + t + RESET + " " * (inner - left - len(t)) + "│")
-    out.append(pad + "└" + "─" * inner + "┘")
-    return out
 
 
 def cover_lines(rnd, cols, rows, what):
@@ -372,10 +308,18 @@ def end_screen(rnd, term, choices, note="", also=""):
     return term_end.end_screen(rnd, term, choices, note, also)
 
 
+# The maze views' own helpers (Duel's and Deeper's), term_maze.py's: Explore's round holds none of them.
+MAZE_VIEWS = ("P1", "P2", "HINT", "put", "unbump", "tail", "quit_title", "follow", "boxed")
+
+
 def __getattr__(name):
     # choose, join_keys and read_keys are term_choose.py's: the menus' and the end screens', which no
-    # round in play needs (loaded at their first use, forgotten at the menu with what loaded it).
+    # round in play needs (loaded at their first use, forgotten at the menu with what loaded it); and
+    # MAZE_VIEWS term_maze.py's.
     if name in ("choose", "join_keys", "read_keys"):
         from maze32_game import term_choose
         return getattr(term_choose, name)
+    if name in MAZE_VIEWS:
+        from maze32_game import term_maze
+        return getattr(term_maze, name)
     raise AttributeError(name)
