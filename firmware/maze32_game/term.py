@@ -208,23 +208,9 @@ def too_small(cols, rows):
     return [BOLD + fit("terminal too small", cols) + RESET] + wrap(need, cols) + [fit("q quits", cols)]
 
 
-def cover_lines(rnd, cols, rows, what):
-    # What covers the game before it starts, while it is paused, or under ? (what: START, PAUSED,
-    # HELP): term_cover.py's, loaded while a cover shows (frames lets it go as the cover goes).
-    from maze32_game import term_cover
-    return term_cover.cover_lines(rnd, cols, rows, what)
-
-
-def end_lines(rnd, cols, rows, keys, note=""):
-    # The end of a game: its result, the figures of rnd.summary(), the keys, a note (term_end.py's:
-    # loaded as a game ends, forgotten with it at the menu, so no round in play holds it).
-    from maze32_game import term_end
-    return term_end.end_lines(rnd, cols, rows, keys, note)
-
-
 # -- the loops --------------------------------------------------------------------------------------
 START, PAUSED = "start", "paused"               # what may cover a game (cover_lines), with HELP
-COVER = "maze32_game.term_cover"
+COVER = "maze32_game.term_cover"                # cover_lines's module: loaded while a cover shows
 
 
 def frames(rnd, term):
@@ -281,8 +267,8 @@ def frames(rnd, term):
         elif not can_pause or (moved and cover is None and not small):
             if rnd.tick(key if cover is None else None):
                 left = END_TICKS
-        if cover is not None:
-            term.show(cover_lines(rnd, cols, rows, cover))
+        if cover is not None:               # (not bound to a name here: let_go below must free it)
+            term.show(games.module("term_cover").cover_lines(rnd, cols, rows, cover))
             covered = True
         else:
             if covered:                         # the cover's code (term_cover.py) goes with it
@@ -301,25 +287,26 @@ def play(rnd, term):
             return ended
 
 
-def end_screen(rnd, term, choices, note="", also=""):
-    # The end of a game until a key of choices [(key, label)] (or of `also`) is typed (term_end.py's,
-    # as end_lines). -> the key.
-    from maze32_game import term_end
-    return term_end.end_screen(rnd, term, choices, note, also)
-
-
 # The maze views' own helpers (Duel's and Deeper's), term_maze.py's: Explore's round holds none of them.
 MAZE_VIEWS = ("P1", "P2", "HINT", "put", "unbump", "tail", "quit_title", "follow", "boxed")
 
 
 def __getattr__(name):
-    # choose, join_keys and read_keys are term_choose.py's: the menus' and the end screens', which no
-    # round in play needs (loaded at their first use, forgotten at the menu with what loaded it); and
-    # MAZE_VIEWS term_maze.py's.
+    # What only some screens need, handed on from the module that holds it, loaded at its first use:
+    # choose, join_keys, read_keys (term_choose.py: the menus' and end screens'); MAZE_VIEWS
+    # (term_maze.py); cover_lines(rnd, cols, rows, what), what covers a game before it starts, while
+    # it is paused or under ? (START, PAUSED, HELP; term_cover.py, let go by frames as the cover goes);
+    # end_lines(rnd, cols, rows, keys, note="") and end_screen(rnd, term, choices, note="", also=""),
+    # a game's end (term_end.py, loaded as a game ends). No round in play holds any of them; the menu
+    # forgets them (loading.forget).
     if name in ("choose", "join_keys", "read_keys"):
-        from maze32_game import term_choose
-        return getattr(term_choose, name)
-    if name in MAZE_VIEWS:
-        from maze32_game import term_maze
-        return getattr(term_maze, name)
-    raise AttributeError(name)
+        from maze32_game import term_choose as module
+    elif name in MAZE_VIEWS:
+        from maze32_game import term_maze as module
+    elif name == "cover_lines":
+        from maze32_game import term_cover as module
+    elif name in ("end_lines", "end_screen"):
+        from maze32_game import term_end as module
+    else:
+        raise AttributeError(name)
+    return getattr(module, name)
