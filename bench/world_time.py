@@ -16,14 +16,15 @@ searches the routes to its rooms (world/stairs_routes.py); `accretion stairs` ti
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
 once after a warm-up, counted with ticks_cpu() less the count of an empty span, the heap collected
-before). Per kind the mean over the chunks is printed, and each chunk's tiles' SHA-256 is checked
-against CPython's.
+before). Per kind the mean over the chunks is printed (and the most of one chunk, with --seeds: the
+worlds (0, s) for each s, seed 7 alone by default), and each chunk's tiles' SHA-256 is checked against
+CPython's.
 
 Twin: CPython, the whole-world build (host/worlds.build) of a 250 x 250 world per depth, median of
 --runs runs, then the checks on it.
 
 usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
-                                  [--jobs 2] [--twin-only | --board-only] [--riscv]
+                                  [--jobs 2] [--twin-only | --board-only] [--riscv [--seeds 0..31]]
 """
 import argparse
 import os
@@ -49,7 +50,7 @@ EXPLORE_ROW = "bsp 128x128"
 STAIRS_ROW = "accretion stairs"
 
 
-def chunks_for(depth, strategy, name=""):
+def chunks_for(depth, strategy, name="", seed=7):
     # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses; the
     # `explore` row's are a whole 128 x 128 world (Explore's): one region holding spawn and stairs,
     # whose plan searches the routes to its rooms.
@@ -57,7 +58,7 @@ def chunks_for(depth, strategy, name=""):
         return ((0, 0), (1, 0), (0, 1), (1, 1))
     if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
         from maze32.world.tiles import WorldSpec
-        spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
+        spec = WorldSpec(0, seed, depth, 2048, 2048, 1)
         return ((spec.stairs_cx, spec.stairs_cy),) * 4
     return REGION_CHUNKS if depth >= 7 and strategy == 0 else CHUNKS
 
@@ -172,12 +173,13 @@ tiles = bytearray(4096)
 import hashlib, binascii
 from maze32.world import WorldSpec, WorldWorkspace, generate_chunk, prepare
 ws = WorldWorkspace(queue=queue)
-for depth, strategy, cold in ARGS["rows"]:
-    spec = WorldSpec(0, 7, depth, ARGS["size"][0], ARGS["size"][1], strategy)
+depth, strategy, cold = ARGS["row"]
+for seed, chunks in ARGS["worlds"]:
+    spec = WorldSpec(0, seed, depth, ARGS["size"][0], ARGS["size"][1], strategy)
     prepare(spec)
-    for cx, cy in ARGS["chunks"]:
+    for cx, cy in chunks:
         generate_chunk(ws, spec, cx, cy, tiles)
-    for cx, cy in ARGS["chunks"]:
+    for cx, cy in chunks:
         if cold:
             ws.layout_spec = None
         gc.collect()
@@ -186,7 +188,7 @@ for depth, strategy, cold in ARGS["rows"]:
         t = time.ticks_cpu()
         generate_chunk(ws, spec, cx, cy, tiles)
         n = time.ticks_diff(time.ticks_cpu(), t) - empty
-        print(depth, strategy, int(cold), cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
+        print(seed, cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
 """
 
 
@@ -208,11 +210,11 @@ def label_of(depth, name, cold):
         depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
 
 
-def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
+def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048), seed=7):
     import hashlib
     from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk
     tiles = bytearray(CHUNK * CHUNK)
-    generate_chunk(WorldWorkspace(), WorldSpec(0, 7, depth, size[0], size[1], strategy), cx, cy, tiles)
+    generate_chunk(WorldWorkspace(), WorldSpec(0, seed, depth, size[0], size[1], strategy), cx, cy, tiles)
     return hashlib.sha256(tiles).hexdigest()
 
 
@@ -225,6 +227,12 @@ def riscv(args):
     flavours = args.flavours.split(",")
     rows = rows_for(parse_depths(args.depths))
     try:
+        seeds = parse_depths(args.seeds)
+    except ValueError:
+        raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
+    if not seeds or seeds[0] < 0 or seeds[-1] > 0xFFFF:
+        raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
+    try:
         firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
     except CliError as e:
         raise SystemExit("world_time: %s" % e)
@@ -235,25 +243,29 @@ def riscv(args):
             with riscv_time._board(served) as b:
                 deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
             for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
-                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
-                                         "chunks": chunks_for(depth, strategy, name)} + RISCV_WORK
+                work = "ARGS = %r\n" % {"row": (depth, strategy, cold), "size": size_for(name), "worlds": [
+                    (seed, chunks_for(depth, strategy, name, seed)) for seed in seeds]} + RISCV_WORK
                 with riscv_time._board(served) as b:
                     out = b.exec(work, timeout=3600)
                     b.soft_reset()
                 for line in out.splitlines():
-                    _, _, _, cx, cy, n, digest = line.split()
-                    if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name)):
-                        raise SystemExit("world_time: %s depth %d chunk %s,%s differs from CPython"
-                                         % (fl, depth, cx, cy))
+                    seed, cx, cy, n, digest = line.split()
+                    if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name), int(seed)):
+                        raise SystemExit("world_time: %s seed %s depth %d chunk %s,%s differs from CPython"
+                                         % (fl, seed, depth, cx, cy))
                     counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
-          "chunks %s; BSP: %s; every chunk's tiles match CPython)"
-          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))
-    print("%-6s %-24s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
+          "chunks %s; BSP: %s; seeds %s%s; every chunk's tiles match CPython)"
+          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS), args.seeds,
+             ", mean / most" if len(seeds) > 1 else ""))
+    width = 24 if len(seeds) > 1 else 14
+    print("%-6s %-24s" % ("depth", "world") + "".join("%*s" % (width, fl) for fl in flavours))
     for depth, strategy, name, cold in rows:
-        cells = ["{:,}".format(sum(counts[(fl, depth, strategy, name, cold)]) // len(CHUNKS))
-                 for fl in flavours]
-        print("%-6d %-24s" % (depth, label_of(depth, name, cold)) + "".join("%14s" % c for c in cells))
+        cells = []
+        for fl in flavours:
+            chunk = counts[(fl, depth, strategy, name, cold)]
+            cells.append("{:,}".format(sum(chunk) // len(chunk)) + (" / {:,}".format(max(chunk)) if len(seeds) > 1 else ""))
+        print("%-6d %-24s" % (depth, label_of(depth, name, cold)) + "".join("%*s" % (width, c) for c in cells))
 
 
 def twin(args):
@@ -288,6 +300,7 @@ def main():
     ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated, fastest last")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--runs", type=int, default=5, help="twin: worlds timed per depth")
+    ap.add_argument("--seeds", default="7", help="--riscv: the worlds (0, s) for s in a..b (the most chunk too)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--twin-only", action="store_true")
