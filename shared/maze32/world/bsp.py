@@ -384,6 +384,7 @@ def choose_traps_and_items(ws, rh):
     rng = ws.rng
     n = 1 + draw_below(rng, 2)
     ws.trap_count = 0
+    ws.item_count = 0                            # (not the last plan's: a plan is the same whatever came before)
     tries = 0
     while ws.trap_count < n and tries < 8:
         tries += 1
