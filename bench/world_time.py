@@ -46,15 +46,17 @@ INSTRUCTIONS_PER_BOARD_MS = 67000
 CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
 REGION_CHUNKS = ((4, 4), (5, 4), (6, 5), (7, 7))   # BSP rows: four chunks of region (1, 1)
 EXPLORE_ROW = "bsp 128x128"
+ACCRETION_EXPLORE_ROW = "accretion 128x128"
 STAIRS_ROW = "accretion stairs"
+EXPLORE_CHUNKS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 
 def chunks_for(depth, strategy, name=""):
     # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses; the
     # `explore` row's are a whole 128 x 128 world (Explore's): one region holding spawn and stairs,
     # whose plan searches the routes to its rooms.
-    if name == EXPLORE_ROW:
-        return ((0, 0), (1, 0), (0, 1), (1, 1))
+    if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW):
+        return EXPLORE_CHUNKS
     if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
         from maze32.world.tiles import WorldSpec
         spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
@@ -63,7 +65,7 @@ def chunks_for(depth, strategy, name=""):
 
 
 def size_for(name):
-    return (128, 128) if name == EXPLORE_ROW else (2048, 2048)
+    return (128, 128) if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW) else (2048, 2048)
 BUDGET_MS = 25.0
 TWIN_BUDGET_S = 0.5
 
@@ -84,7 +86,7 @@ def work(n, cold):
     while i < n:
         for cx, cy in ARGS["chunks"]:
             if cold:
-                ws.layout_spec = None
+                ws.layout_spec = ws.stairs_spec = None
             generate_chunk(ws, spec, cx, cy, tiles)
         i += 1
 
@@ -179,7 +181,7 @@ for depth, strategy, cold in ARGS["rows"]:
         generate_chunk(ws, spec, cx, cy, tiles)
     for cx, cy in ARGS["chunks"]:
         if cold:
-            ws.layout_spec = None
+            ws.layout_spec = ws.stairs_spec = None
         gc.collect()
         t = time.ticks_cpu()
         empty = time.ticks_diff(time.ticks_cpu(), t)
@@ -199,13 +201,15 @@ def rows_for(depths):
             rows.append((depth, 0, "bsp", True))
             rows.append((depth, 0, EXPLORE_ROW, True))
             rows.append((depth, 1, "accretion", False))
+            rows.append((depth, 1, ACCRETION_EXPLORE_ROW, True))
+            rows.append((depth, 1, ACCRETION_EXPLORE_ROW, False))
             rows.append((depth, 1, STAIRS_ROW, False))
     return rows
 
 
 def label_of(depth, name, cold):
     return {1: "surface", 2: "surface", 3: "surface", 4: "caves", 5: "caves", 6: "caves"}.get(
-        depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
+        depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name in ("bsp", ACCRETION_EXPLORE_ROW) else "")))
 
 
 def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
@@ -249,11 +253,11 @@ def riscv(args):
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
           "chunks %s; BSP: %s; every chunk's tiles match CPython)"
           % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))
-    print("%-6s %-24s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
+    print("%-6s %-28s" % ("depth", "world") + "".join("%24s" % (fl + " mean / max") for fl in flavours))
     for depth, strategy, name, cold in rows:
-        cells = ["{:,}".format(sum(counts[(fl, depth, strategy, name, cold)]) // len(CHUNKS))
-                 for fl in flavours]
-        print("%-6d %-24s" % (depth, label_of(depth, name, cold)) + "".join("%14s" % c for c in cells))
+        cells = ["{:,} / {:,}".format(sum(counts[(fl, depth, strategy, name, cold)]) // len(CHUNKS),
+                                      max(counts[(fl, depth, strategy, name, cold)])) for fl in flavours]
+        print("%-6d %-28s" % (depth, label_of(depth, name, cold)) + "".join("%24s" % c for c in cells))
 
 
 def twin(args):

@@ -90,7 +90,8 @@ HEAPLOCK_RUNS = [[32, 32, [0, 1, 2, 3, 4294967295]], [8, 8, [0, 1, 2, 3, 4, 5, 6
 WORLD_LOCKED = [[7, 1, "bsp", 250, 250, 0, 0, 250, 250], [7, 5, "bsp", 250, 250, 0, 0, 250, 250],
                 [7, 8, "bsp", 250, 250, 0, 0, 250, 250], [7, 9, "accretion", 250, 250, 0, 0, 250, 250],
                 [4294967295, 2, "bsp", 2048, 2048, 1984, 0, 64, 128], [3, 6, "bsp", 2048, 2048, 1984, 1984, 64, 64],
-                [5, 7, "accretion", 64, 64, 0, 0, 64, 64]]       # one chunk: spawn and stairs, the routes searched
+                [5, 7, "accretion", 64, 64, 0, 0, 64, 64],       # one chunk: spawn and stairs, the routes searched
+                [1, 8, "accretion", 128, 128, 0, 0, 128, 128]]   # one block: the stairs' chunk plans the others
 
 
 # -- games played by script ------------------------------------------------------------------------

@@ -6,9 +6,11 @@
 # cores (a 5x3 or larger open rectangle in every room: the room's entry in `rooms`). Every room hangs
 # off an earlier one, so the rooms form a tree: connected by construction. Then the chunk's doorways
 # (tunnels), spawn and stairs where the chunk holds them (the stairs in the room farthest from the
-# spawn, by route when it shares the chunk; on solid ground), and the region's traps (1-2, fire or a sealed acid pocket under a lid) and items (2-3)
-# that fall to this chunk.
-# A local stage: it reads and writes only its own chunk.
+# spawn, by route when it shares the chunk or the world is one block, world/accretion_routes.py; on
+# solid ground), and the region's traps (1-2, fire or a sealed acid pocket under a lid) and items
+# (2-3) that fall to this chunk.
+# A local stage: it writes only its own chunk (the stairs' chunk of a world of one block reads the
+# others' routes, made in its own buffer from their coordinates as they make them: plan_block).
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates, world/templates.py): core x, y, w, h; box x,
 #   y, w, h; shape; role (0 none, then world/room_roles.py's SPAWN, STAIRS_ROOM, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
@@ -19,14 +21,17 @@ from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 from maze32.world.templates import ROOM_BYTES, RECT, design_room, place_room, dig_room
-from maze32.world.room_roles import place_ends, place_traps_and_items
+from maze32.world.room_roles import place_ends, place_traps_and_items, floor_middle
+from maze32.world.accretion_routes import BLOCK_SHIFT, routed, start_plane, open_chunk
+from maze32.world import begin_chunk, fill_chunk
 
 ATTEMPTS = const(120)       # attachments tried per chunk
 _SIDE_UP = const(0)
 _SIDE_RIGHT = const(1)
 _SIDE_DOWN = const(2)
 _SIDE_LEFT = const(3)
-_AIR = const(0)             # tiles.AIR and DOOR, for the kernels
+_AIR = const(0)             # tiles.AIR, STONE and DOOR, for the kernels
+_STONE = const(3)
 _DOOR = const(9)
 _OCCUPIED = const(64)        # templates.OCCUPIED
 
@@ -37,18 +42,57 @@ def shape(ws, spec, buf):
 
 
 def settle(ws, spec, tiles):
-    # Local: the rooms, the doorways, spawn and stairs, traps and items.
+    # Local: the rooms, the doorways, spawn and stairs, traps and items. The stairs' chunk of a world of
+    # one block plans the block's other chunks first (plan_block), unless it was planned already.
+    spawn = -1
+    if ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy and routed(spec) and ws.stairs_spec is not spec \
+            and (ws.cx != spec.spawn_cx or ws.cy != spec.spawn_cy):
+        spawn = plan_block(ws, spec, tiles)
+    dig_routes(ws, spec, tiles)
+    place_ends(ws, spec, tiles, spawn)
+    place_traps_and_items(ws, spec, tiles)
+
+
+def dig_routes(ws, spec, tiles):
+    # What routes cross in the chunk: its rooms, all joined through their doors, and its doorways'
+    # tunnels to the hub (ws.marks after it: 2 open, 0 solid).
     seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
     set_bounds(ws, spec)
     attach_rooms(ws, tiles)
-    if WORDS:                                # every room: all joined through their doors
+    if WORDS:
         mark_rooms_words(ws.marks, tiles)
     else:
         mark_open(ws, tiles, 2)
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
     open_doorways(ws, spec, tiles, hub, 1)
-    place_ends(ws, spec, tiles)
-    place_traps_and_items(ws, spec, tiles)
+
+
+def plan_block(ws, spec, tiles):
+    # The routes of the world's every other chunk dug into tiles (all stone on entry and again on exit:
+    # accretion's field), one after another, each as the chunk makes them alone, their open tiles into
+    # the block's plane (accretion_routes); the current chunk's again on exit. Returns the spawn (its
+    # chunk's room 0, floor middle: room_roles.place_ends) as a block index, y << 7 | x.
+    cx = ws.cx
+    cy = ws.cy
+    start_plane(ws)
+    spawn = 0
+    oy = 0
+    while oy < spec.rows:
+        ox = 0
+        while ox < spec.cols:
+            if ox != cx or oy != cy:
+                begin_chunk(ws, spec, ox, oy)
+                fill_chunk(tiles, _STONE)
+                dig_routes(ws, spec, tiles)
+                open_chunk(ws)
+                if ox == spec.spawn_cx and oy == spec.spawn_cy:
+                    c = floor_middle(ws, 0)
+                    spawn = ((ws.y0 + (c >> 6)) << BLOCK_SHIFT) + ws.x0 + (c & 63)
+            ox += 1
+        oy += 1
+    begin_chunk(ws, spec, cx, cy)
+    fill_chunk(tiles, _STONE)
+    return spawn
 
 
 def finish(ws, spec, buf):
