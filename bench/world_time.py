@@ -11,7 +11,10 @@ of 256 x 256 once and its 16 chunks reuse the plan: its rows take four chunks of
 `warm` makes the plan once, in the warm-up, and its chunks reuse it; `bsp 128x128 cold` replans the
 four chunks of a 128 x 128 world (Explore's), one region with spawn and stairs, whose plan also
 searches the routes to its rooms (world/stairs_routes.py); `accretion stairs` times the stairs' chunk
-(its rooms searched by route) four times.
+of a 2048 x 2048 world four times; `accretion 128x128` the four chunks of Explore's accretion world,
+one block whose stairs' chunk digs the others' routes and searches them (world/accretion_routes.py):
+`cold` forgets the levels found before every chunk (the stairs' chunk made first, or alone), `warm`
+keeps them. The RISC-V table gives each row's mean and its dearest chunk.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
