@@ -69,6 +69,31 @@ def test_the_stairs_chunk_alone_cold_and_warm_is_the_whole_worlds():
             assert ws.stairs_spec is spec
 
 
+def test_every_order_of_making_the_chunks_gives_the_same_world():
+    # The chunks made before the stairs' keep their routes in the plane, the stairs' chunk digs the
+    # others': in any order, with another world's chunks (BSP's plan in the same buffer, another
+    # block's plane) made between, every chunk is the whole world's.
+    spec = hw.spec_for(5, 9, (128, 128), "accretion")
+    whole = hw.build(spec, 5)
+    other = hw.spec_for(6, 8, (128, 128), "accretion")
+    bsp = hw.spec_for(5, 9, (128, 128))
+    chunks = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    stairs = (spec.stairs_cx, spec.stairs_cy)
+    spawn = (spec.spawn_cx, spec.spawn_cy)
+    orders = [chunks, chunks[::-1], [spawn] + [c for c in chunks if c not in (spawn, stairs)] + [stairs]]
+    for n, order in enumerate(orders):
+        ws = WorldWorkspace()
+        for i, (cx, cy) in enumerate(order):
+            if i == 1 and n == 2:
+                generate_chunk(ws, bsp, 0, 0, bytearray(CHUNK * CHUNK))
+            if i == 2:
+                generate_chunk(ws, other, 1, 1, bytearray(CHUNK * CHUNK))
+            tiles = bytearray(CHUNK * CHUNK)
+            generate_chunk(ws, spec, cx, cy, tiles)
+            assert all(tiles[(y << 6) | x] == whole.tiles[((cy << 6) + y) * 128 + (cx << 6) + x]
+                       for y in range(64) for x in range(64)), (order, cx, cy)
+
+
 def test_check_fails_a_world_whose_stairs_moved_into_a_nearer_room(tmp_path, capsys):
     region = hw.build(hw.spec_for(4, 8, (128, 128), "accretion"), 4)
     doc = hw.document(region)                    # as `maze32 world export` writes it

@@ -10,7 +10,7 @@
 # solid ground), and the region's traps (1-2, fire or a sealed acid pocket under a lid) and items
 # (2-3) that fall to this chunk.
 # A local stage: it writes only its own chunk (the stairs' chunk of a world of one block reads the
-# others' routes, made in its own buffer from their coordinates as they make them: plan_block).
+# others' routes, kept as they were made or made in its own buffer as they make them: plan_block).
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates, world/templates.py): core x, y, w, h; box x,
 #   y, w, h; shape; role (0 none, then world/room_roles.py's SPAWN, STAIRS_ROOM, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
@@ -22,7 +22,7 @@ from maze32.world.tunnels import set_bounds, open_doorways
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 from maze32.world.templates import ROOM_BYTES, RECT, design_room, place_room, dig_room
 from maze32.world.room_roles import place_ends, place_traps_and_items, floor_middle
-from maze32.world.accretion_routes import BLOCK_SHIFT, routed, start_plane, open_chunk
+from maze32.world.accretion_routes import BLOCK_SHIFT, routed, claim_plane, open_chunk
 from maze32.world import begin_chunk, fill_chunk
 
 ATTEMPTS = const(120)       # attachments tried per chunk
@@ -42,13 +42,18 @@ def shape(ws, spec, buf):
 
 
 def settle(ws, spec, tiles):
-    # Local: the rooms, the doorways, spawn and stairs, traps and items. The stairs' chunk of a world of
-    # one block plans the block's other chunks first (plan_block), unless it was planned already.
+    # Local: the rooms, the doorways, spawn and stairs, traps and items. In a world of one block and
+    # more than one chunk (the spawn never in the stairs' chunk) whose stairs' levels are not known
+    # yet, every other chunk keeps its routes in the block's plane (keep_routes) and the stairs' chunk
+    # digs those of the chunks not made since first (plan_block).
     spawn = -1
-    if ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy and routed(spec) and ws.stairs_spec is not spec \
-            and (ws.cx != spec.spawn_cx or ws.cy != spec.spawn_cy):
+    planning = routed(spec) and ws.stairs_spec is not spec and (spec.cols > 1 or spec.rows > 1)
+    stairs_here = ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy
+    if planning and stairs_here:
         spawn = plan_block(ws, spec, tiles)
     dig_routes(ws, spec, tiles)
+    if planning and not stairs_here:
+        keep_routes(ws, spec)
     place_ends(ws, spec, tiles, spawn)
     place_traps_and_items(ws, spec, tiles)
 
@@ -67,32 +72,38 @@ def dig_routes(ws, spec, tiles):
     open_doorways(ws, spec, tiles, hub, 1)
 
 
+def keep_routes(ws, spec):
+    # The current chunk's routes (dig_routes just made them) into the block's plane, and the spawn
+    # (room 0's floor middle: room_roles.place_ends) as a block index, y << 7 | x, when they hold it.
+    claim_plane(ws, spec)
+    open_chunk(ws)
+    ws.block_have |= 1 << ((ws.cy << 1) | ws.cx)
+    if ws.cx == spec.spawn_cx and ws.cy == spec.spawn_cy:
+        c = floor_middle(ws, 0)
+        ws.block_spawn = ((ws.y0 + (c >> 6)) << BLOCK_SHIFT) + ws.x0 + (c & 63)
+
+
 def plan_block(ws, spec, tiles):
-    # The routes of the world's every other chunk dug into tiles (all stone on entry and again on exit:
-    # accretion's field), one after another, each as the chunk makes them alone, their open tiles into
-    # the block's plane (accretion_routes); the current chunk's again on exit. Returns the spawn (its
-    # chunk's room 0, floor middle: room_roles.place_ends) as a block index, y << 7 | x.
+    # The routes of the world's other chunks that the plane lacks dug into tiles (all stone on entry
+    # and again on exit: accretion's field), one after another, each as the chunk makes them alone,
+    # and kept (keep_routes); the current chunk made current again. Returns the spawn (keep_routes).
     cx = ws.cx
     cy = ws.cy
-    start_plane(ws)
-    spawn = 0
+    claim_plane(ws, spec)
     oy = 0
     while oy < spec.rows:
         ox = 0
         while ox < spec.cols:
-            if ox != cx or oy != cy:
+            if (ox != cx or oy != cy) and not (ws.block_have >> ((oy << 1) | ox)) & 1:
                 begin_chunk(ws, spec, ox, oy)
                 fill_chunk(tiles, _STONE)
                 dig_routes(ws, spec, tiles)
-                open_chunk(ws)
-                if ox == spec.spawn_cx and oy == spec.spawn_cy:
-                    c = floor_middle(ws, 0)
-                    spawn = ((ws.y0 + (c >> 6)) << BLOCK_SHIFT) + ws.x0 + (c & 63)
+                keep_routes(ws, spec)
             ox += 1
         oy += 1
     begin_chunk(ws, spec, cx, cy)
     fill_chunk(tiles, _STONE)
-    return spawn
+    return ws.block_spawn
 
 
 def finish(ws, spec, buf):

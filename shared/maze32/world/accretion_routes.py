@@ -2,16 +2,16 @@
 # the spawn, and a person walks routes): a world of at most 2 x 2 chunks (128 x 128, Explore's) is its
 # own block, planned whole when its stairs' chunk is made, as a BSP region is: the routes of every
 # other chunk (rooms, passages and doorways' tunnels: accretion.dig_routes, the same tiles the chunk
-# makes alone) dug in turn into the stairs chunk's own buffer before its own, each chunk's open tiles
-# kept as bits in the block's plane, then one breadth-first search over the plane from the spawn gives
+# makes alone), kept as bits in the block's plane as each chunk is made before the stairs' chunk
+# (accretion.keep_routes) or else dug in turn into the stairs chunk's own buffer before its own
+# (accretion.plan_block), then one breadth-first search over the plane from the spawn gives
 # each room of the stairs' chunk its level (the step at which the search first reaches one of its core
 # tiles), which stairs_routes.rank_by_route ranks. Traps, items and stairs stand on open tiles (an acid
 # pocket is sealed but for its lid), so they change no route. In a larger world the stairs' chunk lies
 # outside the spawn's block (the stairs go in the far corner) and its room is the farthest by straight
 # line (room_roles.place_ends), as plan_check's `farthest` says.
 #   ws.plan    the plane: one bit a tile of the block, 128 tiles (16 bytes) a row, set = closed (solid,
-#              beyond the world, or reached); BSP's plan, free in an accretion world (ws.layout_spec
-#              let go)
+#              beyond the world, or reached); BSP's plan, free in an accretion world (claim_plane)
 #   ws.queue   the search's ring (block index y << 7 | x); ws.marks the stairs chunk's own marks (2
 #              open, 0 solid, 3 + k on room k's core); ws.stack each room's level
 #   ws.stairs_levels, ws.stairs_spec   the levels found, kept for the world last searched: the stairs'
@@ -34,10 +34,15 @@ def routed(spec):
     return spec.width <= (1 << BLOCK_SHIFT) and spec.height <= (1 << BLOCK_SHIFT)
 
 
-def start_plane(ws):
-    # Every tile of the plane closed; BSP's plan in ws.plan let go.
-    ws.layout_spec = None
-    fill_bytes(ws.plan, _PLANE, 0xFF)
+def claim_plane(ws, spec):
+    # ws.plan holds this world's plane, or starts it: every tile closed, no chunk's routes in it
+    # (ws.block_have: bit cy << 1 | cx for each chunk's). ws.layout_spec names the world whose plane
+    # ws.plan holds, as it names the BSP world whose region's plan it holds: a BSP plan made since (or
+    # anything that lets layout_spec go) starts the plane again.
+    if ws.layout_spec is not spec:
+        ws.layout_spec = spec
+        ws.block_have = 0
+        fill_bytes(ws.plan, _PLANE, 0xFF)
 
 
 @micropython.viper
@@ -91,7 +96,7 @@ WORDS = compiled(open_chunk_words)
 
 def stairs_levels(ws, spec, spawn):
     # Each room of the stairs' chunk (just dug: ws.acc, ws.marks) its level into ws.stack, from the
-    # spawn (world tile index, y << 7 | x) over the plane the other chunks opened (accretion.plan_block),
+    # spawn (world tile index, y << 7 | x) over the plane the other chunks opened (accretion.keep_routes),
     # or as kept for this world. False when the ring overflowed (no level is then sure).
     n = ws.acc_count
     if ws.stairs_spec is spec:
@@ -105,7 +110,7 @@ def stairs_levels(ws, spec, spawn):
     _search[0] = ws
     _search[1] = spawn
     found = search(ws.plan, ws.queue)
-    _search[0] = None
+    _search[0] = ws.layout_spec = None                       # the plane is spent: every tile reached
     if not found:
         return False
     k = 0

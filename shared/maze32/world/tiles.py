@@ -457,3 +457,4 @@ class WorldWorkspace:
         # (accretion_routes.stairs_levels).
         self.stairs_levels = zeros("H", MAX_CHUNK_ROOMS)
         self.stairs_spec = None
+        self.block_have = self.block_spawn = 0    # the chunks whose routes its plane holds, the spawn
