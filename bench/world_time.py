@@ -13,8 +13,9 @@ four chunks of a 128 x 128 world (Explore's), one region with spawn and stairs, 
 searches the routes to its rooms (world/stairs_routes.py); `accretion stairs` times the stairs' chunk
 of a 2048 x 2048 world four times; `accretion 128x128` the four chunks of Explore's accretion world,
 one block whose stairs' chunk digs the others' routes and searches them (world/accretion_routes.py):
-`cold` forgets the levels found before every chunk (the stairs' chunk made first, or alone), `warm`
-keeps them. The RISC-V table gives each row's mean and its dearest chunk.
+`cold` forgets the levels found and the routes kept before every chunk (the stairs' chunk made
+first, or alone, digs the other three), `warm` keeps them; `in turn` forgets them once, then makes
+the spawn's chunk, the other two and the stairs' last (each keeps its routes: the stairs' digs none). The RISC-V table gives each row's mean and its dearest chunk.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
@@ -50,6 +51,7 @@ CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
 REGION_CHUNKS = ((4, 4), (5, 4), (6, 5), (7, 7))   # BSP rows: four chunks of region (1, 1)
 EXPLORE_ROW = "bsp 128x128"
 ACCRETION_EXPLORE_ROW = "accretion 128x128"
+ACCRETION_TURN_ROW = "accretion 128x128 in turn"
 STAIRS_ROW = "accretion stairs"
 EXPLORE_CHUNKS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
@@ -60,6 +62,11 @@ def chunks_for(depth, strategy, name=""):
     # whose plan searches the routes to its rooms.
     if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW):
         return EXPLORE_CHUNKS
+    if name == ACCRETION_TURN_ROW:             # the spawn's chunk, the others, the stairs' last
+        from maze32.world.tiles import WorldSpec
+        spec = WorldSpec(0, 7, depth, 128, 128, 1)
+        ends = ((spec.spawn_cx, spec.spawn_cy), (spec.stairs_cx, spec.stairs_cy))
+        return ends[:1] + tuple(c for c in EXPLORE_CHUNKS if c not in ends) + ends[1:]
     if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
         from maze32.world.tiles import WorldSpec
         spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
@@ -68,7 +75,7 @@ def chunks_for(depth, strategy, name=""):
 
 
 def size_for(name):
-    return (128, 128) if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW) else (2048, 2048)
+    return (128, 128) if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW, ACCRETION_TURN_ROW) else (2048, 2048)
 BUDGET_MS = 25.0
 TWIN_BUDGET_S = 0.5
 
@@ -87,8 +94,8 @@ for cx, cy in ARGS["chunks"]:                  # warm-up: code loaded, plans mad
 def work(n, cold):
     i = 0
     while i < n:
-        for cx, cy in ARGS["chunks"]:
-            if cold:
+        for j, (cx, cy) in enumerate(ARGS["chunks"]):
+            if cold and (j == 0 or not ARGS["turn"]):
                 ws.layout_spec = ws.stairs_spec = None
             generate_chunk(ws, spec, cx, cy, tiles)
         i += 1
@@ -110,7 +117,8 @@ def instructions(flavour, library, depth, strategy, repeat, cold, name=""):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "work.py"
         args = {"depth": depth, "strategy": strategy, "repeat": repeat, "cold": cold,
-                "chunks": chunks_for(depth, strategy, name), "size": size_for(name)}
+                "chunks": chunks_for(depth, strategy, name), "size": size_for(name),
+                "turn": name == ACCRETION_TURN_ROW}
         script.write_text("ARGS = %r\n" % args + WORK)
         out = Path(tmp) / "callgrind.out"
         proc = subprocess.run(
@@ -182,8 +190,8 @@ for depth, strategy, cold in ARGS["rows"]:
     prepare(spec)
     for cx, cy in ARGS["chunks"]:
         generate_chunk(ws, spec, cx, cy, tiles)
-    for cx, cy in ARGS["chunks"]:
-        if cold:
+    for j, (cx, cy) in enumerate(ARGS["chunks"]):
+        if cold and (j == 0 or not ARGS["turn"]):
             ws.layout_spec = ws.stairs_spec = None
         gc.collect()
         t = time.ticks_cpu()
@@ -206,13 +214,15 @@ def rows_for(depths):
             rows.append((depth, 1, "accretion", False))
             rows.append((depth, 1, ACCRETION_EXPLORE_ROW, True))
             rows.append((depth, 1, ACCRETION_EXPLORE_ROW, False))
+            rows.append((depth, 1, ACCRETION_TURN_ROW, True))
             rows.append((depth, 1, STAIRS_ROW, False))
     return rows
 
 
 def label_of(depth, name, cold):
     return {1: "surface", 2: "surface", 3: "surface", 4: "caves", 5: "caves", 6: "caves"}.get(
-        depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name in ("bsp", ACCRETION_EXPLORE_ROW) else "")))
+        depth, "dungeon %s%s" % (name, " cold" if cold and name != ACCRETION_TURN_ROW else
+                                 (" warm" if name in ("bsp", ACCRETION_EXPLORE_ROW) and not cold else "")))
 
 
 def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
@@ -243,7 +253,8 @@ def riscv(args):
                 deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
             for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
                 work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
-                                         "chunks": chunks_for(depth, strategy, name)} + RISCV_WORK
+                                         "chunks": chunks_for(depth, strategy, name),
+                                         "turn": name == ACCRETION_TURN_ROW} + RISCV_WORK
                 with riscv_time._board(served) as b:
                     out = b.exec(work, timeout=3600)
                     b.soft_reset()
