@@ -24,8 +24,8 @@ _UNREACHED = const(0xFFFF)    # stairs_routes.UNREACHED
 _RING = const(4096)           # ws.queue's entries: the tiles in flight at most
 _PLANE = const(2048)          # the plane's bytes
 
-# The search's bounds (_compat.py, Registers: the plane and the queue are the kernel's arguments): the
-# workspace, the spawn (block index), and whether the ring overflowed.
+# The search's workspace and spawn (a block index) (_compat.py, Registers: the plane and the queue are
+# the kernel's arguments).
 _search = [None, 0]
 
 
