@@ -4,7 +4,7 @@
 # The scans over cells, placements and routes are viper kernels where compiled; they use the check
 # bits by name, which the compiler folds (const() of this module).
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE
+from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE, PITCH
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
                          EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED,
                          MEASURED_FROM, MEASURED_SUM, MEASURED_RUN, MEASURED_REACHED)
@@ -224,18 +224,38 @@ def scan_built(maze, ws):
     total = w
     run = last_y
     seam_row = (((last_y + 1) >> 1) - 1) << 5
-    row = 0
-    while row <= seam_row:
-        for c in range(row, row + w):
-            f = cells[c]
+    below = seam_row + PITCH           # row H/2, where half A ends
+    if w == PITCH:
+        # Half A is one run of cells: the VM's iterator over the buffer reads them (an interpreted
+        # subscript and a counted index cost twice as much), stopped by a value no cell has (16) put
+        # into the first cell after half A for the loop. Sums are reduced once: total stays below
+        # 2**13, run below 2**22, and mod 2**16 the per-row reductions of scan_rows change nothing.
+        keep = cells[below]
+        cells[below] = 16
+        for f in cells:
+            if f > 15:
+                break
             counts += ends[f]
             total += f
             run += total
-        total &= 0xFFFF
+        cells[below] = keep
         run &= 0xFFFF
-        if (f & 2) or (cells[row] & 8):
+    else:
+        row = 0
+        while row < below:
+            for c in range(row, row + w):
+                f = cells[c]
+                counts += ends[f]
+                total += f
+                run += total
+            total &= 0xFFFF
+            run &= 0xFFFF
+            row += PITCH
+    row = 0
+    while row < below:
+        if (cells[row + w - 1] & 2) or (cells[row] & 8):
             mask |= BORDER
-        row += 32
+        row += PITCH
     tally = ws.tally
     tally[0] = tally[0] + (counts & 4095)
     tally[1] = tally[1] + (counts >> 12)
