@@ -42,6 +42,9 @@ def carve_tree(cells, c):
     # busiest ones are named here first.
     options = 0
     here = 0                           # cells[c]
+    maze = _carving[0]
+    east = maze.east                   # east[c] is cells[c + 1], south[c] cells[c + 32] (maze.py)
+    south = maze.south
     s0 = 0
     s1 = 0
     flag = 0
@@ -55,7 +58,6 @@ def carve_tree(cells, c):
     m16 = 0xFFFF
     ws = _carving[1]
     remain = ws.marks
-    maze = _carving[0]
     w = maze.width
     half = maze.height >> 1
     fence_row = half << 5
@@ -99,9 +101,9 @@ def carve_tree(cells, c):
         options = 0
         if not cells[c - 32]:
             options = 1
-        if not cells[c + 1] and c & 31 < last_x:
+        if not east[c] and c & 31 < last_x:
             options |= 2
-        if not cells[c + 32]:
+        if not south[c]:
             options |= 4
         if not cells[c - 1] and c & 31:
             options |= 8
@@ -126,10 +128,10 @@ def carve_tree(cells, c):
                     if not cells[c - 32]:
                         options = 1
                 if rest & 2:
-                    if not cells[c + 1]:
+                    if not east[c]:
                         options |= 2
                 if rest & 4:
-                    if not cells[c + 32]:
+                    if not south[c]:
                         options |= 4
                 if rest & 8:
                     if not cells[c - 1]:
