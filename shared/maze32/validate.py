@@ -298,8 +298,6 @@ def scan_rows(c: int, f: int) -> int:
     maze = _scan[0]
     rot = int(maze.rot)
     cells = ptr8(maze.cells)
-    east = ptr8(maze.east)             # east[c] is cells[c + 1], south[c] cells[c + 32] (maze.py)
-    south = ptr8(maze.south)
     ends = ptr16(_ENDS)
     rotate = ptr8(_ROTATE)
     ws = _scan[1]
@@ -326,19 +324,19 @@ def scan_rows(c: int, f: int) -> int:
         twin = 0                       # bits where a cell differs from its rotated partner's rotation
         apart = 0                      # reciprocity bits where a passage is open from one side only
         while c < last:               # all but the last column: each has a cell to the east
-            e = east[c]
+            e = cells[c + 1]
             counts += ends[f]
             total += f
             run += total
             twin |= rotate[cells[rot - c]] ^ f
-            apart |= (f ^ (e >> 2) ^ (south[c] << 2)) & agree
+            apart |= (f ^ (e >> 2) ^ (cells[c + 32] << 2)) & agree
             f = e                      # the east cell is the next one
             c += 1
         counts += ends[f]
         total = (total + f) & 0xFFFF
         run = (run + total) & 0xFFFF
         twin |= rotate[cells[rot - last]] ^ f
-        apart |= (f ^ (south[last] << 2)) & agree & 4
+        apart |= (f ^ (cells[last + 32] << 2)) & agree & 4
         if twin:
             mask |= SYMMETRY
         if apart:
