@@ -110,6 +110,20 @@ def route_keys(game, target):
     return keys
 
 
+def bot_duel_lines(seed, size, ticks):
+    # What tests/drivers/duel_bots.py prints for ARGS {seed, size, ticks}, played here by the twin (the
+    # firmware's own modules under CPython): a bot-against-bot Duel, each tick's keys and both cells.
+    from maze32_game import duel
+    game = duel.Duel(seed, *size)
+    bots = (duel.Bot(2, seed), duel.Bot(1, seed + 1))
+    lines = []
+    for _ in range(ticks):
+        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
+        game.tick(k1, k2)
+        lines.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
+    return lines
+
+
 def link_reference(seed, size, level, delay):
     # The game a linked Duel's lockstep must play: each bot picks, before frame f, its key for frame
     # f + delay from what its player sees after frame f - 1. -> (winner, deciding frame, every frame's
