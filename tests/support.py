@@ -2,6 +2,7 @@
 the one check of its one-line errors. Shared fixtures live in conftest.py; a test file never imports
 another test file."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -12,9 +13,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent          # the checkout: every path a test computes starts here
 TESTS = ROOT / "tests"
 DRIVERS = TESTS / "drivers"                            # scripts the runtimes run (tests/runtimes.py)
+LOCKED = DRIVERS / "locked.py"                         # the heap-lock harness the locked drivers share
 GOLDEN_DIR = TESTS / "golden"                          # the catalogues every runtime must reproduce
 MAZE32 = str(Path(sys.executable).parent / "maze32")   # the venv's console script, as a user runs it
 SETPRIV = shutil.which("setpriv")
+
+
+def script_text(driver, args):
+    # A tests/drivers script as every runtime runs it, one script (a board is sent one): ARGS bound
+    # first, and the line `from locked import locked` replaced by the harness's text (drivers/locked.py).
+    text = re.sub(r"(?m)^from locked import locked\b.*\n", lambda _: LOCKED.read_text(), (DRIVERS / driver).read_text())
+    return "ARGS = %r\n" % (args,) + text
 
 
 def maze32(*args, module=False, board=None, env=None, unprivileged=False, umask=None, timeout=300, **kw):
