@@ -330,10 +330,10 @@ def _in_window(ws, k):
 
 
 def each_feature(ws, spec, buf, kinds, paint):
-    # paint(ws, spec, buf, k) for every feature k of the kinds in bit mask `kinds` (bit 1 << kind) that
-    # meets the window, band by band (the features of each region band the window touches, drawn as
-    # needed). The kind is tested here, before the call: a call per feature of the other kinds would
-    # cost the native chunk about 1%.
+    # paint(ws, spec, buf, k) for every feature k (ws.feat_*) of the kinds in bit mask `kinds`
+    # (bit 1 << kind) that meets the window, band by band (the features of each region band the window
+    # touches, drawn as needed). The kind is tested here, before the call: a call per feature of the
+    # other kinds would cost the native chunk about 1%.
     b = _bands(ws)
     band = b >> 8
     while band <= (b & 255):
@@ -363,23 +363,22 @@ def raise_feature(ws, spec, buf, k):
 
 
 def fill_pool_or_tree(ws, spec, buf, k):
-    # A pool: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2 under the ground at the pool's centre, water in
-    # whatever is there, or sand in place of solid ground. A tree: a trunk and a crown of wood, on air.
+    # A tree: a trunk and a crown of wood, on air. A pool: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2
+    # under the ground at the pool's centre, water in whatever is there, or sand in place of solid
+    # ground.
     kind = ws.feat_kind[k]
     x = ws.feat_x[k]
-    a = ws.feat_a[k]
-    d = ws.feat_b[k]
-    if kind == POOL_WATER or kind == POOL_SAND:
-        if kind == POOL_WATER:
-            pour_bowl(ws, buf, x, height_at(spec, x), a, d, WATER, 0)
-        else:
-            pour_bowl(ws, buf, x, height_at(spec, x), a, d, SAND, 2)
-    elif kind == TREE:
+    d = ws.feat_b[k]                    # a tree's height, a pool's depth
+    if kind == TREE:
         g = _ground(ws, spec, x)
         paint_column(ws, buf, x, g - d, g, WOOD, 1)
         paint_column(ws, buf, x - 1, g - d, g - d + 1, WOOD, 1)
         paint_column(ws, buf, x + 1, g - d, g - d + 1, WOOD, 1)
         paint_column(ws, buf, x, g - d - 1, g - d, WOOD, 1)
+    elif kind == POOL_WATER:
+        pour_bowl(ws, buf, x, height_at(spec, x), ws.feat_a[k], d, WATER, 0)
+    else:                               # POOL_SAND: finish hands on pools and trees alone
+        pour_bowl(ws, buf, x, height_at(spec, x), ws.feat_a[k], d, SAND, 2)
 
 
 # -- the surface kind: stages ----------------------------------------------------------------------
