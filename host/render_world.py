@@ -109,7 +109,9 @@ def show(out, view, written=None):
     out.print("seed %d, depth %d (%s), tiles %d,%d to %d,%d of %d x %d" % (
         view.seed, s.depth, KIND_NAMES[s.kind], view.ox, view.oy, view.ox + view.w - 1,
         view.oy + view.h - 1, s.width, s.height), highlight=False, soft_wrap=True)
-    out.print("hash %s" % view.digest()[:16], highlight=False)
+    # The hash names what was drawn, so a reader can tell it from the whole world's (world validate).
+    out.print("region hash %s (world export --region %d,%d,%d,%d)" % (
+        view.digest()[:16], view.ox, view.oy, view.w, view.h), highlight=False, soft_wrap=True)
     if written:
         out.print("wrote %s" % written, highlight=False, soft_wrap=True)
 

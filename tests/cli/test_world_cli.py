@@ -166,3 +166,16 @@ def test_render_draws_explores_world_unless_told_another_size(capsys):
     except SystemExit:
         pass
     assert "default 128x128, Explore's world" in " ".join(capsys.readouterr().out.split())
+
+
+def test_render_says_whose_hash_it_prints_and_export_writes_the_same(tmp_path, capsys):
+    # Was: a bare "hash c094..." under the picture, which a reader could not tell from the whole
+    # world's hash that `world validate` prints. It is the drawn region's, and says how to get it again.
+    assert main(["world", "render", "--seed", "7", "--depth", "8"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("region hash ") and len(last) <= 80
+    short, region = last.split()[2], last.split("--region ")[1].rstrip(")")
+    path = tmp_path / "part.json"
+    assert main(["world", "export", "--seed", "7", "--depth", "8", "--size", "128x128",
+                 "--region", region, "-o", str(path)]) == 0
+    assert json.loads(path.read_text())["hash"].startswith(short) and len(short) == 16
