@@ -54,16 +54,20 @@ for n in (1000000, 11000000, 1000000, 11000000):
 
 PHASES = ("total", "construct", "place", "validate", "hash", "carve", "search")
 
+
+def code_of(path):
+    # A MicroPython file's code alone, without its comment and blank lines: what the board is sent
+    # (its heap's layout, and with it the counts by tenths of a percent, then does not move with a
+    # comment).
+    return "".join(line for line in path.read_text().splitlines(True)
+                   if line.strip() and not line.lstrip().startswith("#"))
+
 # Counted on the board, per size, seed and phase (bench/phases.py's, its text sent before this
 # workload), with ticks_cpu() less the count of an empty span; validate is the public validate()
 # right after generate(): it shares generate's search.
 # Each seed's maze is generated first (its phases then run on that seed's state), as bench/work.py
 # does for callgrind; the heap is collected before each span.
-WORK = (Path(__file__).resolve().parent / "phases.py").read_text() + """
-import gc, time
-maze = Maze()
-ws = Workspace()
-for w, h in ARGS["sizes"]:
+WORK = "\nimport gc, time\n" + code_of(Path(__file__).resolve().parent / "phases.py") + """for w, h in ARGS["sizes"]:
     cfg = Config(width=w, height=h)
     hi, lo = split_seed(ARGS["seeds"][0])
     generate(maze, ws, cfg, hi, lo)                  # warm-up
@@ -77,7 +81,7 @@ for w, h in ARGS["sizes"]:
             t = time.ticks_cpu()
             empty = time.ticks_diff(time.ticks_cpu(), t)   # the counting's own instructions
             t = time.ticks_cpu()
-            run_phase(name, cfg, hi, lo)
+            phase(name, cfg, hi, lo)
             n = time.ticks_diff(time.ticks_cpu(), t) - empty
             print(w, h, seed, name, n, status, attempts, digest)
 """
@@ -111,10 +115,11 @@ def check_clock(board):
     return c2 - c1, u2 - u1
 
 
-def deployed(flavours, name):
+def deployed(flavours, name, first=None):
     # A RISC-V board started here (MicroPython's rv32imc firmware built first): yields (flavour,
-    # served) once each flavour in turn is deployed on it as `maze32 deploy` deploys it. A build that
-    # fails is one line naming the bench `name`.
+    # served) once each flavour in turn is deployed on it as `maze32 deploy` deploys it. first(board),
+    # if given, runs on the board before the first deploy, on its connection. A build that fails is
+    # one line naming the bench `name`.
     try:
         firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
     except CliError as e:
@@ -124,6 +129,8 @@ def deployed(flavours, name):
             riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
         for flavour in flavours:
             with _board(served) as board:
+                if first is not None and flavour == flavours[0]:
+                    first(board)
                 deploy(board, profile, flavour)
             yield flavour, served
 
@@ -131,13 +138,14 @@ def deployed(flavours, name):
 def measure(flavours, sizes, seeds, phases, say=print):
     # -> [{flavour, width, height, seed, phase, instructions, attempts}] counted on a RISC-V board
     # started here; every maze's hash is checked against CPython. SystemExit on any failure.
+    def clock(board):
+        counted, us = check_clock(board)
+        say("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
+            "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
+
     results = []
-    for flavour, served in deployed(flavours, "riscv_time"):
+    for flavour, served in deployed(flavours, "riscv_time", clock):
         with _board(served) as board:
-            if not results:
-                counted, us = check_clock(board)
-                say("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
-                    "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
             args = {"sizes": sizes, "seeds": seeds, "phases": list(phases)}
             out = board.exec("ARGS = %r\n" % (args,) + WORK, timeout=3600)
         for line in out.splitlines():
