@@ -1,6 +1,6 @@
-"""What the test files share: where the checkout is, the one way they run the maze32 command line, and
-the one check of its one-line errors. Shared fixtures live in conftest.py; a test file never imports
-another test file."""
+"""What the test files share: where the checkout is, the one way they run the maze32 command line, the
+one check of its one-line errors, and a driver's script as the runtimes run it. Shared fixtures live in
+conftest.py; a test file never imports another test file."""
 import os
 import re
 import shutil
