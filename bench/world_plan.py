@@ -1,8 +1,8 @@
 """The share of worlds that keep each check of seed 004's plan (shared/maze32/world/plan_check.py),
 over exported worlds of seeds nobody tuned to: each world is built, written as its maze32-world
-document, read back (codec.from_dict) and judged as `maze32 world check` judges a file. `farthest`
-(BSP only) is measured here and is not yet a check: whether the stairs stand in the room farthest from
-the spawn by path.
+document, read back (codec.from_dict) and judged as `maze32 world check` judges a file. `judged`: the
+worlds whose `farthest` was judged (the spawn in the stairs' cell or, with accretion, a world of one
+block, 128 x 128 at most: world/accretion_routes.py).
 
 usage: python bench/world_plan.py [--seeds 1000..1099] [--size 250x250] [--kinds surface,caves,bsp,accretion]
 """
@@ -32,8 +32,9 @@ def judged(seed, depth, size, strategy):
     marks, queue = hw.check_buffers(len(world.tiles))
     mask = check.check_world(view, marks, queue)
     shift = 8 if world.strategy == "bsp" else 6         # the stairs' cell: a region, a chunk
-    judged = world.depth >= 7 and (view.spawn_x >> shift, view.spawn_y >> shift) == \
-        (view.stairs_x >> shift, view.stairs_y >> shift)
+    block = world.strategy == "accretion" and world.width <= 128 and world.height <= 128
+    judged = world.depth >= 7 and (block or (view.spawn_x >> shift, view.spawn_y >> shift) ==
+                                   (view.stairs_x >> shift, view.stairs_y >> shift))
     return mask, judged
 
 

@@ -11,19 +11,24 @@ of 256 x 256 once and its 16 chunks reuse the plan: its rows take four chunks of
 `warm` makes the plan once, in the warm-up, and its chunks reuse it; `bsp 128x128 cold` replans the
 four chunks of a 128 x 128 world (Explore's), one region with spawn and stairs, whose plan also
 searches the routes to its rooms (world/stairs_routes.py); `accretion stairs` times the stairs' chunk
-(its rooms searched by route) four times.
+of a 2048 x 2048 world four times; `accretion 128x128` the four chunks of Explore's accretion world,
+one block whose stairs' chunk digs the others' routes and searches them (world/accretion_routes.py):
+`cold` forgets the levels found and the routes kept before every chunk (the stairs' chunk made
+first, or alone, digs the other three), `warm` keeps them; `in turn` forgets them once, then makes
+the spawn's chunk, the other two and the stairs' last (each keeps its routes: the stairs' digs none). The RISC-V table gives each row's mean and its dearest chunk.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
 once after a warm-up, counted with ticks_cpu() less the count of an empty span, the heap collected
-before). Per kind the mean over the chunks is printed, and each chunk's tiles' SHA-256 is checked
-against CPython's.
+before). Per kind the mean over the chunks and the most of one are printed, and each chunk's tiles'
+SHA-256 is checked against CPython's. --seeds a..b counts the worlds (0, s) for each s (seed 7's
+alone by default): issue 24's bound is on every chunk.
 
 Twin: CPython, the whole-world build (host/worlds.build) of a 250 x 250 world per depth, median of
 --runs runs, then the checks on it.
 
 usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
-                                  [--jobs 2] [--twin-only | --board-only] [--riscv]
+                                  [--jobs 2] [--twin-only | --board-only] [--riscv [--seeds 0..15]]
 """
 import argparse
 import os
@@ -46,24 +51,32 @@ INSTRUCTIONS_PER_BOARD_MS = 67000
 CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
 REGION_CHUNKS = ((4, 4), (5, 4), (6, 5), (7, 7))   # BSP rows: four chunks of region (1, 1)
 EXPLORE_ROW = "bsp 128x128"
+ACCRETION_EXPLORE_ROW = "accretion 128x128"
+ACCRETION_TURN_ROW = "accretion 128x128 in turn"
 STAIRS_ROW = "accretion stairs"
+EXPLORE_CHUNKS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 
-def chunks_for(depth, strategy, name=""):
+def chunks_for(depth, strategy, name="", seed=7):
     # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses; the
     # `explore` row's are a whole 128 x 128 world (Explore's): one region holding spawn and stairs,
     # whose plan searches the routes to its rooms.
-    if name == EXPLORE_ROW:
-        return ((0, 0), (1, 0), (0, 1), (1, 1))
+    if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW):
+        return EXPLORE_CHUNKS
+    if name == ACCRETION_TURN_ROW:             # the spawn's chunk, the others, the stairs' last
+        from maze32.world.tiles import WorldSpec
+        spec = WorldSpec(0, seed, depth, 128, 128, 1)
+        ends = ((spec.spawn_cx, spec.spawn_cy), (spec.stairs_cx, spec.stairs_cy))
+        return ends[:1] + tuple(c for c in EXPLORE_CHUNKS if c not in ends) + ends[1:]
     if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
         from maze32.world.tiles import WorldSpec
-        spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
+        spec = WorldSpec(0, seed, depth, 2048, 2048, 1)
         return ((spec.stairs_cx, spec.stairs_cy),) * 4
     return REGION_CHUNKS if depth >= 7 and strategy == 0 else CHUNKS
 
 
 def size_for(name):
-    return (128, 128) if name == EXPLORE_ROW else (2048, 2048)
+    return (128, 128) if name in (EXPLORE_ROW, ACCRETION_EXPLORE_ROW, ACCRETION_TURN_ROW) else (2048, 2048)
 BUDGET_MS = 25.0
 TWIN_BUDGET_S = 0.5
 
@@ -82,9 +95,9 @@ for cx, cy in ARGS["chunks"]:                  # warm-up: code loaded, plans mad
 def work(n, cold):
     i = 0
     while i < n:
-        for cx, cy in ARGS["chunks"]:
-            if cold:
-                ws.layout_spec = None
+        for j, (cx, cy) in enumerate(ARGS["chunks"]):
+            if cold and (j == 0 or not ARGS["turn"]):
+                ws.layout_spec = ws.stairs_spec = None
             generate_chunk(ws, spec, cx, cy, tiles)
         i += 1
 
@@ -105,7 +118,8 @@ def instructions(flavour, library, depth, strategy, repeat, cold, name=""):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "work.py"
         args = {"depth": depth, "strategy": strategy, "repeat": repeat, "cold": cold,
-                "chunks": chunks_for(depth, strategy, name), "size": size_for(name)}
+                "chunks": chunks_for(depth, strategy, name), "size": size_for(name),
+                "turn": name == ACCRETION_TURN_ROW}
         script.write_text("ARGS = %r\n" % args + WORK)
         out = Path(tmp) / "callgrind.out"
         proc = subprocess.run(
@@ -172,21 +186,22 @@ tiles = bytearray(4096)
 import hashlib, binascii
 from maze32.world import WorldSpec, WorldWorkspace, generate_chunk, prepare
 ws = WorldWorkspace(queue=queue)
-for depth, strategy, cold in ARGS["rows"]:
-    spec = WorldSpec(0, 7, depth, ARGS["size"][0], ARGS["size"][1], strategy)
+depth, strategy, cold = ARGS["row"]
+for seed, chunks in ARGS["worlds"]:
+    spec = WorldSpec(0, seed, depth, ARGS["size"][0], ARGS["size"][1], strategy)
     prepare(spec)
-    for cx, cy in ARGS["chunks"]:
+    for cx, cy in chunks:
         generate_chunk(ws, spec, cx, cy, tiles)
-    for cx, cy in ARGS["chunks"]:
-        if cold:
-            ws.layout_spec = None
+    for j, (cx, cy) in enumerate(chunks):
+        if cold and (j == 0 or not ARGS["turn"]):
+            ws.layout_spec = ws.stairs_spec = None
         gc.collect()
         t = time.ticks_cpu()
         empty = time.ticks_diff(time.ticks_cpu(), t)
         t = time.ticks_cpu()
         generate_chunk(ws, spec, cx, cy, tiles)
         n = time.ticks_diff(time.ticks_cpu(), t) - empty
-        print(depth, strategy, int(cold), cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
+        print(seed, cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
 """
 
 
@@ -199,61 +214,62 @@ def rows_for(depths):
             rows.append((depth, 0, "bsp", True))
             rows.append((depth, 0, EXPLORE_ROW, True))
             rows.append((depth, 1, "accretion", False))
+            rows.append((depth, 1, ACCRETION_EXPLORE_ROW, True))
+            rows.append((depth, 1, ACCRETION_EXPLORE_ROW, False))
+            rows.append((depth, 1, ACCRETION_TURN_ROW, True))
             rows.append((depth, 1, STAIRS_ROW, False))
     return rows
 
 
 def label_of(depth, name, cold):
     return {1: "surface", 2: "surface", 3: "surface", 4: "caves", 5: "caves", 6: "caves"}.get(
-        depth, "dungeon %s%s" % (name, " cold" if cold else (" warm" if name == "bsp" else "")))
+        depth, "dungeon %s%s" % (name, " cold" if cold and name != ACCRETION_TURN_ROW else
+                                 (" warm" if name in ("bsp", ACCRETION_EXPLORE_ROW) and not cold else "")))
 
 
-def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
+def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048), seed=7):
     import hashlib
     from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk
     tiles = bytearray(CHUNK * CHUNK)
-    generate_chunk(WorldWorkspace(), WorldSpec(0, 7, depth, size[0], size[1], strategy), cx, cy, tiles)
+    generate_chunk(WorldWorkspace(), WorldSpec(0, seed, depth, size[0], size[1], strategy), cx, cy, tiles)
     return hashlib.sha256(tiles).hexdigest()
 
 
 def riscv(args):
     sys.path.insert(0, str(ROOT / "bench"))
     import riscv_time
-    from host import boards, riscv_board
-    from host.deploy import deploy
-    from host.errors import CliError
     flavours = args.flavours.split(",")
     rows = rows_for(parse_depths(args.depths))
     try:
-        firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
-    except CliError as e:
-        raise SystemExit("world_time: %s" % e)
+        seeds = parse_depths(args.seeds)
+    except ValueError:
+        raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
+    if not seeds or seeds[0] < 0 or seeds[-1] > 0xFFFF:
+        raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
     counts = {}
-    with tempfile.TemporaryDirectory() as root, \
-            riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
-        for fl in flavours:
+    for fl, served in riscv_time.deployed(flavours, "world_time"):
+        for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
+            work = "ARGS = %r\n" % {"row": (depth, strategy, cold), "size": size_for(name), "worlds": [
+                (seed, chunks_for(depth, strategy, name, seed)) for seed in seeds],
+                "turn": name == ACCRETION_TURN_ROW} + RISCV_WORK
             with riscv_time._board(served) as b:
-                deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
-            for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
-                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
-                                         "chunks": chunks_for(depth, strategy, name)} + RISCV_WORK
-                with riscv_time._board(served) as b:
-                    out = b.exec(work, timeout=3600)
-                    b.soft_reset()
-                for line in out.splitlines():
-                    _, _, _, cx, cy, n, digest = line.split()
-                    if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name)):
-                        raise SystemExit("world_time: %s depth %d chunk %s,%s differs from CPython"
-                                         % (fl, depth, cx, cy))
-                    counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
+                out = b.exec(work, timeout=3600)
+                b.soft_reset()
+            for line in out.splitlines():
+                seed, cx, cy, n, digest = line.split()
+                if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name), int(seed)):
+                    raise SystemExit("world_time: %s seed %s depth %d chunk %s,%s differs from CPython"
+                                     % (fl, seed, depth, cx, cy))
+                counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
-          "chunks %s; BSP: %s; every chunk's tiles match CPython)"
-          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))
-    print("%-6s %-24s" % ("depth", "world") + "".join("%14s" % fl for fl in flavours))
+          "chunks %s; BSP: %s; the worlds (0, s) for s in %s; every chunk's tiles match CPython)"
+          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS), args.seeds))
+    print("%-6s %-28s" % ("depth", "world") + "".join("%24s" % (fl + " mean / max") for fl in flavours))
     for depth, strategy, name, cold in rows:
-        cells = ["{:,}".format(sum(counts[(fl, depth, strategy, name, cold)]) // len(CHUNKS))
-                 for fl in flavours]
-        print("%-6d %-24s" % (depth, label_of(depth, name, cold)) + "".join("%14s" % c for c in cells))
+        cells = ["{:,} / {:,}".format(sum(counts[(fl, depth, strategy, name, cold)])
+                                      // len(counts[(fl, depth, strategy, name, cold)]),
+                                      max(counts[(fl, depth, strategy, name, cold)])) for fl in flavours]
+        print("%-6d %-28s" % (depth, label_of(depth, name, cold)) + "".join("%24s" % c for c in cells))
 
 
 def twin(args):
@@ -288,6 +304,7 @@ def main():
     ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated, fastest last")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--runs", type=int, default=5, help="twin: worlds timed per depth")
+    ap.add_argument("--seeds", default="7", help="--riscv: the worlds (0, s) for s in a..b")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--twin-only", action="store_true")

@@ -1,7 +1,8 @@
-"""What the test files share: where the checkout is, the one way they run the maze32 command line, and
-the one check of its one-line errors. Shared fixtures live in conftest.py; a test file never imports
-another test file."""
+"""What the test files share: where the checkout is, the one way they run the maze32 command line, the
+one check of its one-line errors, and a driver's script as the runtimes run it. Shared fixtures live in
+conftest.py; a test file never imports another test file."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -12,9 +13,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent          # the checkout: every path a test computes starts here
 TESTS = ROOT / "tests"
 DRIVERS = TESTS / "drivers"                            # scripts the runtimes run (tests/runtimes.py)
+LOCKED = DRIVERS / "locked.py"                         # the heap-lock harness the locked drivers share
 GOLDEN_DIR = TESTS / "golden"                          # the catalogues every runtime must reproduce
 MAZE32 = str(Path(sys.executable).parent / "maze32")   # the venv's console script, as a user runs it
 SETPRIV = shutil.which("setpriv")
+
+
+def script_text(driver, args):
+    # A tests/drivers script as every runtime runs it, one script (a board is sent one): ARGS bound
+    # first, and the line `from locked import locked` replaced by the harness's text (drivers/locked.py).
+    text = re.sub(r"(?m)^from locked import locked\b.*\n", lambda _: LOCKED.read_text(), (DRIVERS / driver).read_text())
+    return "ARGS = %r\n" % (args,) + text
 
 
 def maze32(*args, module=False, board=None, env=None, unprivileged=False, umask=None, timeout=300, **kw):
@@ -90,7 +99,8 @@ HEAPLOCK_RUNS = [[32, 32, [0, 1, 2, 3, 4294967295]], [8, 8, [0, 1, 2, 3, 4, 5, 6
 WORLD_LOCKED = [[7, 1, "bsp", 250, 250, 0, 0, 250, 250], [7, 5, "bsp", 250, 250, 0, 0, 250, 250],
                 [7, 8, "bsp", 250, 250, 0, 0, 250, 250], [7, 9, "accretion", 250, 250, 0, 0, 250, 250],
                 [4294967295, 2, "bsp", 2048, 2048, 1984, 0, 64, 128], [3, 6, "bsp", 2048, 2048, 1984, 1984, 64, 64],
-                [5, 7, "accretion", 64, 64, 0, 0, 64, 64]]       # one chunk: spawn and stairs, the routes searched
+                [5, 7, "accretion", 64, 64, 0, 0, 64, 64],       # one chunk: spawn and stairs, the routes searched
+                [1, 8, "accretion", 128, 128, 0, 0, 128, 128]]   # one block: the stairs' chunk plans the others
 
 
 # -- games played by script ------------------------------------------------------------------------
@@ -108,6 +118,20 @@ def route_keys(game, target):
                 c += step
                 break
     return keys
+
+
+def bot_duel_lines(seed, size, ticks):
+    # What tests/drivers/duel_bots.py prints for ARGS {seed, size, ticks}, played here by the twin (the
+    # firmware's own modules under CPython): a bot-against-bot Duel, each tick's keys and both cells.
+    from maze32_game import duel
+    game = duel.Duel(seed, *size)
+    bots = (duel.Bot(2, seed), duel.Bot(1, seed + 1))
+    lines = []
+    for _ in range(ticks):
+        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
+        game.tick(k1, k2)
+        lines.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
+    return lines
 
 
 def link_reference(seed, size, level, delay):

@@ -23,7 +23,7 @@ _ROTATE = tuple(ROTATE)
 def carve_tree(cells, c):
     # Recursive backtracker over rows 0..H/2-1 with an explicit stack (ws.queue), as in seed 001, from
     # a root drawn uniformly over half A (as Rng.below(W * H/2)); draws come from ws.rng (xoroshiro32++,
-    # as rng.Rng.next16) and its state is written back at the end. ws.marks is its scratch (remain).
+    # as rng.Rng.next16) and its state is written back at the end.
     # A cell of half A counts as visited once it has any passage: half A only ever gets passages from
     # this search, because every edge mirrored into B has both ends in B. The one exception, the root
     # before its first passage, is never a candidate: all its neighbours are unvisited at that moment.
@@ -42,6 +42,9 @@ def carve_tree(cells, c):
     # busiest ones are named here first.
     options = 0
     here = 0                           # cells[c]
+    maze = _carving[0]
+    east = maze.east                   # east[c] is cells[c + 1], south[c] cells[c + 32] (maze.py)
+    south = maze.south
     s0 = 0
     s1 = 0
     flag = 0
@@ -54,8 +57,6 @@ def carve_tree(cells, c):
     pick = _PICK
     m16 = 0xFFFF
     ws = _carving[1]
-    remain = ws.marks
-    maze = _carving[0]
     w = maze.width
     half = maze.height >> 1
     fence_row = half << 5
@@ -87,9 +88,12 @@ def carve_tree(cells, c):
     root = ((r // w) << 5) | (r % w)
     depth[root] = 0
     # The search keeps on its stack only the cells that had sides left unvisited when they last
-    # carved (those sides in remain[c]): backing up past any other cell of the path would find it
-    # exhausted, since a visited cell stays visited. So the order of visits, and of draws, is the
-    # plain backtracker's; depth[c] is the length of the path from the root to c.
+    # carved: backing up past any other cell of the path would find it exhausted, since a visited cell
+    # stays visited. So the order of visits, and of draws, is the plain backtracker's; depth[c] is the
+    # length of the path from the root to c. A cell taken back from the stack has its four sides
+    # tested again at the top of the loop (those it no longer has are visited now, or off half A, as
+    # when it was first tested): no record of the sides it had left (a store at every carve and a
+    # load at every return, which cost more than the tests of the sides it lacks).
     # A cell's rotated partner in half B is written once, when the cell is finished (carves its last
     # passage, or is found exhausted). Nothing in half B is read meanwhile except row H/2 as the fence,
     # whose bit keeps it nonzero until a partner's value (never zero) replaces it.
@@ -99,71 +103,51 @@ def carve_tree(cells, c):
         options = 0
         if not cells[c - 32]:
             options = 1
-        if not cells[c + 1] and c & 31 < last_x:
+        if not east[c] and c & 31 < last_x:
             options |= 2
-        if not cells[c + 32]:
+        if not south[c]:
             options |= 4
         if not cells[c - 1] and c & 31:
             options |= 8
-        if not options:
-            cells[rot - c] = rotate[here]          # a dead end: finished on arrival
-            while True:
-                # Back up to the cell on top of the stack. Its unvisited sides are among those it had
-                # left when it last carved (remain[c]), since a visited cell stays visited.
-                if not top:
-                    rng.s0 = s0        # the search is over: every cell of half A is visited
-                    rng.s1 = s1
-                    cells[_GUARD] = _OPEN
-                    i = fence_row + w
-                    while i < fence_row + PITCH:
-                        cells[i] = 0           # beyond the grid: no partner wrote it
-                        i += 1
-                    return
-                top -= 1
-                c = stack[top]
-                rest = remain[c]
-                if rest & 1:
-                    if not cells[c - 32]:
-                        options = 1
-                if rest & 2:
-                    if not cells[c + 1]:
-                        options |= 2
-                if rest & 4:
-                    if not cells[c + 32]:
-                        options |= 4
-                if rest & 8:
-                    if not cells[c - 1]:
-                        options |= 8
-                here = cells[c]
-                if options:
-                    break
-                cells[rot - c] = rotate[here]      # exhausted: finished
-            d = depth[c]
-        mask = masks[options]
-        if mask:
-            # Rng.below(n) among the n sides: with a mask of at most 9 bits, the low bits of the ++
-            # output rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0; a draw
-            # past the n-th side finds PICK's 0 and draws again (grid.DRAW_MASK).
-            while True:
-                r = (((s0 + s1) >> 7) + s0) & mask
-                s1 ^= s0
-                s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
-                s1 = ((s1 << 10) | (s1 >> 6)) & m16
-                flag = pick[(options << 2) | r]
-                if flag:
-                    break
-            remain[c] = options ^ flag
-            stack[top] = c
-            top += 1
-            here |= flag
-            cells[c] = here
-        else:
-            flag = options
-            here |= flag
-            cells[c] = here
-            cells[rot - c] = rotate[here]          # its last passage: finished
-        c += step[flag]
-        here = rotate[flag]
-        cells[c] = here                # c was unvisited: no passage yet
-        d += 1
-        depth[c] = d
+        if options:
+            mask = masks[options]
+            if mask:
+                # Rng.below(n) among the n sides: with a mask of at most 9 bits, the low bits of the
+                # ++ output rotl16((s0 + s1) & 0xFFFF, 9) + s0 are those of ((s0 + s1) >> 7) + s0;
+                # a draw past the n-th side finds PICK's 0 and draws again (grid.DRAW_MASK).
+                while True:
+                    r = (((s0 + s1) >> 7) + s0) & mask
+                    s1 ^= s0
+                    s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & m16
+                    s1 = ((s1 << 10) | (s1 >> 6)) & m16
+                    flag = pick[(options << 2) | r]
+                    if flag:
+                        break
+                stack[top] = c             # sides left: back to it later
+                top += 1
+                cells[c] = here | flag
+            else:
+                flag = options
+                here |= flag
+                cells[c] = here
+                cells[rot - c] = rotate[here]      # its last passage: finished
+            c += step[flag]
+            here = rotate[flag]
+            cells[c] = here            # c was unvisited: no passage yet
+            d += 1
+            depth[c] = d
+            continue
+        cells[rot - c] = rotate[here]  # a dead end on arrival, or exhausted when taken back: finished
+        if not top:
+            rng.s0 = s0                # the search is over: every cell of half A is visited
+            rng.s1 = s1
+            cells[_GUARD] = _OPEN
+            i = fence_row + w
+            while i < fence_row + PITCH:
+                cells[i] = 0           # beyond the grid: no partner wrote it
+                i += 1
+            return
+        top -= 1                       # back up to the cell on top of the stack
+        c = stack[top]
+        here = cells[c]
+        d = depth[c]

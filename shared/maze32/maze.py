@@ -35,6 +35,10 @@ class Maze:
         self.slots = 0
         self.cells = bytearray(GUARDED)
         self.grid = memoryview(self.cells)[:STORE]   # the 32 rows without the guard row (hashing.py)
+        # east[c] is cells[c + 1] and south[c] cells[c + 32]: as bytecode, a neighbour read without
+        # the index's addition (carve_tree).
+        self.east = memoryview(self.cells)[1:]
+        self.south = memoryview(self.cells)[PITCH:]
         self.px = bytearray(2 * MAX_SLOTS)
         self.py = bytearray(2 * MAX_SLOTS)
         self.requested_hi = 0

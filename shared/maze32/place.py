@@ -222,13 +222,14 @@ def put(maze, ws, slot: int, c: int):
 
 @micropython.viper
 def clear_marks(maze, ws):
-    # Undo the marks of this attempt: zero ws.occ at every recorded position. Every marked cell is one
-    # of them (entries not yet written this attempt hold old in-grid positions, whose cells clearing
-    # leaves at zero anyway), and each is inside the storage.
+    # Undo the marks of this attempt: zero ws.occ at the positions of the maze's slots. Every marked
+    # cell is one of them (put marks only slots below maze.slots, which generate's maze.shape fixed
+    # before the attempt; entries not yet written this attempt hold old in-grid positions, whose cells
+    # clearing leaves at zero anyway), and each is inside the storage.
     px = ptr8(maze.px)
     py = ptr8(maze.py)
     occ = ptr8(ws.occ)
-    n = int(len(maze.px))
+    n = int(maze.slots) << 1
     e = 0
     while e < n:
         occ[(py[e] << 5) | px[e]] = 0

@@ -4,7 +4,7 @@
 # The scans over cells, placements and routes are viper kernels where compiled; they use the check
 # bits by name, which the compiler folds (const() of this module).
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE
+from maze32.grid import MIN_SIDE, MAX_SIDE, MAX_CELLS, ENDS, ROTATE, PITCH
 from maze32.maze import (EXIT, KEY, UNSEEN, MAX_SLOTS,
                          EDGES, CYCLOMATIC, DEAD_ENDS, CROSSINGS, REACHED,
                          MEASURED_FROM, MEASURED_SUM, MEASURED_RUN, MEASURED_REACHED)
@@ -61,8 +61,11 @@ def check_maze(maze, ws, cfg, start_routes_ready):
         return DIMENSIONS       # nothing else can be judged on a grid of the wrong shape
     if not start_routes_ready:
         ws.prepare(w, h)        # generate prepared this grid before its placement's search
-    mask = check_cells(maze, ws, cfg)
-    placed = check_placements(maze, ws, cfg)
+    mask = check_cells(maze, ws, cfg, start_routes_ready)
+    if start_routes_ready and not WORDS:
+        placed = 0              # generate's own placements, as bytecode: right by construction (place.py)
+    else:
+        placed = check_placements(maze, ws, cfg)
     mask |= placed
     if placed & PLACEMENT_BOUNDS:
         # Without both starts on the grid no route can be measured: neither rule is established.
@@ -85,19 +88,25 @@ def check_maze(maze, ws, cfg, start_routes_ready):
     return mask
 
 
-def check_cells(maze, ws, cfg):
+def check_cells(maze, ws, cfg, built):
     # Border, reciprocity, symmetry, edges, cycles, dead ends, crossings, scanning half A first.
     # Each cell of half A is compared with its rotated partner in B, which covers every cell. When all
     # partners match, half B is half A rotated: its degrees, dead ends, internal passages and border
     # mirror A's, so the scan stops at the seam and doubles the counts. Otherwise B is scanned too.
     # The seam row's southward passages are checked from half A in both cases.
+    # `built`: generate's own validation of the cells it has just constructed. As bytecode (where the
+    # kernels are not machine code) half A is then scanned by scan_built, without the two checks that
+    # construction proves (see there): the same verdict and sums at a third of the cost.
     w = maze.width
     h = maze.height
     half = h >> 1
     tally = ws.tally                   # passage ends, dead ends, crossings (scan_cells)
     tally[0] = 0
     tally[1] = 0
-    mask = scan_cells(maze, ws, 0, half)
+    if built and not WORDS:
+        mask = scan_built(maze, ws)
+    else:
+        mask = scan_cells(maze, ws, 0, half)
     if mask & SYMMETRY:
         mask |= scan_cells(maze, ws, half, h)    # asymmetric: half B must be scanned on its own
         links = tally[0]
@@ -127,7 +136,14 @@ def check_cells(maze, ws, cfg):
 
 def check_placements(maze, ws, cfg):
     # Bounds, boundary rules, collisions, object symmetry, exit separation and key visibility
-    # (scan_placements), after the slot count the configuration implies.
+    # (scan_placements), after the slot count the configuration implies. Placements that place.py has
+    # just made pass every one of them: generate shaped the maze for cfg's slots; each position is a
+    # cell of the grid, both starts and both exits on its boundary (draw_start, draw_exit) with Player
+    # 1's start in half A; put records each slot's second member as the rotation of the first and
+    # marks both, and no draw takes a marked cell (the marked set is closed under the rotation, and no
+    # cell is its own); draw_exit lists only cells at least the separation from the start, and
+    # place_randoms takes the key only outside its view (Player 2's figures are the rotations). So
+    # generate's own validation skips it as bytecode (check_maze; tests/library/test_built_scan.py).
     if maze.slots != 4 + cfg.landmark_pairs + cfg.artifact_pairs:
         return PLACEMENT_BOUNDS
     return scan_placements(maze, ws, cfg.min_exit_separation, cfg.view_radius)
@@ -193,6 +209,77 @@ def scan_cells(maze, ws, first, end):
     found = scan_rows(0, 0)
     _scan[0] = _scan[1] = None              # not held after: a game left for the menu lets its maze go
     return found
+
+
+def scan_built(maze, ws):
+    # scan_cells(maze, ws, 0, H/2) on cells that generate has just constructed, as bytecode: the BORDER
+    # bit, and the same tally (passage ends, dead ends, crossings, the fingerprint), but neither
+    # SYMMETRY nor RECIPROCITY is tested, because construction cannot break them: every passage the
+    # stages open is opened from both of its cells together with its rotated partner (grid.py; the
+    # carving search writes each partner once its cell is final), so a built maze always passes both
+    # (tests/library/test_cross_runtime.py compares the verdicts over the golden catalogue's seeds).
+    # BORDER, the counts behind EDGE_COUNT, CYCLES, DEAD_END_COUNT and HALF_CROSSINGS, and the
+    # fingerprint are computed as scan_rows does. Per cell three sums, where scan_rows also compares the
+    # cell with its partner and its east and south neighbours: about 20 bytecode operations, not 58.
+    f = 0
+    c = 0
+    counts = 0                         # passage ends + 4096 * dead ends (grid.ENDS)
+    total = 0                          # the fingerprint's two sums (scan_rows)
+    run = 0
+    cells = maze.cells
+    ends = _ENDS
+    w = maze.width
+    last_y = maze.height - 1
+    mask = 0
+    total = w
+    run = last_y
+    seam_row = (((last_y + 1) >> 1) - 1) << 5
+    below = seam_row + PITCH           # row H/2, where half A ends
+    if w == PITCH:
+        # Half A is one run of cells: the VM's iterator over the buffer reads them (an interpreted
+        # subscript and a counted index cost twice as much), stopped by a value no cell has (16) put
+        # into the first cell after half A for the loop. Sums are reduced once: total stays below
+        # 2**13, run below 2**22, and mod 2**16 the per-row reductions of scan_rows change nothing.
+        keep = cells[below]
+        cells[below] = 16
+        for f in cells:
+            if f > 15:
+                break
+            counts += ends[f]
+            total += f
+            run += total
+        cells[below] = keep
+        run &= 0xFFFF
+    else:
+        row = 0
+        while row < below:
+            for c in range(row, row + w):
+                f = cells[c]
+                counts += ends[f]
+                total += f
+                run += total
+            total &= 0xFFFF
+            run &= 0xFFFF
+            row += PITCH
+    row = 0
+    while row < below:
+        if (cells[row + w - 1] & 2) or (cells[row] & 8):
+            mask |= BORDER
+        row += PITCH
+    tally = ws.tally
+    tally[0] = tally[0] + (counts & 4095)
+    tally[1] = tally[1] + (counts >> 12)
+    bottom = last_y << 5
+    crossings = 0
+    for c in range(w):
+        if (cells[c] & 1) or (cells[bottom + c] & 4):
+            mask |= BORDER
+        if cells[seam_row + c] & 4:
+            crossings += 1
+    tally[2] = crossings
+    tally[3] = total
+    tally[4] = run
+    return mask
 
 
 # scan_rows' tables: the buffers its pointers read where the kernels are machine code (routes.WORDS);

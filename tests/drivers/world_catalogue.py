@@ -1,5 +1,5 @@
 # Print "SEED DEPTH STRATEGY WxH X,Y,W,H HASH" for each row of ARGS["rows"] ([seed, depth, strategy,
-# width, height, x, y, w, h]): the region's maze32-world/4 hash, built chunk by chunk and hashed a row at
+# width, height, x, y, w, h]): the region's maze32-world/5 hash, built chunk by chunk and hashed a row at
 # a time (no runtime here holds a 2048 x 2048 world, and a board holds one row of 250 x 250 chunks).
 # The canonical bytes are spelled out here again (world_codec's layout: magic, sizes, depth, region,
 # tiles, spawn, stairs, rooms), so the catalogue checks them too, and the board need not load the codec.
@@ -19,6 +19,7 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK_SHIFT, REGION_S
 ws = WorldWorkspace(queue=queue)
 from maze32.rng import split_seed  # noqa: E402
 from maze32.world import generate_chunk, locate, prepare, chunk_rooms, region_rooms  # noqa: E402
+from locked import locked  # noqa: E402
 
 
 def u16(*values):
@@ -33,7 +34,7 @@ def region_hash(spec, ws, x, y, w, h):
     # The region's hash, a chunk row at a time: chunks[i] holds chunk column (x >> 6) + i.
     first_cx = x >> CHUNK_SHIFT
     last_cx = (x + w - 1) >> CHUNK_SHIFT
-    sha = hashlib.sha256(b"maze32-world/4")
+    sha = hashlib.sha256(b"maze32-world/5")
     sha.update(u16(spec.width, spec.height))
     sha.update(bytes([spec.depth]))
     sha.update(u16(x, y, w, h))
@@ -68,16 +69,8 @@ def region_hash(spec, ws, x, y, w, h):
     return hexlify(sha.digest()).decode()
 
 
-def run_locked(ws, spec, cx, cy, tiles):
-    import micropython      # MicroPython ports only
-    micropython.heap_lock()
-    try:
-        generate_chunk(ws, spec, cx, cy, tiles)
-    except MemoryError:
-        micropython.heap_unlock()
-        return "ALLOCATED"
-    micropython.heap_unlock()
-    return "clean"
+def make_chunk():
+    generate_chunk(ws, spec, cx, cy, chunks[0])         # the loop's world and chunk (globals)
 
 
 for seed, depth, strategy, width, height, x, y, w, h in ARGS["rows"]:
@@ -88,6 +81,6 @@ for seed, depth, strategy, width, height, x, y, w, h in ARGS["rows"]:
     if ARGS.get("locked"):
         for cy in range(y >> CHUNK_SHIFT, ((y + h - 1) >> CHUNK_SHIFT) + 1):
             for cx in range(x >> CHUNK_SHIFT, ((x + w - 1) >> CHUNK_SHIFT) + 1):
-                print(label, "%d,%d" % (cx, cy), run_locked(ws, spec, cx, cy, chunks[0]))
+                print(label, "%d,%d" % (cx, cy), locked(make_chunk))
     else:
         print(label, "%d,%d,%d,%d" % (x, y, w, h), region_hash(spec, ws, x, y, w, h))

@@ -1,6 +1,6 @@
 """Write tests/golden/world.tsv ONCE from the desktop twin's whole-world builds (host/worlds.build, one
 pass of each field over the world): three seeds at depths 1..9 (BSP dungeons) and two at depths 7..9
-with accretion, 250 x 250; and chunks of 2048 x 2048 worlds, built as regions. Every runtime then
+with accretion, 250 x 250 and 128 x 128; and chunks of 2048 x 2048 worlds, built as regions. Every runtime then
 rebuilds the same rows chunk by chunk (tests/drivers/world_catalogue.py). Never rerun to make a failure
 go away: a deliberate generator change bumps the format (maze32-world/N, tiles.FORMAT) and writes a new
 catalogue.
@@ -28,6 +28,9 @@ def rows():
     for seed in SEEDS[:2]:
         for depth in (7, 8, 9):
             yield seed, depth, "accretion", 250, 250, 0, 0, 250, 250
+    for seed in SEEDS[:2]:                # Explore's size: one block, the stairs' rooms ranked by route
+        for depth in (7, 8, 9):
+            yield seed, depth, "accretion", 128, 128, 0, 0, 128, 128
     for seed, depth, strategy, (cx, cy) in CHUNKS:
         yield seed, depth, strategy, 2048, 2048, cx * 64, cy * 64, 64, 64
 

@@ -6,9 +6,11 @@
 # cores (a 5x3 or larger open rectangle in every room: the room's entry in `rooms`). Every room hangs
 # off an earlier one, so the rooms form a tree: connected by construction. Then the chunk's doorways
 # (tunnels), spawn and stairs where the chunk holds them (the stairs in the room farthest from the
-# spawn, by route when it shares the chunk; on solid ground), and the region's traps (1-2, fire or a sealed acid pocket under a lid) and items (2-3)
-# that fall to this chunk.
-# A local stage: it reads and writes only its own chunk.
+# spawn, by route when it shares the chunk or the world is one block, world/accretion_routes.py; on
+# solid ground), and the region's traps (1-2, fire or a sealed acid pocket under a lid) and items
+# (2-3) that fall to this chunk.
+# A local stage: it writes only its own chunk (the stairs' chunk of a world of one block reads the
+# others' routes, kept as they were made or made in its own buffer as they make them: plan_block).
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates, world/templates.py): core x, y, w, h; box x,
 #   y, w, h; shape; role (0 none, then world/room_roles.py's SPAWN, STAIRS_ROOM, TRAPPED, STOCKED).
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
@@ -19,14 +21,17 @@ from maze32.world.regions import mark_open, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 from maze32.world.templates import ROOM_BYTES, RECT, design_room, place_room, dig_room
-from maze32.world.room_roles import place_ends, place_traps_and_items
+from maze32.world.room_roles import place_ends, place_traps_and_items, floor_middle
+from maze32.world.accretion_routes import BLOCK_SHIFT, routed, claim_plane, open_chunk
+from maze32.world import begin_chunk, fill_chunk
 
 ATTEMPTS = const(120)       # attachments tried per chunk
 _SIDE_UP = const(0)
 _SIDE_RIGHT = const(1)
 _SIDE_DOWN = const(2)
 _SIDE_LEFT = const(3)
-_AIR = const(0)             # tiles.AIR and DOOR, for the kernels
+_AIR = const(0)             # tiles.AIR, STONE and DOOR, for the kernels
+_STONE = const(3)
 _DOOR = const(9)
 _OCCUPIED = const(64)        # templates.OCCUPIED
 
@@ -37,18 +42,68 @@ def shape(ws, spec, buf):
 
 
 def settle(ws, spec, tiles):
-    # Local: the rooms, the doorways, spawn and stairs, traps and items.
+    # Local: the rooms, the doorways, spawn and stairs, traps and items. In a world of one block and
+    # more than one chunk (the spawn never in the stairs' chunk) whose stairs' levels are not known
+    # yet, every other chunk keeps its routes in the block's plane (keep_routes) and the stairs' chunk
+    # digs those of the chunks not made since first (plan_block).
+    spawn = -1
+    planning = routed(spec) and ws.stairs_spec is not spec and (spec.cols > 1 or spec.rows > 1)
+    stairs_here = ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy
+    if planning and stairs_here:
+        spawn = plan_block(ws, spec, tiles)
+    dig_routes(ws, spec, tiles)
+    if planning and not stairs_here:
+        keep_routes(ws, spec)
+    place_ends(ws, spec, tiles, spawn)
+    place_traps_and_items(ws, spec, tiles)
+
+
+def dig_routes(ws, spec, tiles):
+    # What routes cross in the chunk: its rooms, all joined through their doors, and its doorways'
+    # tunnels to the hub (ws.marks after it: 2 open, 0 solid).
     seed_stream(spec, ws.rng, ws.cx, ws.cy, SALT_CHUNK)
     set_bounds(ws, spec)
     attach_rooms(ws, tiles)
-    if WORDS:                                # every room: all joined through their doors
+    if WORDS:
         mark_rooms_words(ws.marks, tiles)
     else:
         mark_open(ws, tiles, 2)
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
     open_doorways(ws, spec, tiles, hub, 1)
-    place_ends(ws, spec, tiles)
-    place_traps_and_items(ws, spec, tiles)
+
+
+def keep_routes(ws, spec):
+    # The current chunk's routes (dig_routes just made them) into the block's plane, and the spawn
+    # (room 0's floor middle: room_roles.place_ends) as a block index, y << 7 | x, when they hold it.
+    claim_plane(ws, spec)
+    open_chunk(ws)
+    ws.block_have |= 1 << ((ws.cy << 1) | ws.cx)
+    if ws.cx == spec.spawn_cx and ws.cy == spec.spawn_cy:
+        c = floor_middle(ws, 0)
+        ws.block_spawn = ((ws.y0 + (c >> 6)) << BLOCK_SHIFT) + ws.x0 + (c & 63)
+
+
+def plan_block(ws, spec, tiles):
+    # The routes of the world's other chunks that the plane lacks dug into tiles (all stone on entry
+    # and again on exit: accretion's field), one after another, each as the chunk makes them alone,
+    # and kept (keep_routes); the current chunk made current again. Returns the spawn (keep_routes).
+    cx = ws.cx
+    cy = ws.cy
+    claim_plane(ws, spec)
+    oy = 0
+    while oy < spec.rows:
+        ox = 0
+        while ox < spec.cols:
+            if (ox != cx or oy != cy) and not (ws.block_have >> ((oy << 1) | ox)) & 1:
+                begin_chunk(ws, spec, ox, oy)
+                fill_chunk(tiles, _STONE)
+                dig_routes(ws, spec, tiles)
+                keep_routes(ws, spec)
+            ox += 1
+        oy += 1
+    begin_chunk(ws, spec, cx, cy)
+    fill_chunk(tiles, _STONE)
+    return ws.block_spawn
 
 
 def finish(ws, spec, buf):

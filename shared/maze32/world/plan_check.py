@@ -17,14 +17,16 @@
 #              9 to 21 tiles wide, at most 16 high (a bowl of radius r is 2r + 1 wide and fills r + r // 2
 #              + 1 rows at most)
 #   farthest   dungeons, whole worlds whose spawn lies in the stairs' cell (a BSP region of 256 x 256,
-#              an accretion chunk of 64 x 64: the generator searches routes inside it only): the
-#              stairs stand in the room of that cell reached last by a breadth-first route over open
-#              tiles from the spawn (a room is reached at its nearest tile), among its rooms that can
-#              hold stairs (solid under a tile of their floor row); a tie with the last is kept
+#              an accretion chunk of 64 x 64) or, with accretion, every world of one block (128 x 128
+#              at most: world/accretion_routes.py), where the generator searches routes: the stairs
+#              stand in the room of their cell reached last by a breadth-first route over open tiles
+#              from the spawn (a room is reached at its nearest tile), among its rooms that can hold
+#              stairs (solid under a tile of their floor row); a tie with the last is kept
 # The flood's marks and queue (check.py's buffers) are free again when these run; they reuse them.
 from maze32._compat import const, micropython, ptr8
 from maze32.world.tiles import (SOLID, LIQUID, TRAP, FIRE, ITEM, STAIRS, WATER, LAVA, ACID, REGION,
                                 REGION_SHIFT, CHUNK_SHIFT, DUNGEON, CAVES, BSP, kind_of)
+from maze32.world.accretion_routes import BLOCK_SHIFT
 
 GROUNDED = const(1 << 8)
 DOORS = const(1 << 9)
@@ -216,7 +218,8 @@ def stairs_farthest(v, marks, queue):
     shift = REGION_SHIFT if v.strategy == BSP else CHUNK_SHIFT
     cx = v.stairs_x >> shift
     cy = v.stairs_y >> shift
-    if v.spawn_x >> shift != cx or v.spawn_y >> shift != cy:
+    block = v.strategy != BSP and v.width <= 1 << BLOCK_SHIFT and v.height <= 1 << BLOCK_SHIFT
+    if not block and (v.spawn_x >> shift != cx or v.spawn_y >> shift != cy):
         return True                 # routes from elsewhere: not judged
     tx = v.stairs_x - v.ox
     ty = v.stairs_y - v.oy

@@ -3,11 +3,12 @@
 # and items in rooms of the chunks that hold them. Rooms as world/templates.py lays them out in ws.acc;
 # a room's role is its byte 9.
 from maze32._compat import const, micropython, ptr8
-from maze32.rng import draw_below
+from maze32.rng import draw_below, draw_untaken
 from maze32.world.tiles import (TRAP, ACID, FIRE, ITEM, STAIRS, SOLID, SALT_STOCK, CHUNK_SHIFT, REGION_SHIFT,
                                 hash3, mix16)
 from maze32.world.templates import ROOM_BYTES
 from maze32.world.stairs_routes import chunk_route_levels, rank_by_route
+from maze32.world.accretion_routes import routed, stairs_levels
 
 SPAWN = const(1)
 STAIRS_ROOM = const(2)
@@ -29,32 +30,33 @@ def dig_line(tiles_obj, x0: int, y0: int, x1: int, y1: int, t: int):
         y += 1
 
 
-def _floor_middle(ws, k):
+def floor_middle(ws, k):
     # Room k's core, bottom row, middle tile (chunk index).
     a = ws.acc
     o = k * ROOM_BYTES
     return ((a[o + 1] + a[o + 3] - 1) << 6) + a[o] + (a[o + 2] >> 1)
 
 
-def place_ends(ws, spec, tiles):
+def place_ends(ws, spec, tiles, spawn):
     # The spawn chunk's spawn: room 0's floor, middle. The stairs chunk's stairs: in the room farthest
-    # from the spawn, by route when the spawn is in the chunk (stairs_routes.chunk_route_levels), else
-    # by straight line from the spawn chunk's centre to the rooms' core centres (a search from the
-    # chunk's edge cost its chunk 0.45-0.58 M RV32 more, over 1.6 M), at its floor's middle (one tile
-    # right of the spawn's room middle if it is the same room), moved along the floor to the first
-    # tile with solid ground under it when that one has none; the next farthest room when no tile of
-    # its floor has (the farthest's middle if none).
+    # from the spawn, by route when the spawn is in the chunk (stairs_routes.chunk_route_levels) or the
+    # world is one block (accretion_routes.stairs_levels: `spawn`, the spawn as a block index, where
+    # accretion.plan_block planned the block just now), else by straight line from the spawn chunk's
+    # centre to the rooms' core centres, at its floor's middle (one tile right of the spawn's room
+    # middle if it is the same room), moved along the floor to the first tile with solid ground under
+    # it when that one has none; the next farthest room when no tile of its floor has (the farthest's
+    # middle if none).
     a = ws.acc
     spawn_here = ws.cx == spec.spawn_cx and ws.cy == spec.spawn_cy
     if spawn_here:
-        c = _floor_middle(ws, 0)
+        c = floor_middle(ws, 0)
         a[9] = SPAWN
         ws.spawn_x = ws.x0 + (c & 63)
         ws.spawn_y = ws.y0 + (c >> 6)
     if ws.cx == spec.stairs_cx and ws.cy == spec.stairs_cy:
         if spawn_here:
             chunk_route_levels(ws, ws.spawn_x - ws.x0, ws.spawn_y - ws.y0)
-        else:
+        elif not (routed(spec) and stairs_levels(ws, spec, spawn)):
             px = (spec.spawn_cx << CHUNK_SHIFT) + (spec.chunk_width(spec.spawn_cx) >> 1)
             py = (spec.spawn_cy << CHUNK_SHIFT) + (spec.chunk_height(spec.spawn_cy) >> 1)
             _straight_levels(ws, px - ws.x0, py - ws.y0)
@@ -88,10 +90,10 @@ def _straight_levels(ws, px, py):
 
 def _stairs_tile(ws, tiles, k, spawn_here):
     # Where the stairs would stand in room k (place_ends).
-    c = _floor_middle(ws, k)
+    c = floor_middle(ws, k)
     if ws.acc[k * ROOM_BYTES + 9] == SPAWN:
         c = ((c >> 6) << 6) + ws.acc[k * ROOM_BYTES] + ws.acc[k * ROOM_BYTES + 2] - 1
-    return grounded_on_floor(ws, tiles, k, c, _floor_middle(ws, 0) if spawn_here else -1)
+    return grounded_on_floor(ws, tiles, k, c, floor_middle(ws, 0) if spawn_here else -1)
 
 
 @micropython.viper
@@ -122,21 +124,14 @@ def grounded_on_floor(ws, tiles_obj, k: int, c: int, spawn: int) -> int:
     return c
 
 
-def _free_room(ws):
-    # A room drawn uniformly that has no role yet, -1 after 16 draws without one.
-    rng = ws.rng
-    tries = 0
-    while tries < 16:
-        tries += 1
-        k = draw_below(rng, ws.acc_count)
-        if ws.acc[k * ROOM_BYTES + 9] == 0:
-            return k
-    return -1
+def _has_role(ws, k):
+    # Whether room k has a role already (rng.draw_untaken draws one that has none).
+    return ws.acc[k * ROOM_BYTES + 9] != 0
 
 
 def _claim_room(ws, role):
-    # A room without a role drawn (_free_room) and given `role`: its offset in ws.acc, or -1.
-    k = _free_room(ws)
+    # A room without a role drawn (_has_role) and given `role`: its offset in ws.acc, or -1.
+    k = draw_untaken(ws, ws.acc_count, _has_role)
     if k < 0:
         return -1
     ws.acc[k * ROOM_BYTES + 9] = role

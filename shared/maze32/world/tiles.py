@@ -26,9 +26,11 @@ from maze32.rng import Rng, mix_seed
 # rim (under /1 a trap room on the world's bottom edge put acid on the border). /3: seed 004's plan
 # (issue 19): BSP corridors on a lattice of 3, doors at every room opening, splits alternating, traps
 # sealed or fire (a new material), accretion's traps and items counted per region, cave pools of their
-# radius, stairs on solid ground.
-FORMAT = "maze32-world/4"
-MAGIC = b"maze32-world/4"
+# radius, stairs on solid ground. /4: the stairs in the room farthest by route where the spawn shares
+# their cell. /5: accretion worlds of one block (128 x 128 at most) rank the stairs' rooms by route
+# from any spawn (world/accretion_routes.py).
+FORMAT = "maze32-world/5"
+MAGIC = b"maze32-world/5"
 
 # Materials: (name, code, solid, liquid, hazard). A tile holds the index. Solid tiles block walking and
 # the connectivity checks; liquids and hazards are open. Grass and dirt and sand can be dug, stone not.
@@ -451,3 +453,8 @@ class WorldWorkspace:
         self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # accretion.ROOM_BYTES a room
         self.acc_count = 0
         self.blob = bytearray(2 * 16 * 16)           # a cave-blob room's cells while it is grown
+        # The stairs chunk's rooms' levels by route, kept for the world last searched
+        # (accretion_routes.stairs_levels).
+        self.stairs_levels = zeros("H", MAX_CHUNK_ROOMS)
+        self.stairs_spec = None
+        self.block_have = self.block_spawn = 0    # the chunks whose routes its plane holds, the spawn
