@@ -33,6 +33,7 @@ from host.stats import percentile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / "work.py"
+PHASES_TEXT = Path(__file__).resolve().parent / "phases.py"          # work.py's phases, in front of it
 INSTRUCTIONS_PER_BOARD_MS = 67000
 PHASES = ("construct", "place", "validate", "hash")
 
@@ -52,7 +53,7 @@ def instructions(width, height, seed, phase, repeat, flavour):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "work.py"
         args = {"width": width, "height": height, "seed": seed, "phase": phase, "repeat": repeat}
-        script.write_text("ARGS = %r\n" % args + WORK.read_text())
+        script.write_text("ARGS = %r\n" % args + PHASES_TEXT.read_text() + WORK.read_text())
         out = Path(tmp) / "callgrind.out"
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out, micropython(), str(script)],

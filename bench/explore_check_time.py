@@ -11,14 +11,11 @@ usage: python bench/explore_check_time.py [--seeds 1..4] [--depths 1,5,9] [--fla
 """
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "shared"), str(ROOT / "firmware"), str(ROOT / "bench")]
-from host import boards, riscv_board  # noqa: E402
-from host.deploy import deploy  # noqa: E402
-from host.errors import CliError  # noqa: E402
+from host import riscv_board  # noqa: E402
 import riscv_time  # noqa: E402
 
 WORK = """
@@ -49,23 +46,15 @@ def twin(seed, depth):
 
 
 def measure(flavours, worlds):
-    try:
-        firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
-    except CliError as e:
-        raise SystemExit("explore_check_time: %s" % e)
-    profile = boards.load("esp32-c6-devkitc-1")
     rows = []
-    with tempfile.TemporaryDirectory() as root, riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
-        for flavour in flavours:
-            with riscv_time._board(served) as board:
-                deploy(board, profile, flavour)
-            with riscv_time._board(served) as board:
-                out = board.exec("ARGS = %r\n" % ({"worlds": worlds},) + WORK, timeout=3600)
-            for line in out.splitlines():
-                seed, depth, code, route, check, deal = line.split()
-                if (code, int(route)) != twin(int(seed), int(depth)):
-                    raise SystemExit("explore_check_time: %s world %s differs from CPython" % (flavour, code))
-                rows.append((flavour, code, int(check), int(deal)))
+    for flavour, served in riscv_time.deployed(flavours, "explore_check_time"):
+        with riscv_time._board(served) as board:
+            out = board.exec("ARGS = %r\n" % ({"worlds": worlds},) + WORK, timeout=3600)
+        for line in out.splitlines():
+            seed, depth, code, route, check, deal = line.split()
+            if (code, int(route)) != twin(int(seed), int(depth)):
+                raise SystemExit("explore_check_time: %s world %s differs from CPython" % (flavour, code))
+            rows.append((flavour, code, int(check), int(deal)))
     return rows
 
 

@@ -54,43 +54,20 @@ for n in (1000000, 11000000, 1000000, 11000000):
 
 PHASES = ("total", "construct", "place", "validate", "hash", "carve", "search")
 
-# Counted on the board, per size, seed and phase, with ticks_cpu() less the count of an empty span:
-#   total     = generate: every attempt, validation included (what a player waits for)
-#   construct = close walls, carve, seams, cycles      place = placements      validate, hash
-#   carve     = close walls and carve (stage 1 and 2)  search = one route search from Player 1's start
-#   (validate is the public validate() right after generate(): it shares generate's search)
+
+def code_of(path):
+    # A MicroPython file's code alone, without its comment and blank lines: what the board is sent
+    # (its heap's layout, and with it the counts by tenths of a percent, then does not move with a
+    # comment).
+    return "".join(line for line in path.read_text().splitlines(True)
+                   if line.strip() and not line.lstrip().startswith("#"))
+
+# Counted on the board, per size, seed and phase (bench/phases.py's, its text sent before this
+# workload), with ticks_cpu() less the count of an empty span; validate is the public validate()
+# right after generate(): it shares generate's search.
 # Each seed's maze is generated first (its phases then run on that seed's state), as bench/work.py
 # does for callgrind; the heap is collected before each span.
-WORK = """
-import gc, time
-from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash
-from maze32.carve import close_walls, carve_half
-from maze32.loops import open_seams, add_cycles
-from maze32.place import try_place_objects
-from maze32.routes import measure_routes
-maze = Maze()
-ws = Workspace()
-def phase(name, cfg, hi, lo):
-    if name == "total":
-        return generate(maze, ws, cfg, hi, lo)
-    if name == "construct":
-        close_walls(maze, ws)
-        carve_half(maze, ws)
-        open_seams(maze, ws, cfg.seams)
-        add_cycles(maze, ws, cfg.cycles)
-    elif name == "place":
-        try_place_objects(maze, ws, cfg)
-    elif name == "validate":
-        validate(maze, ws, cfg)
-    elif name == "hash":
-        maze_hash(maze, ws)
-    elif name == "carve":
-        close_walls(maze, ws)
-        carve_half(maze, ws)
-    elif name == "search":
-        measure_routes(maze, ws, (maze.py[0] << 5) | maze.px[0])
-    return 0
-for w, h in ARGS["sizes"]:
+WORK = "\nimport gc, time\n" + code_of(Path(__file__).resolve().parent / "phases.py") + """for w, h in ARGS["sizes"]:
     cfg = Config(width=w, height=h)
     hi, lo = split_seed(ARGS["seeds"][0])
     generate(maze, ws, cfg, hi, lo)                  # warm-up
@@ -138,34 +115,46 @@ def check_clock(board):
     return c2 - c1, u2 - u1
 
 
-def measure(flavours, sizes, seeds, phases, say=print):
-    # -> [{flavour, width, height, seed, phase, instructions, attempts}] counted on a RISC-V board
-    # started here; every maze's hash is checked against CPython. SystemExit on any failure.
+def deployed(flavours, name, first=None):
+    # A RISC-V board started here (MicroPython's rv32imc firmware built first): yields (flavour,
+    # served) once each flavour in turn is deployed on it as `maze32 deploy` deploys it. first(board),
+    # if given, runs on the board before the first deploy, on its connection. A build that fails is
+    # one line naming the bench `name`.
     try:
         firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
     except CliError as e:
-        raise SystemExit("riscv_time: %s" % e)
+        raise SystemExit("%s: %s" % (name, e))
     profile = boards.load("esp32-c6-devkitc-1")
-    results = []
     with tempfile.TemporaryDirectory() as root, \
             riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
         for flavour in flavours:
             with _board(served) as board:
-                if not results:
-                    counted, us = check_clock(board)
-                    say("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
-                        "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
+                if first is not None and flavour == flavours[0]:
+                    first(board)
                 deploy(board, profile, flavour)
-            with _board(served) as board:
-                args = {"sizes": sizes, "seeds": seeds, "phases": list(phases)}
-                out = board.exec("ARGS = %r\n" % (args,) + WORK, timeout=3600)
-            for line in out.splitlines():
-                w, h, seed, phase, count, status, attempts, digest = line.split()
-                w, h, seed = int(w), int(h), int(seed)
-                if (digest, int(attempts)) != twin(w, h, seed) or status != "0":
-                    raise SystemExit("riscv_time: %s %dx%d seed %d differs from CPython" % (flavour, w, h, seed))
-                results.append({"flavour": flavour, "width": w, "height": h, "seed": seed, "phase": phase,
-                                "instructions": int(count), "attempts": int(attempts)})
+            yield flavour, served
+
+
+def measure(flavours, sizes, seeds, phases, say=print):
+    # -> [{flavour, width, height, seed, phase, instructions, attempts}] counted on a RISC-V board
+    # started here; every maze's hash is checked against CPython. SystemExit on any failure.
+    def clock(board):
+        counted, us = check_clock(board)
+        say("clock: 20,000,000 more instructions of an rv32 loop: ticks_cpu %s more, "
+            "ticks_us %d more (1 us = 1,000 RV32 instructions)" % ("{:,}".format(counted), us))
+
+    results = []
+    for flavour, served in deployed(flavours, "riscv_time", clock):
+        with _board(served) as board:
+            args = {"sizes": sizes, "seeds": seeds, "phases": list(phases)}
+            out = board.exec("ARGS = %r\n" % (args,) + WORK, timeout=3600)
+        for line in out.splitlines():
+            w, h, seed, phase, count, status, attempts, digest = line.split()
+            w, h, seed = int(w), int(h), int(seed)
+            if (digest, int(attempts)) != twin(w, h, seed) or status != "0":
+                raise SystemExit("riscv_time: %s %dx%d seed %d differs from CPython" % (flavour, w, h, seed))
+            results.append({"flavour": flavour, "width": w, "height": h, "seed": seed, "phase": phase,
+                            "instructions": int(count), "attempts": int(attempts)})
     return results
 
 

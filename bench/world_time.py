@@ -236,34 +236,23 @@ def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
 def riscv(args):
     sys.path.insert(0, str(ROOT / "bench"))
     import riscv_time
-    from host import boards, riscv_board
-    from host.deploy import deploy
-    from host.errors import CliError
     flavours = args.flavours.split(",")
     rows = rows_for(parse_depths(args.depths))
-    try:
-        firmware = riscv_board.build_firmware(lambda line: print(line, file=sys.stderr))
-    except CliError as e:
-        raise SystemExit("world_time: %s" % e)
     counts = {}
-    with tempfile.TemporaryDirectory() as root, \
-            riscv_board.RiscvBoard(root=root, firmware=firmware) as served:
-        for fl in flavours:
+    for fl, served in riscv_time.deployed(flavours, "world_time"):
+        for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
+            work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
+                                     "chunks": chunks_for(depth, strategy, name),
+                                     "turn": name == ACCRETION_TURN_ROW} + RISCV_WORK
             with riscv_time._board(served) as b:
-                deploy(b, boards.load("esp32-c6-devkitc-1"), fl)
-            for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
-                work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
-                                         "chunks": chunks_for(depth, strategy, name),
-                                         "turn": name == ACCRETION_TURN_ROW} + RISCV_WORK
-                with riscv_time._board(served) as b:
-                    out = b.exec(work, timeout=3600)
-                    b.soft_reset()
-                for line in out.splitlines():
-                    _, _, _, cx, cy, n, digest = line.split()
-                    if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name)):
-                        raise SystemExit("world_time: %s depth %d chunk %s,%s differs from CPython"
-                                         % (fl, depth, cx, cy))
-                    counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
+                out = b.exec(work, timeout=3600)
+                b.soft_reset()
+            for line in out.splitlines():
+                _, _, _, cx, cy, n, digest = line.split()
+                if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name)):
+                    raise SystemExit("world_time: %s depth %d chunk %s,%s differs from CPython"
+                                     % (fl, depth, cx, cy))
+                counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
           "chunks %s; BSP: %s; every chunk's tiles match CPython)"
           % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))

@@ -151,32 +151,30 @@ def draw_heat(sc, doc, ox, oy, cell):
     return far
 
 
+def wall_runs(lines, length, wall):
+    # (line, start, end) for each run of wall(along, line) being true along each of `lines` lines of
+    # `length` cells: a run of wall is drawn as one segment.
+    for line in range(lines):
+        along = 0
+        while along < length:
+            if wall(along, line):
+                end = along
+                while end < length and wall(end, line):
+                    end += 1
+                yield line, along, end
+                along = end
+            else:
+                along += 1
+
+
 def draw_walls(sc, doc, ox, oy, cell, width=2):
     w, h = doc["width"], doc["height"]
     hwall, vwall = walls(doc)
-    segments = []
-    for y in range(h + 1):          # runs of horizontal walls, then of vertical ones
-        x = 0
-        while x < w:
-            if hwall(x, y):
-                x1 = x
-                while x1 < w and hwall(x1, y):
-                    x1 += 1
-                segments.append(((ox + x * cell, oy + y * cell), (ox + x1 * cell, oy + y * cell)))
-                x = x1
-            else:
-                x += 1
-    for x in range(w + 1):
-        y = 0
-        while y < h:
-            if vwall(x, y):
-                y1 = y
-                while y1 < h and vwall(x, y1):
-                    y1 += 1
-                segments.append(((ox + x * cell, oy + y * cell), (ox + x * cell, oy + y1 * cell)))
-                y = y1
-            else:
-                y += 1
+    # runs of horizontal walls, then of vertical ones
+    segments = [((ox + x * cell, oy + y * cell), (ox + x1 * cell, oy + y * cell))
+                for y, x, x1 in wall_runs(h + 1, w, hwall)]
+    segments += [((ox + x * cell, oy + y * cell), (ox + x * cell, oy + y1 * cell))
+                 for x, y, y1 in wall_runs(w + 1, h, lambda y, x: vwall(x, y))]
     sc.lines(segments, WALL_COLOUR, width, square=True, gid="walls")
 
 

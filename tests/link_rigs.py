@@ -67,6 +67,13 @@ FRAME_MS = 10                     # a fast clock: the lockstep does not care how
 EXPECTED = REFERENCE              # the same game, played by two processes
 
 
+def cancel_hosting(term, seconds=3.0):
+    # q while a twin's hosted Duel waits for its player (maze32 play --host): it says so and exits 1.
+    term.send(b"q")
+    assert "cancelled" in term.read(seconds), term.text()
+    assert term.proc.wait(10) == 1
+
+
 def free_port():
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.bind(("127.0.0.1", 0))

@@ -9,7 +9,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import runtimes
 from host import package
-from support import DRIVERS, ROOT, duel_rows
+from support import ROOT, duel_rows, script_text
 from terminals import PtyProcess
 
 LIBRARY_FILES = len(package.sources(ROOT / "shared" / "maze32"))
@@ -52,7 +52,7 @@ def mpremote(url, *args, cwd=None):
 
 
 def catalogue_on(url, rows):
-    code = "ARGS = %r\n" % ({"rows": [[w, h, s] for w, h, s, _, _ in rows]},) + (DRIVERS / "catalogue.py").read_text()
+    code = script_text("catalogue.py", {"rows": [[w, h, s] for w, h, s, _, _ in rows]})
     return [line.split() for line in mpremote(url, "exec", code).splitlines()]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from host import boards, riscv_board
 from host.transport import Board
-from support import DRIVERS
+from support import script_text
 
 PROFILE = boards.load("esp32-c6-devkitc-1")
 TIMEOUT = 30            # seconds per board step (entering the REPL, one small exec)
@@ -59,6 +59,6 @@ class connected:
 
 def run_driver(served, driver, args):
     # A tests/drivers script with ARGS bound, in one exec on the board; its output lines.
-    code = "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
+    code = script_text(driver, args)
     with connected(served) as b:
         return b.exec(code, timeout=LONG).splitlines()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from host.virtual_board import micropython_binary
-from support import DRIVERS, ROOT, TESTS
+from support import ROOT, TESTS, script_text  # noqa: F401  (script_text: the runtimes' scripts, for tests)
 
 SHARED = ROOT / "shared"
 FIRMWARE = ROOT / "firmware"
@@ -64,10 +64,6 @@ def built(runtime, package, flavour_of):
             flavours.build(flavour_of(flavour), "x64", out, package)
         _BUILDS[key] = out
     return _BUILDS[key]
-
-
-def script_text(driver, args):
-    return "ARGS = %r\n" % (args,) + (DRIVERS / driver).read_text()
 
 
 def run(runtime, driver, args=None, timeout=600, firmware=False, also=()):

@@ -1,7 +1,8 @@
-"""What the test files share: where the checkout is, the one way they run the maze32 command line, and
-the one check of its one-line errors. Shared fixtures live in conftest.py; a test file never imports
-another test file."""
+"""What the test files share: where the checkout is, the one way they run the maze32 command line, the
+one check of its one-line errors, and a driver's script as the runtimes run it. Shared fixtures live in
+conftest.py; a test file never imports another test file."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -12,9 +13,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent          # the checkout: every path a test computes starts here
 TESTS = ROOT / "tests"
 DRIVERS = TESTS / "drivers"                            # scripts the runtimes run (tests/runtimes.py)
+LOCKED = DRIVERS / "locked.py"                         # the heap-lock harness the locked drivers share
 GOLDEN_DIR = TESTS / "golden"                          # the catalogues every runtime must reproduce
 MAZE32 = str(Path(sys.executable).parent / "maze32")   # the venv's console script, as a user runs it
 SETPRIV = shutil.which("setpriv")
+
+
+def script_text(driver, args):
+    # A tests/drivers script as every runtime runs it, one script (a board is sent one): ARGS bound
+    # first, and the line `from locked import locked` replaced by the harness's text (drivers/locked.py).
+    text = re.sub(r"(?m)^from locked import locked\b.*\n", lambda _: LOCKED.read_text(), (DRIVERS / driver).read_text())
+    return "ARGS = %r\n" % (args,) + text
 
 
 def maze32(*args, module=False, board=None, env=None, unprivileged=False, umask=None, timeout=300, **kw):
@@ -109,6 +118,20 @@ def route_keys(game, target):
                 c += step
                 break
     return keys
+
+
+def bot_duel_lines(seed, size, ticks):
+    # What tests/drivers/duel_bots.py prints for ARGS {seed, size, ticks}, played here by the twin (the
+    # firmware's own modules under CPython): a bot-against-bot Duel, each tick's keys and both cells.
+    from maze32_game import duel
+    game = duel.Duel(seed, *size)
+    bots = (duel.Bot(2, seed), duel.Bot(1, seed + 1))
+    lines = []
+    for _ in range(ticks):
+        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
+        game.tick(k1, k2)
+        lines.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
+    return lines
 
 
 def link_reference(seed, size, level, delay):

@@ -2,14 +2,13 @@
 real mpremote. Deploy, time, their error paths, flashing's refusals and the board profiles."""
 import json
 import os
-import socket
 import struct
-import threading
 
 import pytest
 
 from host.deploy import check_compatible, parse_mpy
 from host.errors import CliError
+from hostile_board import HostileBoard
 from terminals import explore_through_the_menu, served_board
 from support import ROOT, duel_rows, maze32, one_line_error
 
@@ -118,16 +117,10 @@ def test_no_such_port(tmp_path):
 
 
 def test_a_board_that_never_answers(tmp_path):
-    # The one fake here: a loopback socket that accepts and stays silent, as a hung board would.
-    silent = socket.create_server(("127.0.0.1", 0))
-    held = []
-    threading.Thread(target=lambda: held.append(silent.accept()), daemon=True).start()
-    port = "socket://127.0.0.1:%d" % silent.getsockname()[1]
-    try:
-        line = one_line_error(maze32("time", "--port", port, "--timeout", "1", board=tmp_path), 2)
+    # A loopback socket that accepts and stays silent (hostile_board.py), as a hung board would.
+    with HostileBoard("silent") as silent:
+        line = one_line_error(maze32("time", "--port", silent.url, "--timeout", "1", board=tmp_path), 2)
         assert "did not answer" in line
-    finally:
-        silent.close()
 
 
 @pytest.mark.parametrize("args,words", [

@@ -10,9 +10,7 @@ again, must hold exactly what a fresh deploy writes, with no .part left and the 
 import os
 import select
 import signal
-import socket
 import subprocess
-import threading
 import time
 from pathlib import Path
 
@@ -245,18 +243,12 @@ def test_timeout_is_validated_before_any_port_is_touched(tmp_path, value):
 
 
 def test_a_silent_board_is_reported_within_the_timeout_not_a_fixed_time(tmp_path):
-    silent = socket.create_server(("127.0.0.1", 0))
-    held = []
-    threading.Thread(target=lambda: held.append(silent.accept()), daemon=True).start()
-    url = "socket://127.0.0.1:%d" % silent.getsockname()[1]
-    try:
+    with HostileBoard("silent") as silent:
         start = time.monotonic()
         with pytest.raises(CliError, match="did not answer within 0.5 s: entering the raw REPL"):
-            transport.Board(url, 0.5)
+            transport.Board(silent.url, 0.5)
         # The 0.5 s asked, not the default (5 s) a fixed wait would take; a loaded machine adds latency.
         assert time.monotonic() - start < transport.DEFAULT_TIMEOUT
-    finally:
-        silent.close()
 
 
 # -- kill points of a deploy, and what a deploy repairs --------------------------------------------

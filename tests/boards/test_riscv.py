@@ -23,7 +23,7 @@ from host import board_key, riscv_board  # noqa: E402
 from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
 from riscv_tier import LONG, PROFILE, TIMEOUT, Served, connected, firmware, run_driver  # noqa: E402,F401
-from support import HEAPLOCK_RUNS, duel_rows, hedge_rows, maze32  # noqa: E402
+from support import HEAPLOCK_RUNS, bot_duel_lines, duel_rows, hedge_rows, maze32  # noqa: E402
 
 pytestmark = pytest.mark.slow            # the whole module: QEMU boots, a board per module
 
@@ -308,16 +308,9 @@ def test_loading_keeps_what_a_game_loads_once_machine_code_is_committed(served, 
 def test_games_tick_as_in_the_twin(served, flavour):
     # Scripted inputs: a bot-against-bot Duel and a Deeper run tick by tick on the board, compared
     # with the same games played here by the twin (the firmware's own modules under CPython).
-    from maze32_game import deeper, duel
+    from maze32_game import deeper
     got = run_driver(served, "duel_bots.py", {"seed": 4, "size": [16, 16], "ticks": 60})
-    game = duel.Duel(4, 16, 16)
-    bots = (duel.Bot(2, 4), duel.Bot(1, 5))
-    expected = []
-    for _ in range(60):
-        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
-        game.tick(k1, k2)
-        expected.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
-    assert got == expected
+    assert got == bot_duel_lines(4, (16, 16), 60)
     keys = ["right", "down", "x", None] * 5
     got = " ".join(run_driver(served, "deeper_tick.py", {"seed": 7, "keys": keys})).split()
     run = deeper.Deeper(7)

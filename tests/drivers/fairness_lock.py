@@ -1,18 +1,11 @@
 # measure_fairness under micropython.heap_lock(); prints the figures for comparison with the twin.
-import micropython
 from maze32 import Config, Maze, Workspace, generate, split_seed
 from maze32.fairness import measure_fairness
+from locked import locked
 
 
-def run_locked(maze, ws):
-    micropython.heap_lock()
-    try:
-        measure_fairness(maze, ws)
-    except MemoryError:
-        micropython.heap_unlock()
-        return "ALLOCATED"
-    micropython.heap_unlock()
-    return "clean"
+def measure():
+    measure_fairness(maze, ws)          # the loop's maze (globals)
 
 
 maze = Maze()
@@ -22,5 +15,5 @@ for w, h, seeds in ARGS["runs"]:
     for seed in seeds:
         hi, lo = split_seed(seed)
         generate(maze, ws, cfg, hi, lo)
-        outcome = run_locked(maze, ws)
+        outcome = locked(measure)
         print(w, h, seed, outcome, " ".join([str(v) for v in ws.fairness]))

@@ -1,28 +1,23 @@
-# Generate and validate inside micropython.heap_lock(): any heap allocation raises MemoryError, and
-# on the 32-bit port so does any integer that leaves the small-int range. Prints one line per run.
-# The locked section lives in a function: a new module global assigned under the lock could itself
-# need to grow the globals dict and be mistaken for an allocation of the code under test.
-import micropython
+# Generate and validate inside micropython.heap_lock() (drivers/locked.py): any heap allocation
+# raises MemoryError, and on the 32-bit port so does any integer that leaves the small-int range.
+# Prints one line per run.
 from maze32 import Config, Maze, Workspace, generate, validate, split_seed
+from locked import locked
 
 
-def run_locked(maze, ws, cfg, hi, lo):
-    micropython.heap_lock()
-    try:
-        status = generate(maze, ws, cfg, hi, lo)
-        mask = validate(maze, ws, cfg)
-    except MemoryError:
-        micropython.heap_unlock()
-        return "ALLOCATED", -1, -1
-    micropython.heap_unlock()
-    return "clean", status, mask
+def generate_and_validate():
+    # On the loop's maze, config and seed (globals); status and mask into `out`.
+    out[0] = generate(maze, ws, cfg, hi, lo)
+    out[1] = validate(maze, ws, cfg)
 
 
 maze = Maze()
 ws = Workspace()
+out = [-1, -1]
 for w, h, seeds in ARGS["runs"]:
     cfg = Config(width=w, height=h)
     for seed in seeds:
         hi, lo = split_seed(seed)
-        outcome, status, mask = run_locked(maze, ws, cfg, hi, lo)
+        outcome = locked(generate_and_validate)
+        status, mask = out if outcome == "clean" else (-1, -1)
         print(w, h, seed, outcome, status, mask)

@@ -19,6 +19,7 @@ from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK_SHIFT, REGION_S
 ws = WorldWorkspace(queue=queue)
 from maze32.rng import split_seed  # noqa: E402
 from maze32.world import generate_chunk, locate, prepare, chunk_rooms, region_rooms  # noqa: E402
+from locked import locked  # noqa: E402
 
 
 def u16(*values):
@@ -68,16 +69,8 @@ def region_hash(spec, ws, x, y, w, h):
     return hexlify(sha.digest()).decode()
 
 
-def run_locked(ws, spec, cx, cy, tiles):
-    import micropython      # MicroPython ports only
-    micropython.heap_lock()
-    try:
-        generate_chunk(ws, spec, cx, cy, tiles)
-    except MemoryError:
-        micropython.heap_unlock()
-        return "ALLOCATED"
-    micropython.heap_unlock()
-    return "clean"
+def make_chunk():
+    generate_chunk(ws, spec, cx, cy, chunks[0])         # the loop's world and chunk (globals)
 
 
 for seed, depth, strategy, width, height, x, y, w, h in ARGS["rows"]:
@@ -88,6 +81,6 @@ for seed, depth, strategy, width, height, x, y, w, h in ARGS["rows"]:
     if ARGS.get("locked"):
         for cy in range(y >> CHUNK_SHIFT, ((y + h - 1) >> CHUNK_SHIFT) + 1):
             for cx in range(x >> CHUNK_SHIFT, ((x + w - 1) >> CHUNK_SHIFT) + 1):
-                print(label, "%d,%d" % (cx, cy), run_locked(ws, spec, cx, cy, chunks[0]))
+                print(label, "%d,%d" % (cx, cy), locked(make_chunk))
     else:
         print(label, "%d,%d,%d,%d" % (x, y, w, h), region_hash(spec, ws, x, y, w, h))

@@ -1,6 +1,7 @@
 """The board's application (firmware/maze32_game/app.py) on the MicroPython unix port in a raw 80 x 24 terminal:
 the menu, a Deeper game that moves and quits, a Duel window that fits, a level code (and a forged one
 refused by the command line's own check), the end screen of a won Duel, and leaving."""
+import contextlib
 import os
 
 import pytest
@@ -10,7 +11,10 @@ from support import ROOT
 from terminals import ARROW, PtyProcess, route, tile_of, win_duel
 
 
-def Board(folder, profile='{"name": "esp32-c6-devkitc-1", "title": "Test Board"}'):
+PROFILE = '{"name": "esp32-c6-devkitc-1", "title": "Test Board"}'
+
+
+def Board(folder, profile=PROFILE):
     # The firmware's main.py under the unix port, its console on a raw pseudo-terminal.
     (folder / "board.json").write_text(profile)
     env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "shared", ROOT / "firmware"))
@@ -18,11 +22,24 @@ def Board(folder, profile='{"name": "esp32-c6-devkitc-1", "title": "Test Board"}
                       cwd=str(folder), raw=True)
 
 
+@contextlib.contextmanager
+def on_the_menu(folder, menu="2  Deeper", profile=PROFILE):
+    # A Board booted to its menu (the line `menu` shown); after the block, q on the menu says bye and
+    # the board exits 0. The board is closed either way.
+    board = Board(folder, profile)
+    try:
+        assert board.wait_for(menu, 4.0), board.text()
+        yield board
+        board.send(b"q")
+        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
+    finally:
+        board.close()
+
+
 def test_menu_deeper_duel_code_and_quit(tmp_path):
     from maze32_game import duel, games
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("2  Deeper", 4.0) and "maze32 on Test Board" in board.text()
+    with on_the_menu(tmp_path) as board:
+        assert "maze32 on Test Board" in board.text()
         # The Duel's line names the bot it plays, as the twin's menu does (was: the size alone).
         duel_line = games.menu_line(games.GAMES[0], (32, 32), duel.BOT_LEVELS[0][0])
         assert duel_line.startswith("  1  Duel vs bot (32x32, stroll)")
@@ -48,12 +65,7 @@ def test_menu_deeper_duel_code_and_quit(tmp_path):
         assert board.wait_for("2  Deeper", 2.0)
         board.send(b"c1SG0-0000-7RBJS\r")                 # the last digit changes the hash prefix
         assert board.wait_for("level code: hash differs for seed 7 at 32x32", 3.0)
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0)
-        assert board.proc.wait(10) == 0
-        assert board.restored(modes=False)
-    finally:
-        board.close()
+    assert board.restored(modes=False)
 
 
 def test_the_code_prompt_takes_at_most_the_longest_ghost_and_says_so(tmp_path):
@@ -62,9 +74,7 @@ def test_the_code_prompt_takes_at_most_the_longest_ghost_and_says_so(tmp_path):
     # one line under the prompt, and Enter says it instead of parsing a text cut short.
     from maze32_game import ghost
     note = "too long (at most %d characters; the rest was dropped)" % ghost.MAX_TEXT
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("2  Deeper", 4.0)
+    with on_the_menu(tmp_path) as board:
         board.send(b"c")
         assert board.wait_for("level code:", 2.0)
         paste = b"maze32-ghost:" + b"A" * (ghost.MAX_TEXT + 500)
@@ -77,31 +87,20 @@ def test_the_code_prompt_takes_at_most_the_longest_ghost_and_says_so(tmp_path):
         assert board.wait_for("level code: " + note, 3.0), board.text()
         board.send(b"c1SG0-0000-7RBJR\r")                      # the prompt takes a code again
         assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
-    finally:
-        board.close()
 
 
 @pytest.mark.parametrize("profile", ["[]", "null", '"esp32"'])
 def test_a_board_json_that_is_no_object_boots_as_a_board_without_one(tmp_path, profile):
     # (was: AttributeError at boot, 'list' object has no attribute 'get': no menu, the REPL)
-    board = Board(tmp_path, profile)
-    try:
-        assert board.wait_for("maze32 on a board without board.json", 4.0), board.text()
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
-    finally:
-        board.close()
+    with on_the_menu(tmp_path, "maze32 on a board without board.json", profile):
+        pass
 
 
 @pytest.mark.slow
 def test_a_won_duel_ends_on_the_end_screen(tmp_path):
     # Seed 9 at 16 x 16 (its code), won along the shortest route at a human pace against the board's
     # bot; the end screen's r plays it again, m goes back to the menu.
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("2  Deeper", 4.0)
+    with on_the_menu(tmp_path) as board:
         board.send(b"c18G0-0000-96H9Z\r")
         assert board.wait_for("code loaded: seed 9, 16x16", 3.0)
         board.send(b"1")
@@ -117,36 +116,23 @@ def test_a_won_duel_ends_on_the_end_screen(tmp_path):
         assert board.start() and board.wait_for("steps 0", 3.0) and "duel  key no" in board.text()
         board.send(b"q")
         assert board.wait_for("2  Deeper", 2.0)
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
-        assert board.restored(modes=False)
-    finally:
-        board.close()
+    assert board.restored(modes=False)
 
 
 def test_duel_over_radio_from_the_menu_waits_and_can_be_cancelled(tmp_path):
     # Menu r on a board without a radio (the unix port has no espnow): it hosts on UDP instead and
     # says so (firmware/maze32_game/link_duel.py); q cancels back to the menu, which says what happened.
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("r  Duel over radio", 4.0), board.text()
+    with on_the_menu(tmp_path, "r  Duel over radio") as board:
         board.send(b"r")
         assert board.wait_for("no radio here: waiting on UDP port", 4.0), board.text()
         board.send(b"q")
         assert board.wait_for("2  Deeper", 4.0), board.text()
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0)
-        assert board.proc.wait(10) == 0
-    finally:
-        board.close()
 
 
 def test_bench_from_the_menu_is_a_table_for_a_person(tmp_path):
     # b: a line per size a person reads on the 80 x 24 console (mean, slowest, heap allocated), not
     # the host's maze32-time lines, which on a raw console staircased across the screen.
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("b  Bench", 4.0), board.text()
+    with on_the_menu(tmp_path, "b  Bench") as board:
         board.send(b"b")
         assert board.wait_for("bench done (any key)", 60.0), board.text()
         text = board.text()
@@ -156,18 +142,12 @@ def test_bench_from_the_menu_is_a_table_for_a_person(tmp_path):
             assert line and "mean" in line[0] and "heap allocated 0 B" in line[0], text
         board.send(b" ")
         assert board.wait_for("2  Deeper", 4.0), board.text()
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
-    finally:
-        board.close()
 
 
 def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
     # Menu 3 (games.py's Explore, as in the twin): Explore's side view on the board's console, its chunks cached under cache/worlds/ in the
     # board's folder (its flash); q goes back to the menu.
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("3  Explore", 4.0), board.text()
+    with on_the_menu(tmp_path, "3  Explore") as board:
         assert "b  Bench" in board.text()
         board.send(b"3")
         assert board.start(10.0) and board.wait_for("explore  depth 1", 10.0), board.text()
@@ -176,19 +156,12 @@ def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
         board.send(b"q")
         assert board.wait_for("2  Deeper", 6.0), board.text()
         assert any((tmp_path / "cache" / "worlds").iterdir())
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0)
-        assert board.proc.wait(10) == 0
-    finally:
-        board.close()
 
 
 def test_records_from_the_menu_and_after_a_game(tmp_path):
     # A Deeper run left after a step is a record for its seed, in records.txt on the board's flash; the
     # menu's t shows the records screen (every game of games.py), any key goes back.
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("t  records    g  race your last won", 4.0), board.text()
+    with on_the_menu(tmp_path, "t  records    g  race your last won") as board:
         board.send(b"c1SG0-0000-7RBJR\r")
         assert board.wait_for("code loaded: seed 7, 32x32", 3.0), board.text()
         board.send(b"2")
@@ -205,10 +178,6 @@ def test_records_from_the_menu_and_after_a_game(tmp_path):
         assert "  7                depth 1" in text
         board.send(b"x")
         assert board.wait_for("2  Deeper", 3.0)
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
-    finally:
-        board.close()
 
 
 @pytest.mark.slow
@@ -217,9 +186,7 @@ def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
     # wins against a player who stands still after one move), its text pasted at c races it too, and
     # a damaged text is refused with one line.
     from maze32_game import ghost
-    board = Board(tmp_path)
-    try:
-        assert board.wait_for("g  race your last won", 4.0)
+    with on_the_menu(tmp_path, "g  race your last won") as board:
         board.send(b"g")
         assert board.wait_for("no ghost yet: win a Duel first", 3.0), board.text()
         board.send(b"c18G0-0000-96H9Z\r")
@@ -245,7 +212,3 @@ def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
         assert board.wait_for("g  race your last won", 3.0)
         board.send(b"c" + text[:-1].encode() + (b"0" if text[-1] != "0" else b"1") + b"\r")
         assert board.wait_for("ghost: its checksum does not match", 3.0), board.text()
-        board.send(b"q")
-        assert board.wait_for("bye", 3.0) and board.proc.wait(10) == 0
-    finally:
-        board.close()

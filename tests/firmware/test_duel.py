@@ -6,6 +6,7 @@ import random
 import pytest
 
 import runtimes
+from support import bot_duel_lines
 
 from maze32_game import duel
 import newcomer  # bench/newcomer.py: the player models the bots are tuned against
@@ -118,14 +119,7 @@ def test_decisions_do_not_depend_on_unseen_cells(player):
 @pytest.mark.parametrize("runtime", ["unix", "wasm"])
 def test_a_bot_game_runs_the_same_on_micropython(runtime):
     out = runtimes.run(runtime, "duel_bots.py", {"seed": 4, "size": [16, 16], "ticks": 60}, firmware=True)
-    game = duel.Duel(4, 16, 16)
-    bots = (duel.Bot(2, 4), duel.Bot(1, 5))
-    expected = []
-    for _ in range(60):
-        k1, k2 = bots[0].choose(duel.PlayerView(game, 0)), bots[1].choose(duel.PlayerView(game, 1))
-        game.tick(k1, k2)
-        expected.append("%s %s %d %d" % (k1, k2, game.players[0].cell, game.players[1].cell))
-    assert out.splitlines() == expected
+    assert out.splitlines() == bot_duel_lines(4, (16, 16), 60)
 
 
 def newcomer_wins(size):

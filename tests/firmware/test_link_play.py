@@ -25,7 +25,7 @@ from support import ROOT, maze32
 
 pytestmark = pytest.mark.slow            # the whole module: processes over a relay, real time
 
-from link_rigs import (DELAY, FRAME_MS, LOST_MS, PAIRS, SEED, SIZE, assert_the_reference_game,
+from link_rigs import (DELAY, FRAME_MS, LOST_MS, PAIRS, SEED, SIZE, assert_the_reference_game, cancel_hosting,
                        free_port, outcome,
                        side)
 
@@ -273,9 +273,7 @@ def test_maze32_play_waiting_for_a_player_quits_on_q():
         shown = " ".join(line.strip() for line in twin.text().splitlines() if line.strip())
         assert ("waiting for a player on UDP port %d of 127.0.0.1 (they run: maze32 play --mode duel --join "
                 "THIS-HOST:%d) q cancels" % (port, port)) in shown, twin.text()
-        twin.send(b"q")
-        assert "cancelled" in twin.read(2.0)
-        assert twin.proc.wait(10) == 1
+        cancel_hosting(twin, 2.0)
     finally:
         twin.close()
 
