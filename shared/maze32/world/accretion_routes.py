@@ -187,14 +187,18 @@ def search(j: int, b: int) -> int:
                 plane[j + 16] |= b
                 queue[tail & (_RING - 1)] = c + 128
                 tail += 1
-            j = (c - 1) >> 3                                # left
-            b = 1 << ((c - 1) & 7)
+            if b == 1:                                      # left: the byte before's last bit ...
+                j -= 1
+                b = 256
+            b >>= 1                                         # ... or the bit before
             if not (plane[j] & b):
                 plane[j] |= b
                 queue[tail & (_RING - 1)] = c - 1
                 tail += 1
-            j = (c + 1) >> 3                                # right
-            b = 1 << ((c + 1) & 7)
+            b <<= 2                                         # right: two bits on from the left's,
+            if b > 128:                                     # in the byte after where it spills
+                j += 1
+                b >>= 8
             if not (plane[j] & b):
                 plane[j] |= b
                 queue[tail & (_RING - 1)] = c + 1
