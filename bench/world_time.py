@@ -20,14 +20,15 @@ the spawn's chunk, the other two and the stairs' last (each keeps its routes: th
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated
 once after a warm-up, counted with ticks_cpu() less the count of an empty span, the heap collected
-before). Per kind the mean over the chunks is printed, and each chunk's tiles' SHA-256 is checked
-against CPython's.
+before). Per kind the mean over the chunks and the most of one are printed, and each chunk's tiles'
+SHA-256 is checked against CPython's. --seeds a..b counts the worlds (0, s) for each s (seed 7's
+alone by default): issue 24's bound is on every chunk.
 
 Twin: CPython, the whole-world build (host/worlds.build) of a 250 x 250 world per depth, median of
 --runs runs, then the checks on it.
 
 usage: python bench/world_time.py [--depths 1..9] [--flavours bytecode,viper,native] [--repeat 3]
-                                  [--jobs 2] [--twin-only | --board-only] [--riscv]
+                                  [--jobs 2] [--twin-only | --board-only] [--riscv [--seeds 0..15]]
 """
 import argparse
 import os
@@ -56,7 +57,7 @@ STAIRS_ROW = "accretion stairs"
 EXPLORE_CHUNKS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 
-def chunks_for(depth, strategy, name=""):
+def chunks_for(depth, strategy, name="", seed=7):
     # The chunks a row times: a BSP dungeon's lie in one region, whose plan its warm row reuses; the
     # `explore` row's are a whole 128 x 128 world (Explore's): one region holding spawn and stairs,
     # whose plan searches the routes to its rooms.
@@ -64,12 +65,12 @@ def chunks_for(depth, strategy, name=""):
         return EXPLORE_CHUNKS
     if name == ACCRETION_TURN_ROW:             # the spawn's chunk, the others, the stairs' last
         from maze32.world.tiles import WorldSpec
-        spec = WorldSpec(0, 7, depth, 128, 128, 1)
+        spec = WorldSpec(0, seed, depth, 128, 128, 1)
         ends = ((spec.spawn_cx, spec.spawn_cy), (spec.stairs_cx, spec.stairs_cy))
         return ends[:1] + tuple(c for c in EXPLORE_CHUNKS if c not in ends) + ends[1:]
     if name == STAIRS_ROW:                     # accretion's stairs chunk, which searches routes: 4 times
         from maze32.world.tiles import WorldSpec
-        spec = WorldSpec(0, 7, depth, 2048, 2048, 1)
+        spec = WorldSpec(0, seed, depth, 2048, 2048, 1)
         return ((spec.stairs_cx, spec.stairs_cy),) * 4
     return REGION_CHUNKS if depth >= 7 and strategy == 0 else CHUNKS
 
@@ -185,12 +186,13 @@ tiles = bytearray(4096)
 import hashlib, binascii
 from maze32.world import WorldSpec, WorldWorkspace, generate_chunk, prepare
 ws = WorldWorkspace(queue=queue)
-for depth, strategy, cold in ARGS["rows"]:
-    spec = WorldSpec(0, 7, depth, ARGS["size"][0], ARGS["size"][1], strategy)
+depth, strategy, cold = ARGS["row"]
+for seed, chunks in ARGS["worlds"]:
+    spec = WorldSpec(0, seed, depth, ARGS["size"][0], ARGS["size"][1], strategy)
     prepare(spec)
-    for cx, cy in ARGS["chunks"]:
+    for cx, cy in chunks:
         generate_chunk(ws, spec, cx, cy, tiles)
-    for j, (cx, cy) in enumerate(ARGS["chunks"]):
+    for j, (cx, cy) in enumerate(chunks):
         if cold and (j == 0 or not ARGS["turn"]):
             ws.layout_spec = ws.stairs_spec = None
         gc.collect()
@@ -199,7 +201,7 @@ for depth, strategy, cold in ARGS["rows"]:
         t = time.ticks_cpu()
         generate_chunk(ws, spec, cx, cy, tiles)
         n = time.ticks_diff(time.ticks_cpu(), t) - empty
-        print(depth, strategy, int(cold), cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
+        print(seed, cx, cy, n, binascii.hexlify(hashlib.sha256(tiles).digest()).decode())
 """
 
 
@@ -225,11 +227,11 @@ def label_of(depth, name, cold):
                                  (" warm" if name in ("bsp", ACCRETION_EXPLORE_ROW) and not cold else "")))
 
 
-def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048)):
+def twin_chunk_hash(depth, strategy, cx, cy, size=(2048, 2048), seed=7):
     import hashlib
     from maze32.world import WorldSpec, WorldWorkspace, CHUNK, generate_chunk
     tiles = bytearray(CHUNK * CHUNK)
-    generate_chunk(WorldWorkspace(), WorldSpec(0, 7, depth, size[0], size[1], strategy), cx, cy, tiles)
+    generate_chunk(WorldWorkspace(), WorldSpec(0, seed, depth, size[0], size[1], strategy), cx, cy, tiles)
     return hashlib.sha256(tiles).hexdigest()
 
 
@@ -238,27 +240,34 @@ def riscv(args):
     import riscv_time
     flavours = args.flavours.split(",")
     rows = rows_for(parse_depths(args.depths))
+    try:
+        seeds = parse_depths(args.seeds)
+    except ValueError:
+        raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
+    if not seeds or seeds[0] < 0 or seeds[-1] > 0xFFFF:
+        raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
     counts = {}
     for fl, served in riscv_time.deployed(flavours, "world_time"):
         for depth, strategy, name, cold in rows:    # a fresh interpreter per row: a whole heap
-            work = "ARGS = %r\n" % {"rows": [(depth, strategy, cold)], "size": size_for(name),
-                                     "chunks": chunks_for(depth, strategy, name),
-                                     "turn": name == ACCRETION_TURN_ROW} + RISCV_WORK
+            work = "ARGS = %r\n" % {"row": (depth, strategy, cold), "size": size_for(name), "worlds": [
+                (seed, chunks_for(depth, strategy, name, seed)) for seed in seeds],
+                "turn": name == ACCRETION_TURN_ROW} + RISCV_WORK
             with riscv_time._board(served) as b:
                 out = b.exec(work, timeout=3600)
                 b.soft_reset()
             for line in out.splitlines():
-                _, _, _, cx, cy, n, digest = line.split()
-                if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name)):
-                    raise SystemExit("world_time: %s depth %d chunk %s,%s differs from CPython"
-                                     % (fl, depth, cx, cy))
+                seed, cx, cy, n, digest = line.split()
+                if digest != twin_chunk_hash(depth, strategy, int(cx), int(cy), size_for(name), int(seed)):
+                    raise SystemExit("world_time: %s seed %s depth %d chunk %s,%s differs from CPython"
+                                     % (fl, seed, depth, cx, cy))
                 counts.setdefault((fl, depth, strategy, name, cold), []).append(int(n))
     print("RV32 instructions per 64 x 64 chunk of a 2048 x 2048 world on the RISC-V board (mean of "
-          "chunks %s; BSP: %s; every chunk's tiles match CPython)"
-          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS)))
+          "chunks %s; BSP: %s; the worlds (0, s) for s in %s; every chunk's tiles match CPython)"
+          % (", ".join("%d,%d" % c for c in CHUNKS), ", ".join("%d,%d" % c for c in REGION_CHUNKS), args.seeds))
     print("%-6s %-28s" % ("depth", "world") + "".join("%24s" % (fl + " mean / max") for fl in flavours))
     for depth, strategy, name, cold in rows:
-        cells = ["{:,} / {:,}".format(sum(counts[(fl, depth, strategy, name, cold)]) // len(CHUNKS),
+        cells = ["{:,} / {:,}".format(sum(counts[(fl, depth, strategy, name, cold)])
+                                      // len(counts[(fl, depth, strategy, name, cold)]),
                                       max(counts[(fl, depth, strategy, name, cold)])) for fl in flavours]
         print("%-6d %-28s" % (depth, label_of(depth, name, cold)) + "".join("%24s" % c for c in cells))
 
@@ -295,6 +304,7 @@ def main():
     ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated, fastest last")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--runs", type=int, default=5, help="twin: worlds timed per depth")
+    ap.add_argument("--seeds", default="7", help="--riscv: the worlds (0, s) for s in a..b")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--twin-only", action="store_true")

@@ -83,6 +83,18 @@ def draw_below(rng, n: int) -> int:
     return r
 
 
+def draw_untaken(ws, n, taken):
+    # A draw below n from ws.rng that taken(ws, k) does not turn down (a room with no role yet: the
+    # worlds' traps and items); -1 after 16 draws turned down.
+    tries = 0
+    while tries < 16:
+        tries += 1
+        k = draw_below(ws.rng, n)
+        if not taken(ws, k):
+            return k
+    return -1
+
+
 @micropython.viper
 def mix_seed(hi: int, lo: int, attempt: int, ws):
     # Candidate seed for attempt `attempt` (0-based) of requested seed (hi << 16 | lo), written to

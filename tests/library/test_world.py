@@ -380,6 +380,21 @@ def test_route_rooms_gives_the_tile_search_levels():
             assert list(ws.stack[:ws.room_count]) == tiles
 
 
+def test_a_bsp_chunk_is_the_same_whatever_the_workspace_planned_before():
+    # A region's plan is drawn from its own stream alone: the trap rooms drawn in seed 2's region
+    # (1, 1) at depth 8 once turned down the rooms the last plan had stocked (bsp's item count was
+    # the last plan's until its items were drawn), so a chunk of it differed after another world's.
+    def chunk(ws, seed, cx, cy):
+        tiles = bytearray(CHUNK * CHUNK)
+        generate_chunk(ws, WorldSpec(0, seed, 8, 2048, 2048, 0), cx, cy, tiles)
+        return tiles
+
+    fresh = chunk(WorldWorkspace(), 2, 6, 5)
+    ws = WorldWorkspace()
+    chunk(ws, 1, 4, 4)
+    assert chunk(ws, 2, 6, 5) == fresh
+
+
 def test_locate_agrees_with_the_built_world():
     for depth, strategy in DEPTHS:
         region = built(1000 + depth, depth, strategy)

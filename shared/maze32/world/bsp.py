@@ -16,7 +16,7 @@
 #       when the spawn is in the region, with a floor tile that has stone under it), traps
 #       (fire, or acid pockets sealed under a lid) in 1-2 rooms, items in 2-3 rooms, all drawn.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.rng import draw_below
+from maze32.rng import draw_below, draw_untaken
 from maze32.world.tiles import SALT_LAYOUT, REGION_SHIFT, seed_stream
 from maze32.world.stairs_routes import route_levels, rank_by_route
 from maze32.world.bsp_doorways import link_regions
@@ -358,31 +358,22 @@ def stone_columns(ws, x0: int, y0: int, x1: int, y1: int) -> int:
     return mask
 
 
-def _draw_room(ws):
-    # A room drawn uniformly that is neither the spawn's nor the stairs' nor trapped nor stocked yet;
-    # -1 after 16 draws without one.
-    rng = ws.rng
-    tries = 0
-    while tries < 16:
-        tries += 1
-        k = draw_below(rng, ws.room_count)
-        if k == ws.spawn_room or k == ws.stairs_room:
-            continue
-        j = 0
-        while j < ws.trap_count:
-            if ws.traps[j] == k:
-                k = -1
-                break
-            j += 1
-        j = 0
-        while k >= 0 and j < ws.item_count:
-            if ws.items[j] == k:
-                k = -1
-                break
-            j += 1
-        if k >= 0:
-            return k
-    return -1
+def _taken(ws, k):
+    # Whether room k is the spawn's or the stairs' or trapped or stocked already (rng.draw_untaken
+    # draws a room that is not).
+    if k == ws.spawn_room or k == ws.stairs_room:
+        return True
+    j = 0
+    while j < ws.trap_count:
+        if ws.traps[j] == k:
+            return True
+        j += 1
+    j = 0
+    while j < ws.item_count:
+        if ws.items[j] == k:
+            return True
+        j += 1
+    return False
 
 
 def choose_traps_and_items(ws, rh):
@@ -393,10 +384,11 @@ def choose_traps_and_items(ws, rh):
     rng = ws.rng
     n = 1 + draw_below(rng, 2)
     ws.trap_count = 0
+    ws.item_count = 0                            # (not the last plan's: a plan is the same whatever came before)
     tries = 0
     while ws.trap_count < n and tries < 8:
         tries += 1
-        k = _draw_room(ws)
+        k = draw_untaken(ws, ws.room_count, _taken)
         if k < 0:
             continue
         fire = draw_below(rng, 3) == 0
@@ -424,7 +416,7 @@ def choose_traps_and_items(ws, rh):
     n = 2 + draw_below(rng, 2)
     ws.item_count = 0
     while n:
-        k = _draw_room(ws)
+        k = draw_untaken(ws, ws.room_count, _taken)
         if k >= 0:
             ws.items[ws.item_count] = k
             ws.item_x[ws.item_count] = ws.room_x[k] + 1 + draw_below(rng, ws.room_w[k] - 2)

@@ -96,16 +96,19 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
                 continue
         else:
             k = ((i - rooms) >> 1) + 6 * _FIELD         # cor_ax, cor_ay, cor_bx, cor_by, cor_bend
-            ax = ox + plan[k]
-            ay = oy + plan[k + _FIELD]
-            bx = ox + plan[k + 2 * _FIELD]
+            ay = oy + plan[k + _FIELD]                  # its box's rows first (most miss)
             by = oy + plan[k + 3 * _FIELD]
-            lx = ax if ax < bx else bx
-            hx = (bx if ax < bx else ax) + 1
             ly = ay if ay < by else by
             hy = (by if ay < by else ay) + 1
-            if hx < wx0 or hy < wy0 or lx > wx1 or ly > wy1:
+            if hy < wy0 or ly > wy1:
                 i += 2                                  # the box misses the window: both legs
+                continue
+            ax = ox + plan[k]
+            bx = ox + plan[k + 2 * _FIELD]
+            lx = ax if ax < bx else bx
+            hx = (bx if ax < bx else ax) + 1
+            if hx < wx0 or lx > wx1:
+                i += 2
                 continue
             if (i - rooms) & 1 == 0:                    # the leg across, 2 rows high
                 x0 = lx
@@ -154,13 +157,15 @@ def finish_doors(ws, buf_obj, ox: int, oy: int):
     rooms = int(ws.room_count)
     k = 0
     while k < rooms:
-        rx0 = ox + room_x[k]
-        ry0 = oy + room_y[k]
-        rx1 = rx0 + room_w[k] - 1
+        ry0 = oy + room_y[k]                            # its rows first (most miss)
         ry1 = ry0 + room_h[k] - 1
         k += 1
-        if rx1 + 1 < wx0 or ry1 + 1 < wy0 or rx0 - 1 > wx1 or ry0 - 1 > wy1:
+        if ry1 + 1 < wy0 or ry0 - 1 > wy1:
             continue                                    # rim and room miss the window
+        rx0 = ox + room_x[k - 1]
+        rx1 = rx0 + room_w[k - 1] - 1
+        if rx1 + 1 < wx0 or rx0 - 1 > wx1:
+            continue
         side = 0
         while side < 4:                                 # the rim's top, bottom, left, right line
             if side < 2:

@@ -3,7 +3,7 @@
 # and items in rooms of the chunks that hold them. Rooms as world/templates.py lays them out in ws.acc;
 # a room's role is its byte 9.
 from maze32._compat import const, micropython, ptr8
-from maze32.rng import draw_below
+from maze32.rng import draw_below, draw_untaken
 from maze32.world.tiles import (TRAP, ACID, FIRE, ITEM, STAIRS, SOLID, SALT_STOCK, CHUNK_SHIFT, REGION_SHIFT,
                                 hash3, mix16)
 from maze32.world.templates import ROOM_BYTES
@@ -124,21 +124,14 @@ def grounded_on_floor(ws, tiles_obj, k: int, c: int, spawn: int) -> int:
     return c
 
 
-def _free_room(ws):
-    # A room drawn uniformly that has no role yet, -1 after 16 draws without one.
-    rng = ws.rng
-    tries = 0
-    while tries < 16:
-        tries += 1
-        k = draw_below(rng, ws.acc_count)
-        if ws.acc[k * ROOM_BYTES + 9] == 0:
-            return k
-    return -1
+def _has_role(ws, k):
+    # Whether room k has a role already (rng.draw_untaken draws one that has none).
+    return ws.acc[k * ROOM_BYTES + 9] != 0
 
 
 def _claim_room(ws, role):
-    # A room without a role drawn (_free_room) and given `role`: its offset in ws.acc, or -1.
-    k = _free_room(ws)
+    # A room without a role drawn (_has_role) and given `role`: its offset in ws.acc, or -1.
+    k = draw_untaken(ws, ws.acc_count, _has_role)
     if k < 0:
         return -1
     ws.acc[k * ROOM_BYTES + 9] = role

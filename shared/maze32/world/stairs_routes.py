@@ -110,9 +110,16 @@ def _open_plan(plane: ptr16, j: int):
     rh = int(_route[2])
     plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     end = rh << 4
-    while j < end:                                          # the region's rows, 16 words each
-        plane[j] = 0xFFFF
-        j += 1
+    while j < end:                                          # the region's rows, 16 words each, 8 a
+        plane[j] = 0xFFFF                                   # step (the right 8 only where the region
+        plane[j + 1] = 0xFFFF                               # is wider than 128: no search reads a
+        plane[j + 2] = 0xFFFF                               # word past its width)
+        plane[j + 3] = 0xFFFF
+        plane[j + 4] = 0xFFFF
+        plane[j + 5] = 0xFFFF
+        plane[j + 6] = 0xFFFF
+        plane[j + 7] = 0xFFFF
+        j += 8 if rw > 128 else 16
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
     last = n + rooms if int(_route[3]) else n
@@ -150,11 +157,13 @@ def _open_plan(plane: ptr16, j: int):
         lo = x0
         while lo <= x1:                                     # each word it meets, down its rows
             hi = (lo | 15) if (lo | 15) < x1 else x1
-            keep = ~(((1 << (hi - lo + 1)) - 1) << (lo & 15))
+            fill = ((1 << (hi - lo + 1)) - 1) << (lo & 15)
+            keep = ~fill
+            fill = fill if i > n else 0                     # closed (a room again), or opened
             j = (y0 << 4) | (lo >> 4)
             end = (y1 << 4) | (lo >> 4)
             while j <= end:
-                plane[j] = (plane[j] & keep) if i <= n else (plane[j] | (~keep & 0xFFFF))
+                plane[j] = (plane[j] & keep) | fill
                 j += 16
             lo = hi + 1
 
