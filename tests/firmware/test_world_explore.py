@@ -455,3 +455,25 @@ def test_the_workspace_is_let_go_while_the_world_is_whole_and_made_again_for_the
     assert all(bytes(g.resident(cx, cy)) == bytes(same.resident(cx, cy)) for cx in (0, 1) for cy in (0, 1))
     big = explore.Explore(7, 1, width=256, height=128)                 # its chunks come and go
     assert big.ws is not None
+
+
+def test_a_deal_makes_each_chunk_once_the_stairs_last(monkeypatch):
+    # Seed 1 at depth 7 deals candidate 1, an accretion dungeon of 2 x 2 chunks: every chunk is made
+    # once a candidate (the check then makes none), the stairs' last, so its routes search digs no
+    # other chunk's routes (accretion.plan_block), and spawn and stairs are locate's.
+    from maze32 import world
+    from maze32.world import accretion
+    dug = []
+    dig = accretion.dig_routes
+
+    def counted(ws, spec, tiles):
+        dug.append((ws.cx, ws.cy))
+        dig(ws, spec, tiles)
+    monkeypatch.setattr(accretion, "dig_routes", counted)
+    g = explore.Explore(1, 7)
+    assert g.code() == "1-7-1 dungeon/accretion"
+    assert g.generated == 8 and len(dug) == 4           # candidate 0 (BSP) failed the check
+    assert dug[-1] == (g.spec.stairs_cx, g.spec.stairs_cy)
+    assert sorted(dug) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    ends = world.locate(world.WorldWorkspace(), g.spec, bytearray(4096), True)
+    assert ends == (g.spawn_x, g.spawn_y, g.stairs_x, g.stairs_y)

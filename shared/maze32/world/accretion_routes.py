@@ -109,7 +109,7 @@ def stairs_levels(ws, spec, spawn):
     mark_cores(ws)
     _search[0] = ws
     _search[1] = spawn
-    found = search(ws.plan, ws.queue)
+    found = search(0, 0)
     _search[0] = ws.layout_spec = None                       # the plane is spent: every tile reached
     if not found:
         return False
@@ -143,12 +143,15 @@ def mark_cores(ws):
 
 
 @micropython.viper
-def search(plane: ptr8, queue: ptr16) -> int:
+def search(j: int, b: int) -> int:
     # Breadth first from the spawn over the plane's open tiles, level by level, until every room of the
     # stairs' chunk has its level (ws.stack); 0 when more than the ring's tiles were in flight. The
     # world's border is stone (closed), so a tile taken from the ring has its four neighbours inside:
-    # up and down the same bit a row (16 bytes) away, left and right the next bit or the next byte's.
+    # up and down the same bit a row (16 bytes) away, left and right the bit before or after it. The
+    # arguments (registers: _compat.py) are the busiest locals, a tile's plane byte j and bit b.
     ws = _search[0]
+    plane = ptr8(ws.plan)
+    queue = ptr16(ws.queue)
     marks = ptr8(ws.marks)
     level_of = ptr16(ws.stack)
     here = (int(ws.y0) << BLOCK_SHIFT) | int(ws.x0)         # a block index's chunk bits, 0x2040
@@ -184,16 +187,20 @@ def search(plane: ptr8, queue: ptr16) -> int:
                 plane[j + 16] |= b
                 queue[tail & (_RING - 1)] = c + 128
                 tail += 1
-            i = j if b != 1 else j - 1                      # left
-            d = b >> 1 if b != 1 else 128
-            if not (plane[i] & d):
-                plane[i] |= d
+            if b == 1:                                      # left: the byte before's last bit ...
+                j -= 1
+                b = 256
+            b >>= 1                                         # ... or the bit before
+            if not (plane[j] & b):
+                plane[j] |= b
                 queue[tail & (_RING - 1)] = c - 1
                 tail += 1
-            i = j if b != 128 else j + 1                    # right
-            d = b << 1 if b != 128 else 1
-            if not (plane[i] & d):
-                plane[i] |= d
+            b <<= 2                                         # right: two bits on from the left's,
+            if b > 128:                                     # in the byte after where it spills
+                j += 1
+                b >>= 8
+            if not (plane[j] & b):
+                plane[j] |= b
                 queue[tail & (_RING - 1)] = c + 1
                 tail += 1
     return 1
