@@ -224,7 +224,10 @@ class ExploreRound:
         return ("%d" % self.seed if self.start == 1 else "%d@%d" % (self.seed, self.start)), (self.game.depth,)
 
     def one_line(self):
-        return "%s  time %s, seed %d" % (self.message or "quit", clock(self.ticks, True), self.seed)
+        # What the terminal keeps after the game: the end screen's figures, on one line.
+        g = self.game
+        return "%s  time %s, depth %d, items %d, world %s" % (
+            self.message or "quit", clock(self.ticks, True), g.depth, g.items, g.code())
 
 
 def new_round(seed, size, options):

@@ -745,6 +745,9 @@ def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
         assert term.proc.wait(10) == 0
         term.read(0.3)
         assert term.restored()
+        # the line left behind says what the end screen would (was: only the time and the seed)
+        last = r"quit  time \d:\d\d\.\d, depth 1, items 0, world 5-1-0 surface"
+        assert re.search(last, term.text()), term.text()
         assert any((tmp_path / "maze32" / "worlds").iterdir())
     finally:
         term.close()
