@@ -25,8 +25,9 @@
 #       doorways are dug (ws.marks as accretion leaves them, 2 open and 0 solid: then 0 closed, 3 + k
 #       room k's core unseen; ws.queue the search's queue, a tile at most once), from the spawn (accretion.place_ends asks only when the spawn
 #       is in the chunk).
-# Both are asked only where the spawn shares the stairs' cell, which is what plan_check's `farthest`
-# judges; from another cell the stairs' room is the farthest by straight line.
+# Both are asked only where the spawn shares the stairs' cell. An accretion world of one block (2 x 2
+# chunks at most, Explore's) is searched across its chunks instead, by world/accretion_routes.py.
+# plan_check's `farthest` judges both; elsewhere the stairs' room is the farthest by straight line.
 from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world import route_rooms
 
