@@ -71,6 +71,12 @@ def build(seed, cfg):
 def from_code(code):
     # The maze a level code names, checked as the board checks it (levelcode.check): a malformed code
     # is bad input (exit 2), another format version or another maze a failed check (exit 1).
+    world = code.split(" ")[0].split("-")
+    # What Explore's header shows (a level code's middle group has four characters: never a depth)
+    if len(world) == 3 and all(part.isdigit() for part in world) and 1 <= int(world[1]) <= 255:
+        raise CliError("%s is an Explore world's code (seed-depth-candidate), not a level code: "
+                       "maze32 play --mode explore --seed %s --depth %s deals it again"
+                       % (code.split(" ")[0], world[0], world[1]))
     maze, ws = Maze(), Workspace()
     try:
         seed, width, height = levelcode.check(code, maze, ws)

@@ -15,10 +15,11 @@ RULES = (b"Walk, and step up onto any one-tile step; into a higher wall of dirt,
          b"or sand you dig (up and down dig too; stone never). Up climbs anywhere open,\n"
          b"building a block of dirt under you: no pit keeps you. No step or dig drops\n"
          b"you into lava, acid or a trap (the edge holds); walk into one: the run ends.\n"
-         b"Falling, no key holds you. The stairs: at most %d tiles away by route.\n"
+         b"Falling, no key holds you. The stairs: at most %d tiles away by route; the\n"
+         b"status line points at them in a straight line, but the way there may wind.\n"
          b"r puts you back on the spawn (what you dug stays dug)."
          ).decode().split("\n")       # bytes, one constant: the board's qstr pools are nearly full
-RULES[-2] = RULES[-2] % explore.ROUTE_LIMIT
+RULES[-3] = RULES[-3] % explore.ROUTE_LIMIT
 
 
 def legend():

@@ -60,14 +60,16 @@ def thousands(n):
 
 
 def goal(game):
-    # "stairs 1,412 tiles SE", "stairs here", or "" when the world does not say where they are.
+    # "stairs 1,412 SE straight", "stairs here", or "" when the world does not say where they are.
+    # Straight: the distance as the crow flies (a route's would need a search each step); a newcomer
+    # followed it into dead ends believing it a route's, so the line and the rules say which it is.
     if game.stairs_x < 0:
         return ""
     dx, dy = game.stairs_x - game.x, game.stairs_y - game.y
     if dx == 0 and dy == 0:
         return "stairs here"
     n = tiles_between(dx, dy)
-    return "stairs %s tile%s %s" % (thousands(n), "" if n == 1 else "s", bearing(dx, dy))
+    return "stairs %s %s straight" % (thousands(n), bearing(dx, dy))
 
 
 class ExploreRound:

@@ -254,6 +254,16 @@ def test_code_with_settings_and_code_with_seed_are_refused():
     assert_one_line_error(maze32("validate", "--code", "1SG0-0000-7RBJR", "--cycles", "3"), 2, "default settings")
 
 
+def test_an_explore_world_code_given_as_a_level_code_says_how_to_play_it():
+    # Was: "expected 13 characters (4-4-5), got 7" for the code Explore's own header and end screen show.
+    assert_one_line_error(maze32("play", "--mode", "explore", "--code", "202-9-1"), 2,
+                          "Explore world's code", "--seed 202 --depth 9")
+    assert_one_line_error(maze32("validate", "--code", "7-6-0 caves"), 2, "--seed 7 --depth 6")
+    # a depth no world has, and a level code's own shape, are level codes still
+    assert_one_line_error(maze32("validate", "--code", "7-600-0"), 2, "expected 13 characters")
+    assert_one_line_error(maze32("validate", "--code", "2345-6723-45672"), 1, "level code: format version")
+
+
 def test_a_near_miss_command_or_mode_gets_did_you_mean():
     assert_one_line_error(maze32("valdate", "--seed", "7"), 2, "invalid choice", "did you mean 'validate'?")
     assert_one_line_error(maze32("play", "--mode", "dule"), 2, "did you mean 'duel'?")

@@ -762,7 +762,7 @@ def test_explore_in_the_twin_starts_deeper_and_r_goes_back_to_the_spawn(tmp_path
     try:
         assert term.start(10.0), term.text()                 # past the goal screen
         assert term.wait_for("explore  depth 8 (dungeon)", 10.0), term.text()
-        status = lambda: re.search(r"stairs [\d,]+ tiles? [NESW]+", term.text()).group(0)   # noqa: E731
+        status = lambda: re.search(r"stairs [\d,]+ [NESW]+ straight", term.text()).group(0)   # noqa: E731
         at_spawn = status()
         assert "r: to spawn" in term.text()
         for k in (b"d", b"d", b"d", b"a", b"d", b"d"):

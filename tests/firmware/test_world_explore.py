@@ -194,7 +194,8 @@ def test_the_help_text_is_held_only_while_a_cover_shows_it():
     from maze32_game import explore_view, term
     rnd = explore_view.ExploreRound(3, 1)
     cover = "\n".join(term.cover_lines(rnd, 80, 24, term.START))
-    assert "The stairs: at most %d tiles away by route." % explore.ROUTE_LIMIT in cover
+    assert "The stairs: at most %d tiles away by route;" % explore.ROUTE_LIMIT in cover
+    assert "status line points at them in a straight line, but the way there may wind." in cover
     assert "stone: too hard to dig" in cover
     assert "maze32_game.explore_help" not in sys.modules and rnd.helped is not None
     rnd.tick(None)
@@ -319,8 +320,8 @@ def test_the_status_line_gives_the_stairs_bearing_and_distance():
         g250 = explore.Explore(11, depth, 250, 250)
         assert (g250.stairs_x, g250.stairs_y) == region.stairs
         dx, dy = g.stairs_x - g.x, g.stairs_y - g.y
-        text = "stairs %s tiles %s" % (explore_view.thousands(explore_view.tiles_between(dx, dy)),
-                                       explore_view.bearing(dx, dy))
+        text = "stairs %s %s straight" % (explore_view.thousands(explore_view.tiles_between(dx, dy)),
+                                          explore_view.bearing(dx, dy))   # not a route's length: says so
         line = rnd.status(80)
         assert text in line and line.endswith("r: to spawn") and len(line) < 80, line
         assert "r: back to spawn   ? help" in rnd.status(120)
