@@ -4,7 +4,7 @@
 # and the stairs marked large, a legend column of the materials shown with what each does in the game.
 # The picture shows PICTURE_VIEW round the spawn at PIXELS a tile unless asked for the whole world
 # (--whole) or a region.
-from maze32.world.tiles import FORMAT, MATERIALS, KIND_NAMES
+from maze32.world.tiles import DUNGEON, FORMAT, MATERIALS, KIND_NAMES, STRATEGIES
 from host import raster
 from host.render import MARGIN, LEGEND_SIZE, Legend
 from host.scene import Scene, marker, to_png, to_svg
@@ -107,7 +107,7 @@ def show(out, view, written=None):
     s = view.spec
     out.print(terminal_text(view), end="", soft_wrap=True)
     out.print("seed %d, depth %d (%s), tiles %d,%d to %d,%d of %d x %d" % (
-        view.seed, s.depth, KIND_NAMES[s.kind], view.ox, view.oy, view.ox + view.w - 1,
+        view.seed, s.depth, kind_name(s), view.ox, view.oy, view.ox + view.w - 1,
         view.oy + view.h - 1, s.width, s.height), highlight=False, soft_wrap=True)
     # The hash names what was drawn, so a reader can tell it from the whole world's (world validate).
     out.print("region hash %s (world export --region %d,%d,%d,%d)" % (
@@ -120,7 +120,14 @@ def show(out, view, written=None):
 def title(region):
     s = region.spec
     return "maze32 world  seed %d, depth %d (%s), %d \u00d7 %d tiles" % (
-        region.seed, s.depth, KIND_NAMES[s.kind], s.width, s.height)
+        region.seed, s.depth, kind_name(s), s.width, s.height)
+
+
+def kind_name(spec):
+    # "caves", "dungeon/accretion": a dungeon's strategy named as Explore's world code names it, so a
+    # player comparing a render with the game sees which of a depth's two dungeons it is.
+    name = KIND_NAMES[spec.kind]
+    return name + "/" + STRATEGIES[spec.strategy] if spec.kind == DUNGEON else name
 
 
 def subtitle(region, px, around):

@@ -28,7 +28,7 @@ def test_png_shows_the_view_round_the_spawn_with_a_title_markers_and_a_legend(tm
     region = hw.build(spec, 7, hw.around_spawn(spec, render_world.PICTURE_VIEW))
     px = render_world.PIXELS
     assert (region.w, region.h) == render_world.PICTURE_VIEW and px >= 4      # several pixels a tile
-    assert text["Title"] == "maze32 world  seed 7, depth 8 (dungeon), 250 \u00d7 250 tiles"
+    assert text["Title"] == "maze32 world  seed 7, depth 8 (dungeon/bsp), 250 \u00d7 250 tiles"
     # away from both markers: the spawn's, and the stairs' (on the map's edge when beyond it)
     tx = min(max(region.stairs[0], region.ox), region.ox + region.w - 1)
     ty = min(max(region.stairs[1], region.oy), region.oy + region.h - 1)
@@ -179,3 +179,12 @@ def test_render_says_whose_hash_it_prints_and_export_writes_the_same(tmp_path, c
     assert main(["world", "export", "--seed", "7", "--depth", "8", "--size", "128x128",
                  "--region", region, "-o", str(path)]) == 0
     assert json.loads(path.read_text())["hash"].startswith(short) and len(short) == 16
+
+
+def test_render_names_the_dungeons_strategy_as_explores_world_code_does(capsys):
+    # A play-tester compared `world render` (BSP unless told) with Explore's accretion world of the
+    # same seed and depth, and nothing said they were two dungeons.
+    assert main(["world", "render", "--seed", "202", "--depth", "9", "--strategy", "accretion"]) == 0
+    assert "depth 9 (dungeon/accretion)" in capsys.readouterr().out
+    assert main(["world", "render", "--seed", "202", "--depth", "2"]) == 0
+    assert "depth 2 (surface), tiles" in capsys.readouterr().out
