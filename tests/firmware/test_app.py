@@ -148,7 +148,7 @@ def test_explore_from_the_menu_walks_and_goes_back(tmp_path):
     # Menu 3 (games.py's Explore, as in the twin): Explore's side view on the board's console, its chunks cached under cache/worlds/ in the
     # board's folder (its flash); q goes back to the menu.
     with on_the_menu(tmp_path, "3  Explore") as board:
-        assert "b  Bench" in board.text()
+        assert board.wait_for("b  Bench", 4.0), board.text()    # the menu's later lines may still be coming
         board.send(b"3")
         assert board.start(10.0) and board.wait_for("explore  depth 1", 10.0), board.text()
         board.send(b"d")
