@@ -13,7 +13,9 @@
 #     scheduled tile joins the ring at its level unless the search reached it first (a path round the
 #     room is shorter). An entry no sooner than an earlier one into the room plus the way between
 #     them schedules nothing;
-#   - the cells' masks (ws.blob) cover the rooms' boxes grown by one, their rims.
+#   - the cells' masks (ws.blob) cover the rooms' boxes grown by one, their rims; in a region up to
+#     128 wide the plane's right half (words 8..15 of each row, past the region) holds the same boxes
+#     tile by tile (stairs_routes._open_plan), one bit test a tile walked instead of the masks' two.
 # With rooms_route[1] it walks the rooms' tiles as well (rooms open in the plane, the masks on their
 # boxes): route_levels' second try, where this search's ring (RING - 4 tiles in flight at most) or
 # its schedule (ws.ca_a's length) filled. The search over every tile counts the rooms' tiles in flight
@@ -29,8 +31,9 @@ _LEVELS = const(32)           # a tile is scheduled at most 12 + 8 + 1 levels ah
 _NONE = const(0x3FFF)         # (ws.row_runs[0..32): each list's first entry) and the lists' end; an
                               # entry (next << 16 | tile) stays below 2**30, a small int everywhere
 
-# The workspace and whether the rooms are searched tile by tile (_compat.py, Registers: the plane and
-# the tile are the kernel's only arguments).
+# The workspace and whether the rooms are searched tile by tile (bit 0) and the plane's right half
+# holds the rooms' boxes (bit 1) (_compat.py, Registers: the plane and the tile are the kernel's only
+# arguments).
 rooms_route = [None, 0]
 
 
@@ -40,6 +43,8 @@ def search_rooms(plane: ptr16, p: int) -> int:
     # reach reached), 0 when its ring or schedule filled.
     ws = rooms_route[0]
     tiles = int(rooms_route[1])
+    boxes = tiles >> 1           # the boxes in the plane's right half, not the cells' masks
+    tiles &= 1
     grow = 1 - tiles             # a room's box in the cells' table: with its rim when crossing rooms
     ring = ptr8(ws.marks)
     level_of = ptr16(ws.stack)
@@ -185,8 +190,14 @@ def search_rooms(plane: ptr16, p: int) -> int:
             r = (head & (_RING - 1)) << 1
             p = (ring[r] << 8) | ring[r + 1]
             head += 1
-            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
-            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1:
+            j = p >> 4
+            b = 1 << (p & 15)
+            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)         # its cell
+            if boxes:
+                q = plane[j + 8] & b
+            else:
+                q = (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1
+            if q:
                 x = p & 255                                 # a room's tile, or a rim's: which side
                 y = p >> 8
                 i = _CELLS + c * 12
@@ -222,8 +233,6 @@ def search_rooms(plane: ptr16, p: int) -> int:
                     break
             if tail - head >= _RING - 4:
                 return 0
-            j = p >> 4
-            b = 1 << (p & 15)
             q = plane[j - 16]                               # up
             if not (q & b):
                 plane[j - 16] = q | b

@@ -104,8 +104,10 @@ def _open_plan(plane: ptr16, j: int):
     # The plane (ws.queue): every tile closed, then the plan's rooms and both legs of every corridor
     # opened, a word down a rectangle's rows at a time (dungeon.dig_passages' rectangles, in its
     # order, clipped to the region; doors, traps, items and stairs stand on open tiles); with
-    # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). j,
-    # the word at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
+    # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). In a
+    # region up to 128 wide, each row's right half (words 8..15, past the region) holds the rooms'
+    # boxes, grown by one (their rims) with _route[3], bit set inside: route_rooms' lookup. j, the
+    # word at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
     ws = _route[0]
     rw = int(_route[1])
     rh = int(_route[2])
@@ -120,18 +122,32 @@ def _open_plan(plane: ptr16, j: int):
         plane[j + 5] = 0xFFFF
         plane[j + 6] = 0xFFFF
         plane[j + 7] = 0xFFFF
-        j += 8 if rw > 128 else 16
+        if rw > 128:
+            j += 8
+            continue
+        plane[j + 8] = 0                                    # the boxes' half: none yet
+        plane[j + 9] = 0
+        plane[j + 10] = 0
+        plane[j + 11] = 0
+        plane[j + 12] = 0
+        plane[j + 13] = 0
+        plane[j + 14] = 0
+        plane[j + 15] = 0
+        j += 16
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
-    last = n + rooms if int(_route[3]) else n
-    i = rooms if int(_route[3]) else 0                      # rooms to be closed are not opened first
+    closed = int(_route[3])
+    shut = n + rooms if closed else n                       # the rooms closed again end here
+    last = shut if rw > 128 else shut + rooms               # then the boxes
+    i = rooms if closed else 0                              # rooms to be closed are not opened first
     while i < last:
         if i < rooms or i >= n:
-            k = i if i < rooms else i - n
-            x0 = int(plan[k])                               # room_x, room_y, room_w, room_h
-            y0 = int(plan[k + _FIELD])
-            x1 = x0 + int(plan[k + 2 * _FIELD]) - 1
-            y1 = y0 + int(plan[k + 3 * _FIELD]) - 1
+            k = i if i < rooms else (i - n if i < shut else i - shut)
+            grow = closed if i >= shut else 0
+            x0 = int(plan[k]) - grow                        # room_x, room_y, room_w, room_h
+            y0 = int(plan[k + _FIELD]) - grow
+            x1 = x0 + int(plan[k + 2 * _FIELD]) - 1 + 2 * grow
+            y1 = y0 + int(plan[k + 3 * _FIELD]) - 1 + 2 * grow
         else:
             # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
             # on the corner's column between the ends' rows, the leg across on its row between their
@@ -160,9 +176,9 @@ def _open_plan(plane: ptr16, j: int):
             hi = (lo | 15) if (lo | 15) < x1 else x1
             fill = ((1 << (hi - lo + 1)) - 1) << (lo & 15)
             keep = ~fill
-            fill = fill if i > n else 0                     # closed (a room again), or opened
-            j = (y0 << 4) | (lo >> 4)
-            end = (y1 << 4) | (lo >> 4)
+            fill = fill if i > n else 0                     # closed (a room again, a box), or opened
+            j = (y0 << 4) | (lo >> 4) | (8 if i > shut else 0)
+            end = (y1 << 4) | (lo >> 4) | (8 if i > shut else 0)
             while j <= end:
                 plane[j] = (plane[j] & keep) | fill
                 j += 16
@@ -181,7 +197,7 @@ def route_levels(ws, rw, rh, sx, sy):
     found = 0
     closed = 1
     while not found and closed >= 0:
-        route_rooms.rooms_route[1] = 1 - closed
+        route_rooms.rooms_route[1] = (1 - closed) | (2 if rw <= 128 else 0)
         _route[3] = closed
         _index_rooms(ws, rw, rh, closed)
         _open_plan(ws.queue, 0)
