@@ -97,7 +97,7 @@ def search_rooms(plane: ptr16, p: int) -> int:
     if not entering:                                        # a spawn outside every room
         plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
         ring[0] = p >> 8
-        ring[1] = p & 255
+        ring[_RING] = p & 255
         tail = 1
     end = tail
     while True:
@@ -187,20 +187,20 @@ def search_rooms(plane: ptr16, p: int) -> int:
                 heads[d] = i
                 pooled += 1
         if head < end:
-            r = (head & (_RING - 1)) << 1
-            p = (ring[r] << 8) | ring[r + 1]
+            r = head & (_RING - 1)
+            p = (ring[r] << 8) | ring[r + _RING]
             head += 1
             j = p >> 4
             b = 1 << (p & 15)
-            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)         # its cell
             if boxes:
                 q = plane[j + 8] & b
             else:
+                c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
                 q = (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1
             if q:
                 x = p & 255                                 # a room's tile, or a rim's: which side
                 y = p >> 8
-                i = _CELLS + c * 12
+                i = _CELLS + ((((p >> 8) & 0xF0) | ((p >> 4) & 15)) * 12)   # its cell's rooms
                 c = i + 12
                 while i < c:
                     m = (ring[i] << 8) | ring[i + 1]
@@ -236,34 +236,34 @@ def search_rooms(plane: ptr16, p: int) -> int:
             q = plane[j - 16]                               # up
             if not (q & b):
                 plane[j - 16] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p >> 8) - 1
-                ring[r + 1] = p & 255
+                ring[r + _RING] = p & 255
                 tail += 1
             q = plane[j + 16]                               # down
             if not (q & b):
                 plane[j + 16] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p >> 8) + 1
-                ring[r + 1] = p & 255
+                ring[r + _RING] = p & 255
                 tail += 1
             j = (p - 1) >> 4                                # left
             b = 1 << ((p - 1) & 15)
             q = plane[j]
             if not (q & b):
                 plane[j] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p - 1) >> 8
-                ring[r + 1] = (p - 1) & 255
+                ring[r + _RING] = (p - 1) & 255
                 tail += 1
             j = (p + 1) >> 4                                # right
             b = 1 << ((p + 1) & 15)
             q = plane[j]
             if not (q & b):
                 plane[j] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p + 1) >> 8
-                ring[r + 1] = (p + 1) & 255
+                ring[r + _RING] = (p + 1) & 255
                 tail += 1
             continue
         # The level is done: the next one's scheduled tiles join the ring, the bound is checked.
@@ -284,9 +284,9 @@ def search_rooms(plane: ptr16, p: int) -> int:
             if tail - head >= _RING - 4:
                 return 0
             plane[j] = plane[j] | b
-            r = (tail & (_RING - 1)) << 1
+            r = tail & (_RING - 1)
             ring[r] = q >> 8
-            ring[r + 1] = q & 255
+            ring[r + _RING] = q & 255
             tail += 1
         end = tail
         if head == tail and pooled == 0:

@@ -11,9 +11,9 @@
 #       tiles, crossing its rooms through their rims:
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
 #                   (stone in the plan, a room, or reached), cleared where a corridor leg is dug;
-#         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
-#                   3 times the most measured, bench/route_flight.py: past it the caller falls back
-#                   to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
+#         ws.marks  the search's ring of tiles (their rows in [0..RING), their columns after; RING
+#                   tiles at most in flight, about 3 times the most measured, bench/route_flight.py:
+#                   past it the caller falls back to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
 #                   a leaf is 15 x 10 or more, so a cell meets 2 across and 3 down, and a room and its
 #                   rim lie inside its leaf), 2 bytes a room;
 #         ws.blob   each cell's masks of its rooms with their rims (accretion's, free in a BSP
@@ -32,7 +32,7 @@ from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world import route_rooms
 
 UNREACHED = const(0xFFFF)
-RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
+RING = const(512)             # tiles in flight at most (ws.marks[0..1024): rows, then columns)
 _FIELD = const(404)           # tiles.PLAN_FIELD: the plan's fields' stride
 _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
 
