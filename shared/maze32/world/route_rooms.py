@@ -247,6 +247,22 @@ def search_rooms(plane: ptr16, p: int) -> int:
                 ring[r] = (p >> 8) + 1
                 ring[r + _RING] = p & 255
                 tail += 1
+            if b & 0x7FFE:                                  # left and right in the tile's own word
+                q = plane[j]
+                if not (q & (b >> 1)):
+                    q |= b >> 1
+                    plane[j] = q
+                    r = tail & (_RING - 1)
+                    ring[r] = p >> 8
+                    ring[r + _RING] = (p - 1) & 255
+                    tail += 1
+                if not (q & (b << 1)):
+                    plane[j] = q | (b << 1)
+                    r = tail & (_RING - 1)
+                    ring[r] = p >> 8
+                    ring[r + _RING] = (p + 1) & 255
+                    tail += 1
+                continue
             j = (p - 1) >> 4                                # left
             b = 1 << ((p - 1) & 15)
             q = plane[j]
