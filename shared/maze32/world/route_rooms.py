@@ -103,38 +103,37 @@ def search_rooms(plane: ptr16, p: int) -> int:
     while True:
         if entering:                                        # room m entered at tile (ex, ey), level de
             entering = 0
-            x0 = int(room_x[m])
-            y0 = int(room_y[m])
-            w = int(room_w[m])
-            h = int(room_h[m])
-            first = 0
+            k = 0
             if level_of[m] == _UNREACHED:
                 level_of[m] = de
-                first = 1
                 if firsts:
                     level_of[rooms + m] = (ey << 8) | ex
                 left -= 1
                 if left == 0:
                     return 1
-            # An entry no sooner than the room's first or the last one into it plus the way between
-            # them (the second tile of a corridor 2 wide, a tile this room scheduled, mostly)
-            # schedules nothing sooner.
-            k = (ex - last_x if ex > last_x else last_x - ex) + (ey - last_y if ey > last_y else last_y - ey)
-            if firsts:
-                i = int(level_of[rooms + m])
-                x = i & 255
-                y = i >> 8
-                i = int(level_of[m]) + (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey)
             else:
-                i = 0x7FFF
-            if not first and ((m == last_m and last_d + k <= de) or i <= de):
-                k = 4
-            else:
-                k = 0
-                last_m = m
-                last_x = ex
-                last_y = ey
-                last_d = de
+                # An entry no sooner than the room's first or the last one into it plus the way
+                # between them (the second tile of a corridor 2 wide, a tile this room scheduled,
+                # mostly) schedules nothing sooner.
+                k = (ex - last_x if ex > last_x else last_x - ex) + (ey - last_y if ey > last_y else last_y - ey)
+                if firsts:
+                    i = int(level_of[rooms + m])
+                    x = i & 255
+                    y = i >> 8
+                    i = int(level_of[m]) + (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey)
+                else:
+                    i = 0x7FFF
+                k = 4 if (m == last_m and last_d + k <= de) or i <= de else 0
+            if k == 4:
+                continue                                    # nothing to schedule
+            last_m = m
+            last_x = ex
+            last_y = ey
+            last_d = de
+            x0 = int(room_x[m])
+            y0 = int(room_y[m])
+            w = int(room_w[m])
+            h = int(room_h[m])
             t = 0
             n = 0
             while k < 4 or t < n:                           # its rim: top, bottom, left, right
