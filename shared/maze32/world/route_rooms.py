@@ -16,7 +16,7 @@
 #   - the cells' masks (ws.blob) cover the rooms' boxes grown by one, their rims; in a region up to
 #     128 wide the plane's right half (words 8..15 of each row, past the region) holds the same boxes
 #     tile by tile (stairs_routes._open_plan), one bit test a tile walked instead of the masks' two.
-# With rooms_route[1] it walks the rooms' tiles as well (rooms open in the plane, the masks on their
+# With rooms_route[1]'s bit 0 it walks the rooms' tiles as well (rooms open in the plane, the masks on their
 # boxes): route_levels' second try, where this search's ring (RING - 4 tiles in flight at most) or
 # its schedule (ws.ca_a's length) filled. The search over every tile counts the rooms' tiles in flight
 # too, so its ring could fill where this one's does not (then it would fall back to straight lines);
@@ -246,22 +246,6 @@ def search_rooms(plane: ptr16, p: int) -> int:
                 ring[r] = (p >> 8) + 1
                 ring[r + _RING] = p & 255
                 tail += 1
-            if b & 0x7FFE:                                  # left and right in the tile's own word
-                q = plane[j]
-                if not (q & (b >> 1)):
-                    q |= b >> 1
-                    plane[j] = q
-                    r = tail & (_RING - 1)
-                    ring[r] = p >> 8
-                    ring[r + _RING] = (p - 1) & 255
-                    tail += 1
-                if not (q & (b << 1)):
-                    plane[j] = q | (b << 1)
-                    r = tail & (_RING - 1)
-                    ring[r] = p >> 8
-                    ring[r + _RING] = (p + 1) & 255
-                    tail += 1
-                continue
             j = (p - 1) >> 4                                # left
             b = 1 << ((p - 1) & 15)
             q = plane[j]

@@ -11,11 +11,13 @@
 #       tiles, crossing its rooms through their rims:
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
 #                   (stone in the plan, a room, or reached), cleared where a corridor leg is dug;
+#                   in a region up to 128 wide each row's right half holds the rooms' boxes with
+#                   their rims instead (route_rooms' lookup, below);
 #         ws.marks  the search's ring of tiles (their rows in [0..RING), their columns after; RING
 #                   tiles at most in flight, about 3 times the most measured, bench/route_flight.py:
-#                   past it the caller falls back to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
-#                   a leaf is 15 x 10 or more, so a cell meets 2 across and 3 down, and a room and its
-#                   rim lie inside its leaf), 2 bytes a room;
+#                   past it the caller falls back to straight lines), then which rooms meet each
+#                   cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more, so a cell meets 2
+#                   across and 3 down, and a room and its rim lie inside its leaf), 2 bytes a room;
 #         ws.blob   each cell's masks of its rooms with their rims (accretion's, free in a BSP
 #                   dungeon): [c] the pairs of its columns, [256 + c] the pairs of its rows, that one
 #                   covers; a tile outside either is in no room or rim, so the search looks up a tile's
@@ -114,26 +116,16 @@ def _open_plan(plane: ptr16, j: int):
     plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     end = rh << 4
     while j < end:                                          # the region's rows, 16 words each, 8 a
-        plane[j] = 0xFFFF                                   # step (the right 8 only where the region
-        plane[j + 1] = 0xFFFF                               # is wider than 128: no search reads a
-        plane[j + 2] = 0xFFFF                               # word past its width)
-        plane[j + 3] = 0xFFFF
-        plane[j + 4] = 0xFFFF
-        plane[j + 5] = 0xFFFF
-        plane[j + 6] = 0xFFFF
-        plane[j + 7] = 0xFFFF
-        if rw > 128:
-            j += 8
-            continue
-        plane[j + 8] = 0                                    # the boxes' half: none yet
-        plane[j + 9] = 0
-        plane[j + 10] = 0
-        plane[j + 11] = 0
-        plane[j + 12] = 0
-        plane[j + 13] = 0
-        plane[j + 14] = 0
-        plane[j + 15] = 0
-        j += 16
+        fill = 0 if j & 8 and rw <= 128 else 0xFFFF         # step: all closed, but for the boxes'
+        plane[j] = fill                                     # half where the region is up to 128
+        plane[j + 1] = fill                                 # wide (none in it yet)
+        plane[j + 2] = fill
+        plane[j + 3] = fill
+        plane[j + 4] = fill
+        plane[j + 5] = fill
+        plane[j + 6] = fill
+        plane[j + 7] = fill
+        j += 8
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
     closed = int(_route[3])
