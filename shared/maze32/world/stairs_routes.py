@@ -42,8 +42,8 @@ _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a 
 @micropython.viper
 def _index_rooms(ws, rw: int, rh: int, grow: int):
     # The cell table: every room added to each cell of 16 x 16 tiles its box (grown by `grow` each
-    # way: 1 takes in its rim) meets, and to the cell's masks (every room is not reached yet); every
-    # room not reached (ws.stack).
+    # way: 1 takes in its rim) meets, and in a region wider than 128 to the cell's masks (route_rooms
+    # reads the plane's boxes in a narrower one); every room not reached (ws.stack).
     cells = ptr8(ws.marks)
     masks = ptr8(ws.blob)
     level_of = ptr16(ws.stack)
@@ -82,12 +82,13 @@ def _index_rooms(ws, rw: int, rh: int, grow: int):
             cx = x0 >> 4
             while cx <= x1 >> 4:
                 c = (cy << 4) | cx
-                lo = x0 - (cx << 4)
-                hi = x1 - (cx << 4)
-                lo = (lo if lo > 0 else 0) >> 1
-                hi = (hi if hi < 15 else 15) >> 1
-                masks[c] |= ((1 << (hi - lo + 1)) - 1) << lo
-                masks[256 + c] |= rows
+                if rw > 128:                                # (narrower: the plane's boxes instead)
+                    lo = x0 - (cx << 4)
+                    hi = x1 - (cx << 4)
+                    lo = (lo if lo > 0 else 0) >> 1
+                    hi = (hi if hi < 15 else 15) >> 1
+                    masks[c] |= ((1 << (hi - lo + 1)) - 1) << lo
+                    masks[256 + c] |= rows
                 i = _CELLS + c * 12
                 end = i + 12
                 while i < end:                              # the cell's first free slot
