@@ -77,7 +77,7 @@ def main():
                 rw, rh = spec.region_width(0), spec.region_height(0)
                 flight, levels = tile_search(ws, rw, rh, sx, sy)
                 sr._route[:] = [ws, rw, rh, 1]
-                route_rooms.rooms_route[:] = [ws, 0]
+                route_rooms.rooms_route[:] = [ws, 2 if rw <= 128 else 0]   # the boxes or the masks
                 sr._index_rooms(ws, rw, rh, 1)
                 sr._open_plan(ws.queue, 0)
                 found = route_rooms.search_rooms(ws.queue, (sy << 8) | sx)

@@ -352,13 +352,14 @@ def test_stairs_room_levels_are_routes_against_networkx():
 def test_route_rooms_gives_the_tile_search_levels():
     # world/route_rooms.py crosses a room through its rim instead of walking its tiles: every room gets
     # the level the same search gives it walking the rooms' tiles too, in 128 x 128 worlds (Explore's)
-    # at every dungeon depth; with a schedule too small to hold its rims it hands the search over, and
-    # route_levels still gives those levels.
+    # at every dungeon depth (a tile's rooms found by the boxes in the plane's right half; the cells'
+    # masks of wider regions are judged at 250 x 250 above); with a schedule too small to hold its rims
+    # it hands the search over, and route_levels still gives those levels.
     from array import array
     from maze32.world import bsp, route_rooms, stairs_routes as sr
 
     def search(ws, closed):
-        route_rooms.rooms_route[:] = [ws, 1 - closed]
+        route_rooms.rooms_route[:] = [ws, (1 - closed) | 2]
         sr._route[:] = [ws, 128, 128, closed]
         sr._index_rooms(ws, 128, 128, closed)
         sr._open_plan(ws.queue, 0)

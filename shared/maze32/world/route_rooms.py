@@ -13,8 +13,10 @@
 #     scheduled tile joins the ring at its level unless the search reached it first (a path round the
 #     room is shorter). An entry no sooner than an earlier one into the room plus the way between
 #     them schedules nothing;
-#   - the cells' masks (ws.blob) cover the rooms' boxes grown by one, their rims.
-# With rooms_route[1] it walks the rooms' tiles as well (rooms open in the plane, the masks on their
+#   - the cells' masks (ws.blob) cover the rooms' boxes grown by one, their rims; in a region up to
+#     128 wide the plane's right half (words 8..15 of each row, past the region) holds the same boxes
+#     tile by tile (stairs_routes._open_plan), one bit test a tile walked instead of the masks' two.
+# With rooms_route[1]'s bit 0 it walks the rooms' tiles as well (rooms open in the plane, the masks on their
 # boxes): route_levels' second try, where this search's ring (RING - 4 tiles in flight at most) or
 # its schedule (ws.ca_a's length) filled. The search over every tile counts the rooms' tiles in flight
 # too, so its ring could fill where this one's does not (then it would fall back to straight lines);
@@ -29,8 +31,9 @@ _LEVELS = const(32)           # a tile is scheduled at most 12 + 8 + 1 levels ah
 _NONE = const(0x3FFF)         # (ws.row_runs[0..32): each list's first entry) and the lists' end; an
                               # entry (next << 16 | tile) stays below 2**30, a small int everywhere
 
-# The workspace and whether the rooms are searched tile by tile (_compat.py, Registers: the plane and
-# the tile are the kernel's only arguments).
+# The workspace and whether the rooms are searched tile by tile (bit 0) and the plane's right half
+# holds the rooms' boxes (bit 1) (_compat.py, Registers: the plane and the tile are the kernel's only
+# arguments).
 rooms_route = [None, 0]
 
 
@@ -40,6 +43,8 @@ def search_rooms(plane: ptr16, p: int) -> int:
     # reach reached), 0 when its ring or schedule filled.
     ws = rooms_route[0]
     tiles = int(rooms_route[1])
+    boxes = tiles >> 1           # the boxes in the plane's right half, not the cells' masks
+    tiles &= 1
     grow = 1 - tiles             # a room's box in the cells' table: with its rim when crossing rooms
     ring = ptr8(ws.marks)
     level_of = ptr16(ws.stack)
@@ -92,44 +97,43 @@ def search_rooms(plane: ptr16, p: int) -> int:
     if not entering:                                        # a spawn outside every room
         plane[p >> 4] = plane[p >> 4] | (1 << (p & 15))
         ring[0] = p >> 8
-        ring[1] = p & 255
+        ring[_RING] = p & 255
         tail = 1
     end = tail
     while True:
         if entering:                                        # room m entered at tile (ex, ey), level de
             entering = 0
-            x0 = int(room_x[m])
-            y0 = int(room_y[m])
-            w = int(room_w[m])
-            h = int(room_h[m])
-            first = 0
+            k = 0
             if level_of[m] == _UNREACHED:
                 level_of[m] = de
-                first = 1
                 if firsts:
                     level_of[rooms + m] = (ey << 8) | ex
                 left -= 1
                 if left == 0:
                     return 1
-            # An entry no sooner than the room's first or the last one into it plus the way between
-            # them (the second tile of a corridor 2 wide, a tile this room scheduled, mostly)
-            # schedules nothing sooner.
-            k = (ex - last_x if ex > last_x else last_x - ex) + (ey - last_y if ey > last_y else last_y - ey)
-            if firsts:
-                i = int(level_of[rooms + m])
-                x = i & 255
-                y = i >> 8
-                i = int(level_of[m]) + (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey)
             else:
-                i = 0x7FFF
-            if not first and ((m == last_m and last_d + k <= de) or i <= de):
-                k = 4
-            else:
-                k = 0
-                last_m = m
-                last_x = ex
-                last_y = ey
-                last_d = de
+                # An entry no sooner than the room's first or the last one into it plus the way
+                # between them (the second tile of a corridor 2 wide, a tile this room scheduled,
+                # mostly) schedules nothing sooner.
+                k = (ex - last_x if ex > last_x else last_x - ex) + (ey - last_y if ey > last_y else last_y - ey)
+                if firsts:
+                    i = int(level_of[rooms + m])
+                    x = i & 255
+                    y = i >> 8
+                    i = int(level_of[m]) + (ex - x if ex > x else x - ex) + (ey - y if ey > y else y - ey)
+                else:
+                    i = 0x7FFF
+                k = 4 if (m == last_m and last_d + k <= de) or i <= de else 0
+            if k == 4:
+                continue                                    # nothing to schedule
+            last_m = m
+            last_x = ex
+            last_y = ey
+            last_d = de
+            x0 = int(room_x[m])
+            y0 = int(room_y[m])
+            w = int(room_w[m])
+            h = int(room_h[m])
             t = 0
             n = 0
             while k < 4 or t < n:                           # its rim: top, bottom, left, right
@@ -182,14 +186,20 @@ def search_rooms(plane: ptr16, p: int) -> int:
                 heads[d] = i
                 pooled += 1
         if head < end:
-            r = (head & (_RING - 1)) << 1
-            p = (ring[r] << 8) | ring[r + 1]
+            r = head & (_RING - 1)
+            p = (ring[r] << 8) | ring[r + _RING]
             head += 1
-            c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
-            if (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1:
+            j = p >> 4
+            b = 1 << (p & 15)
+            if boxes:
+                q = plane[j + 8] & b
+            else:
+                c = ((p >> 8) & 0xF0) | ((p >> 4) & 15)
+                q = (masks[c] >> ((p & 15) >> 1)) & (masks[256 + c] >> ((p >> 9) & 7)) & 1
+            if q:
                 x = p & 255                                 # a room's tile, or a rim's: which side
                 y = p >> 8
-                i = _CELLS + c * 12
+                i = _CELLS + ((((p >> 8) & 0xF0) | ((p >> 4) & 15)) * 12)   # its cell's rooms
                 c = i + 12
                 while i < c:
                     m = (ring[i] << 8) | ring[i + 1]
@@ -222,39 +232,37 @@ def search_rooms(plane: ptr16, p: int) -> int:
                     break
             if tail - head >= _RING - 4:
                 return 0
-            j = p >> 4
-            b = 1 << (p & 15)
             q = plane[j - 16]                               # up
             if not (q & b):
                 plane[j - 16] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p >> 8) - 1
-                ring[r + 1] = p & 255
+                ring[r + _RING] = p & 255
                 tail += 1
             q = plane[j + 16]                               # down
             if not (q & b):
                 plane[j + 16] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p >> 8) + 1
-                ring[r + 1] = p & 255
+                ring[r + _RING] = p & 255
                 tail += 1
             j = (p - 1) >> 4                                # left
             b = 1 << ((p - 1) & 15)
             q = plane[j]
             if not (q & b):
                 plane[j] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p - 1) >> 8
-                ring[r + 1] = (p - 1) & 255
+                ring[r + _RING] = (p - 1) & 255
                 tail += 1
             j = (p + 1) >> 4                                # right
             b = 1 << ((p + 1) & 15)
             q = plane[j]
             if not (q & b):
                 plane[j] = q | b
-                r = (tail & (_RING - 1)) << 1
+                r = tail & (_RING - 1)
                 ring[r] = (p + 1) >> 8
-                ring[r + 1] = (p + 1) & 255
+                ring[r + _RING] = (p + 1) & 255
                 tail += 1
             continue
         # The level is done: the next one's scheduled tiles join the ring, the bound is checked.
@@ -275,9 +283,9 @@ def search_rooms(plane: ptr16, p: int) -> int:
             if tail - head >= _RING - 4:
                 return 0
             plane[j] = plane[j] | b
-            r = (tail & (_RING - 1)) << 1
+            r = tail & (_RING - 1)
             ring[r] = q >> 8
-            ring[r + 1] = q & 255
+            ring[r + _RING] = q & 255
             tail += 1
         end = tail
         if head == tail and pooled == 0:

@@ -11,11 +11,13 @@
 #       tiles, crossing its rooms through their rims:
 #         ws.queue  one bit a tile of the region (256 x 256 at most, row pitch 256): set = closed
 #                   (stone in the plan, a room, or reached), cleared where a corridor leg is dug;
-#         ws.marks  the search's ring of tiles (y, x: two bytes; RING of them at most in flight, about
-#                   3 times the most measured, bench/route_flight.py: past it the caller falls back
-#                   to straight lines), then which rooms meet each cell of 16 x 16 tiles (at most 6:
-#                   a leaf is 15 x 10 or more, so a cell meets 2 across and 3 down, and a room and its
-#                   rim lie inside its leaf), 2 bytes a room;
+#                   in a region up to 128 wide each row's right half holds the rooms' boxes with
+#                   their rims instead (route_rooms' lookup, below);
+#         ws.marks  the search's ring of tiles (their rows in [0..RING), their columns after; RING
+#                   tiles at most in flight, about 3 times the most measured, bench/route_flight.py:
+#                   past it the caller falls back to straight lines), then which rooms meet each
+#                   cell of 16 x 16 tiles (at most 6: a leaf is 15 x 10 or more, so a cell meets 2
+#                   across and 3 down, and a room and its rim lie inside its leaf), 2 bytes a room;
 #         ws.blob   each cell's masks of its rooms with their rims (accretion's, free in a BSP
 #                   dungeon): [c] the pairs of its columns, [256 + c] the pairs of its rows, that one
 #                   covers; a tile outside either is in no room or rim, so the search looks up a tile's
@@ -32,7 +34,7 @@ from maze32._compat import const, micropython, ptr8, ptr16
 from maze32.world import route_rooms
 
 UNREACHED = const(0xFFFF)
-RING = const(512)             # tiles in flight at most (ws.marks[0..1024): 2 bytes a tile)
+RING = const(512)             # tiles in flight at most (ws.marks[0..1024): rows, then columns)
 _FIELD = const(404)           # tiles.PLAN_FIELD: the plan's fields' stride
 _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a room
 
@@ -40,8 +42,8 @@ _CELLS = const(1024)          # ws.marks[1024..4096): 6 rooms a cell, 2 bytes a 
 @micropython.viper
 def _index_rooms(ws, rw: int, rh: int, grow: int):
     # The cell table: every room added to each cell of 16 x 16 tiles its box (grown by `grow` each
-    # way: 1 takes in its rim) meets, and to the cell's masks (every room is not reached yet); every
-    # room not reached (ws.stack).
+    # way: 1 takes in its rim) meets, and in a region wider than 128 to the cell's masks (route_rooms
+    # reads the plane's boxes in a narrower one); every room not reached (ws.stack).
     cells = ptr8(ws.marks)
     masks = ptr8(ws.blob)
     level_of = ptr16(ws.stack)
@@ -80,12 +82,13 @@ def _index_rooms(ws, rw: int, rh: int, grow: int):
             cx = x0 >> 4
             while cx <= x1 >> 4:
                 c = (cy << 4) | cx
-                lo = x0 - (cx << 4)
-                hi = x1 - (cx << 4)
-                lo = (lo if lo > 0 else 0) >> 1
-                hi = (hi if hi < 15 else 15) >> 1
-                masks[c] |= ((1 << (hi - lo + 1)) - 1) << lo
-                masks[256 + c] |= rows
+                if rw > 128:                                # (narrower: the plane's boxes instead)
+                    lo = x0 - (cx << 4)
+                    hi = x1 - (cx << 4)
+                    lo = (lo if lo > 0 else 0) >> 1
+                    hi = (hi if hi < 15 else 15) >> 1
+                    masks[c] |= ((1 << (hi - lo + 1)) - 1) << lo
+                    masks[256 + c] |= rows
                 i = _CELLS + c * 12
                 end = i + 12
                 while i < end:                              # the cell's first free slot
@@ -104,34 +107,40 @@ def _open_plan(plane: ptr16, j: int):
     # The plane (ws.queue): every tile closed, then the plan's rooms and both legs of every corridor
     # opened, a word down a rectangle's rows at a time (dungeon.dig_passages' rectangles, in its
     # order, clipped to the region; doors, traps, items and stairs stand on open tiles); with
-    # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). j,
-    # the word at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
+    # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). In a
+    # region up to 128 wide, each row's right half (words 8..15, past the region) holds the rooms'
+    # boxes, grown by one (their rims) with _route[3], bit set inside: route_rooms' lookup. j, the
+    # word at hand, is an argument only so that the emitter keeps it in a register (0 on entry).
     ws = _route[0]
     rw = int(_route[1])
     rh = int(_route[2])
     plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     end = rh << 4
     while j < end:                                          # the region's rows, 16 words each, 8 a
-        plane[j] = 0xFFFF                                   # step (the right 8 only where the region
-        plane[j + 1] = 0xFFFF                               # is wider than 128: no search reads a
-        plane[j + 2] = 0xFFFF                               # word past its width)
-        plane[j + 3] = 0xFFFF
-        plane[j + 4] = 0xFFFF
-        plane[j + 5] = 0xFFFF
-        plane[j + 6] = 0xFFFF
-        plane[j + 7] = 0xFFFF
-        j += 8 if rw > 128 else 16
+        fill = 0 if j & 8 and rw <= 128 else 0xFFFF         # step: all closed, but for the boxes'
+        plane[j] = fill                                     # half where the region is up to 128
+        plane[j + 1] = fill                                 # wide (none in it yet)
+        plane[j + 2] = fill
+        plane[j + 3] = fill
+        plane[j + 4] = fill
+        plane[j + 5] = fill
+        plane[j + 6] = fill
+        plane[j + 7] = fill
+        j += 8
     rooms = int(ws.room_count)
     n = rooms + 2 * int(ws.cor_count)
-    last = n + rooms if int(_route[3]) else n
-    i = rooms if int(_route[3]) else 0                      # rooms to be closed are not opened first
+    closed = int(_route[3])
+    shut = n + rooms if closed else n                       # the rooms closed again end here
+    last = shut if rw > 128 else shut + rooms               # then the boxes
+    i = rooms if closed else 0                              # rooms to be closed are not opened first
     while i < last:
         if i < rooms or i >= n:
-            k = i if i < rooms else i - n
-            x0 = int(plan[k])                               # room_x, room_y, room_w, room_h
-            y0 = int(plan[k + _FIELD])
-            x1 = x0 + int(plan[k + 2 * _FIELD]) - 1
-            y1 = y0 + int(plan[k + 3 * _FIELD]) - 1
+            k = i if i < rooms else (i - n if i < shut else i - shut)
+            grow = closed if i >= shut else 0
+            x0 = int(plan[k]) - grow                        # room_x, room_y, room_w, room_h
+            y0 = int(plan[k + _FIELD]) - grow
+            x1 = x0 + int(plan[k + 2 * _FIELD]) - 1 + 2 * grow
+            y1 = y0 + int(plan[k + 3 * _FIELD]) - 1 + 2 * grow
         else:
             # A corridor's legs meet at its corner (bend 0: (bx, ay), else (ax, by)): the leg down lies
             # on the corner's column between the ends' rows, the leg across on its row between their
@@ -160,9 +169,9 @@ def _open_plan(plane: ptr16, j: int):
             hi = (lo | 15) if (lo | 15) < x1 else x1
             fill = ((1 << (hi - lo + 1)) - 1) << (lo & 15)
             keep = ~fill
-            fill = fill if i > n else 0                     # closed (a room again), or opened
-            j = (y0 << 4) | (lo >> 4)
-            end = (y1 << 4) | (lo >> 4)
+            fill = fill if i > n else 0                     # closed (a room again, a box), or opened
+            j = (y0 << 4) | (lo >> 4) | (8 if i > shut else 0)
+            end = (y1 << 4) | (lo >> 4) | (8 if i > shut else 0)
             while j <= end:
                 plane[j] = (plane[j] & keep) | fill
                 j += 16
@@ -181,7 +190,7 @@ def route_levels(ws, rw, rh, sx, sy):
     found = 0
     closed = 1
     while not found and closed >= 0:
-        route_rooms.rooms_route[1] = 1 - closed
+        route_rooms.rooms_route[1] = (1 - closed) | (2 if rw <= 128 else 0)
         _route[3] = closed
         _index_rooms(ws, rw, rh, closed)
         _open_plan(ws.queue, 0)
