@@ -16,12 +16,10 @@
 #   pools      caves: each region held whole has 2 + depth // 2 liquid bodies, each of radius 4-10:
 #              9 to 21 tiles wide, at most 16 high (a bowl of radius r is 2r + 1 wide and fills r + r // 2
 #              + 1 rows at most)
-#   farthest   dungeons, whole worlds whose spawn lies in the stairs' cell (a BSP region of 256 x 256,
-#              an accretion chunk of 64 x 64) or, with accretion, every world of one block (128 x 128
-#              at most: world/accretion_routes.py), where the generator searches routes: the stairs
-#              stand in the room of their cell reached last by a breadth-first route over open tiles
-#              from the spawn (a room is reached at its nearest tile), among its rooms that can hold
-#              stairs (solid under a tile of their floor row); a tie with the last is kept
+#   farthest   where the generator searches routes (the spawn in the stairs' cell: a BSP region, an
+#              accretion chunk; or an accretion world of one block, world/accretion_routes.py): the
+#              stairs stand in their cell's room reached last by a breadth-first route from the spawn
+#              (a room at its nearest tile), among rooms that can hold stairs; a tie with the last is kept
 # The flood's marks and queue (check.py's buffers) are free again when these run; they reuse them.
 from maze32._compat import const, micropython, ptr8
 from maze32.world.tiles import (SOLID, LIQUID, TRAP, FIRE, ITEM, STAIRS, WATER, LAVA, ACID, REGION,
