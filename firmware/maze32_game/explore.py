@@ -152,7 +152,7 @@ class Explore:
             i += 1
         self.dig_count = 0
         if self.checked:
-            self.x, self.y, self.stairs_x, self.stairs_y = self.make_all()
+            self.make_all()
         else:
             # the stairs too (the status line's bearing): at most one chunk more made, once a world
             ends = locate(self.workspace(), self.spec, self.slots[0], True)
@@ -163,26 +163,29 @@ class Explore:
         # A world the check covers (2 x 2 chunks at most, all resident): every chunk made now, the
         # stairs' last where the spec names its chunk (a BSP dungeon names the stairs' region), so that
         # an accretion stairs' chunk finds the others' routes kept and digs none (accretion.plan_block:
-        # made first it cost 3.4 M RV32, last 1.6 M); the check then makes nothing. -> spawn and stairs
-        # as the chunks holding them report them (locate's answer).
+        # made first it cost 3.4 M RV32, last 1.6 M); the check then makes nothing. The spawn and the
+        # stairs are where the chunks holding them report them (locate's answer).
         spec = self.spec
         last = -1
         if not (spec.kind == DUNGEON and spec.strategy == BSP):
             last = spec.stairs_cy * spec.cols + spec.stairs_cx
-        sx = sy = tx = ty = -1
-        n = spec.cols * spec.rows
-        i = 0
-        while i <= n:
-            c = last if i == n else i
-            if c >= 0 and (c != last or i == n):
-                self.load(c % spec.cols, c // spec.cols)
-                ws = self.ws
-                if ws.spawn_x >= 0:
-                    sx, sy = ws.spawn_x, ws.spawn_y
-                if ws.stairs_x >= 0:
-                    tx, ty = ws.stairs_x, ws.stairs_y
-            i += 1
-        return sx, sy, tx, ty
+        self.x = self.y = self.stairs_x = self.stairs_y = -1
+        c = 0
+        while c < spec.cols * spec.rows:
+            if c != last:
+                self.make_chunk(c)
+            c += 1
+        if last >= 0:
+            self.make_chunk(last)
+
+    def make_chunk(self, c):
+        # Chunk c (row-major) made resident; the spawn or the stairs taken from it if it holds them.
+        self.load(c % self.spec.cols, c // self.spec.cols)
+        ws = self.ws
+        if ws.spawn_x >= 0:
+            self.x, self.y = ws.spawn_x, ws.spawn_y
+        if ws.stairs_x >= 0:
+            self.stairs_x, self.stairs_y = ws.stairs_x, ws.stairs_y
 
     def stairs_route(self, start=None, limit=ROUTE_LIMIT):
         # The check on the world just dealt (from the spawn, or from `start`, (x, y), in the world as
