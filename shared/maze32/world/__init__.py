@@ -55,7 +55,7 @@ def generate_chunk(ws, spec, cx, cy, tiles):
     module = KINDS[spec.kind].module(spec.strategy)
     begin_chunk(ws, spec, cx, cy)
     if ws.cw < CHUNK or ws.ch < CHUNK:
-        fill_chunk(tiles, STONE)      # what lies beyond the window; every kind's shape writes all of it
+        fill_bytes(tiles, 4096, STONE)      # what lies beyond the window; every kind's shape writes all of it
     frame_window(ws, ws.x0, ws.y0, ws.cw, ws.ch, CHUNK)
     module.shape(ws, spec, tiles)
     module.settle(ws, spec, tiles)
@@ -63,12 +63,12 @@ def generate_chunk(ws, spec, cx, cy, tiles):
 
 
 @micropython.viper
-def fill_chunk(tiles_obj, t: int):
-    # Every one of a chunk's CHUNK_AREA tiles t.
-    tiles = ptr8(tiles_obj)
+def fill_bytes(buf_obj, n: int, v: int):
+    # The first n bytes of a buffer v: a chunk's 4096 tiles one material, a plane's bits all set.
+    buf = ptr8(buf_obj)
     i = 0
-    while i < 4096:
-        tiles[i] = t
+    while i < n:
+        buf[i] = v
         i += 1
 
 
@@ -120,7 +120,7 @@ def build_world(ws, spec, world, visit=None):
         cx = 0
         while cx < spec.cols:
             begin_chunk(ws, spec, cx, cy)
-            fill_chunk(ws.chunk, STONE)
+            fill_bytes(ws.chunk, 4096, STONE)
             copy_chunk(ws, world, width, 0)
             module.settle(ws, spec, ws.chunk)
             copy_chunk(ws, world, width, 1)

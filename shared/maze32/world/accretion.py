@@ -23,7 +23,7 @@ from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn
 from maze32.world.templates import ROOM_BYTES, RECT, design_room, place_room, dig_room
 from maze32.world.room_roles import place_ends, place_traps_and_items, floor_middle
 from maze32.world.accretion_routes import BLOCK_SHIFT, routed, claim_plane, open_chunk
-from maze32.world import begin_chunk, fill_chunk
+from maze32.world import begin_chunk, fill_bytes
 
 ATTEMPTS = const(120)       # attachments tried per chunk
 _SIDE_UP = const(0)
@@ -96,13 +96,13 @@ def plan_block(ws, spec, tiles):
         while ox < spec.cols:
             if (ox != cx or oy != cy) and not (ws.block_have >> ((oy << 1) | ox)) & 1:
                 begin_chunk(ws, spec, ox, oy)
-                fill_chunk(tiles, _STONE)
+                fill_bytes(tiles, 4096, _STONE)
                 dig_routes(ws, spec, tiles)
                 keep_routes(ws, spec)
             ox += 1
         oy += 1
     begin_chunk(ws, spec, cx, cy)
-    fill_chunk(tiles, _STONE)
+    fill_bytes(tiles, 4096, _STONE)
     return ws.block_spawn
 
 

@@ -17,6 +17,7 @@
 #   ws.stairs_levels, ws.stairs_spec   the levels found, kept for the world last searched: the stairs'
 #              chunk made again (a cache's miss, Explore's check after locate) searches nothing
 from maze32._compat import const, micropython, ptr8, ptr16, compiled
+from maze32.world import fill_bytes
 from maze32.world.tiles import ptr32
 
 BLOCK_SHIFT = const(7)        # the block: 128 x 128 tiles, 2 x 2 chunks
@@ -43,14 +44,6 @@ def claim_plane(ws, spec):
         ws.layout_spec = spec
         ws.block_have = 0
         fill_bytes(ws.plan, _PLANE, 0xFF)
-
-
-@micropython.viper
-def fill_bytes(buf: ptr8, n: int, v: int):
-    i = 0
-    while i < n:
-        buf[i] = v
-        i += 1
 
 
 def open_chunk(ws):

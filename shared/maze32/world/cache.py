@@ -26,7 +26,7 @@ import os
 import time
 
 from maze32.world.tiles import CHUNK_SHIFT, STRATEGIES, STONE, MAX_CHUNK_ROOMS
-from maze32.world import generate_chunk, begin_chunk, fill_chunk
+from maze32.world import generate_chunk, begin_chunk, fill_bytes
 
 _MAGIC = b"M32C"
 VERSION = 5                  # 2: the seed recorded; 3: maze32-world/3's tiles; 4: /4's; 5: /5's
@@ -250,7 +250,7 @@ class ChunkCache:
                 seed) != (spec.width, spec.height, spec.depth, spec.strategy, cx, cy, _seed_of(spec)):
             return "another world's chunk"
         begin_chunk(ws, spec, cx, cy)
-        fill_chunk(tiles, STONE)
+        fill_bytes(tiles, 4096, STONE)
         p = _HEAD
         y = 0
         while y < ch:
