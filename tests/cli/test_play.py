@@ -7,6 +7,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 import pyte
 import pytest
@@ -646,7 +647,13 @@ def walk_into_deeper(term):
     for key in (b"d", b"d", b"s", b"s"):
         term.send(key)
         term.read(0.3)
-    steps = re.search(r"deeper  depth 1  ghosts 1  steps (\d+) ", term.text())
+    # the last keys' steps shown (a loaded machine's board draws them later than 0.3 s)
+    end = time.monotonic() + 5.0
+    while True:
+        steps = re.search(r"deeper  depth 1  ghosts 1  steps (\d+) ", term.text())
+        if (steps and int(steps.group(1)) > 0) or time.monotonic() > end:
+            break
+        term.read(0.1)
     assert steps and int(steps.group(1)) > 0, term.text()
     return tile_of(term), steps.group(0)
 
