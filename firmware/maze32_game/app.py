@@ -159,19 +159,29 @@ def play(term, game, seed, size, ghost_run=None):
     # level link. ghost_run: a verified ghost.Replay of this level, raced instead of the bot. -> the
     # last round's one line, and what it did to the records.
     while True:
-        rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
-        term.playing = True
-        ended = tm.play(rnd, term)
-        term.playing = False
-        note = runs("round_ended", rnd) if games.extras(game) else ""
-        if ended and game.level_link:
-            from maze32_game.links import show_link     # only now: links.py
-            show_link(rnd)
-        line = rnd.one_line() + ("; " + note if note else "")
-        if not ended or tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
-                                      (note + "   " if note else "") + "q also goes back to the menu",
-                                      also="q") != "r":
-            return line
+        try:
+            rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
+            term.playing = True
+            ended = tm.play(rnd, term)
+            term.playing = False
+            note = runs("round_ended", rnd) if games.extras(game) else ""
+            if not ended or end_screen(term, game, rnd, note) != "r":
+                return rnd.one_line() + ("; " + note if note else "")
+        except MemoryError:
+            # A heap split too finely for the round's code, its level link or its end screen: the
+            # menu again with a line, never a crash of the board's app (CI saw one after a won Duel).
+            term.playing = False
+            return "%s: no memory left on this board for that round (restart the board)" % game.name
+
+
+def end_screen(term, game, rnd, note):
+    # A round that ended: its level link (links.py, loaded only now) and its end screen, whose note
+    # is what the records said. -> the key chosen there.
+    if game.level_link:
+        from maze32_game.links import show_link
+        show_link(rnd)
+    return tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
+                         (note + "   " if note else "") + "q also goes back to the menu", also="q")
 
 
 def main(keys=None, display=None):

@@ -212,3 +212,22 @@ def test_a_won_duel_is_the_ghost_to_race_from_the_menu(tmp_path):
         assert board.wait_for("g  race your last won", 3.0)
         board.send(b"c" + text[:-1].encode() + (b"0" if text[-1] != "0" else b"1") + b"\r")
         assert board.wait_for("ghost: its checksum does not match", 3.0), board.text()
+
+
+@pytest.mark.parametrize("where", ["play", "end_screen"])
+def test_a_round_that_finds_no_room_is_a_line_on_the_menu(monkeypatch, where):
+    # app.play under CPython: a MemoryError in a round (its frames) or at its end (the end screen's
+    # code), as a board's heap split too finely gives, is the menu's line and no crash of the app.
+    # The MemoryError is the only stand-in: a C6's fragmented heap cannot be made here.
+    import types
+    from maze32_game import app, games, term as tm
+
+    def no_room(*args, **kwargs):
+        raise MemoryError("memory allocation failed, allocating 1024 bytes")
+    monkeypatch.setattr(tm, "play", (lambda rnd, term: True) if where == "end_screen" else no_room)
+    monkeypatch.setattr(tm, "end_screen", no_room, raising=False)
+    monkeypatch.setattr(app, "runs", lambda action, rnd: "")
+    term = types.SimpleNamespace(playing=False)
+    line = app.play(term, games.by_name("deeper"), 7, (32, 32))
+    assert line == "deeper: no memory left on this board for that round (restart the board)"
+    assert term.playing is False
