@@ -153,11 +153,22 @@ def runs(action, *args):
         return "records and ghosts: no memory left on this board (restart it)"
 
 
+# The modules a round's end loads (play): the records and the ghost, the level link, the end screen.
+ENDS = ("board_runs", "links", "term_end")
+
+
 def play(term, game, seed, size, ghost_run=None):
     # Rounds of one game until the player goes back to the menu, each offered to what games.py says
     # its end offers: the records, a won Duel's run kept as the ghost to race (board_runs.py), the
     # level link. ghost_run: a verified ghost.Replay of this level, raced instead of the bot. -> the
     # last round's one line, and what it did to the records.
+    if not game.buffers:
+        # A round's frames split the heap it left free, and a round's end that grows the names' table
+        # then finds no block for it (loading.name_early): the end's names go in first. Not for a game
+        # of large buffers (Explore): they and its line arenas over them are made before its code on a
+        # heap kept whole, its end finds a block (141 KB at its first frame, bench/heap_riscv.py), and
+        # the table grown early would hold 7 KB more through its whole round.
+        loading.name_early(ENDS)
     while True:
         try:
             rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})

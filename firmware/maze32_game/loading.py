@@ -14,6 +14,7 @@
 # module maze32board) and keeps too, once machine code has gone there: its frozen firmware, whose
 # code runs from flash and commits none, still forgets.
 # let_go(name): one module let go at once. packed(fn): code loaded without splitting the heap (below).
+# name_early(names): modules' names interned before a round splits the heap (below).
 # Imports nothing but gc and sys.
 import gc
 import sys
@@ -105,3 +106,18 @@ def packed(fn, *args):
         return fn(*args)
     finally:
         threshold(before)
+
+
+def name_early(names):
+    # The modules `names` (maze32_game's) loaded packed and let go at once, with what they loaded:
+    # only their names (MicroPython's qstrs) stay. Those are kept till a reset in a table that grows
+    # by doubling into one block (past ~1,000 names: a 1,024-entry table, 7.4 KB at once); loaded here,
+    # before a round, they grow it on a heap the round has not split yet. Loaded first at a round's
+    # end, a won Duel's end screen found no 7.4 KB block among its frames' holes (MemoryError, CI).
+    if getattr(gc, "threshold", None) is None:     # CPython: no such table
+        return
+    before = set(sys.modules)
+    packed(lambda: [__import__("maze32_game." + n) for n in names])
+    for name in [n for n in sys.modules if n not in before]:
+        let_go(name)
+    gc.collect()

@@ -124,3 +124,13 @@ def test_a_round_in_play_holds_no_menu_code(monkeypatch, tmp_path):
 
     app.main(Keys())
     assert seen[0] and not seen[1] and not seen[2] and seen[3], seen
+
+
+def test_a_rounds_end_interns_no_names_after_name_early():
+    # loading.name_early(app.ENDS), as app.play runs it before a Duel or Deeper round: the end's
+    # modules are let go again (their code is garbage), and loading them at the round's end adds no
+    # name to MicroPython's table, so the end never grows it (a 7.4 KB block) on a heap the round split.
+    out = runtimes.run("unix", "name_early.py", firmware=True).splitlines()
+    pools = [line for line in out if line.startswith("qstr pool:")]
+    assert len(pools) == 2 and pools[0] == pools[1], out
+    assert "True" in out, out
