@@ -166,8 +166,8 @@ def play(term, game, seed, size, ghost_run=None):
         # A round's frames split the heap it left free, and a round's end that grows the names' table
         # then finds no block for it (loading.name_early): the end's names go in first. Not for a game
         # of large buffers (Explore): they and its line arenas over them are made before its code on a
-        # heap kept whole, its end finds a block (141 KB at its first frame, bench/heap_riscv.py), and
-        # the table grown early would hold 7 KB more through its whole round.
+        # heap kept whole, which holds a 149 KB block at its first frame (bench/heap_riscv.py), and the
+        # table grown early would hold 7 KB more through its whole round.
         loading.name_early(ENDS)
     while True:
         try:
