@@ -52,9 +52,8 @@ menu = None
 loading.let_go("maze32_game.menu")
 step("menu")
 game = games.by_name(ARGS["mode"])
-if not game.buffers:           # app.play's first step: the names of a round's end (loading.name_early)
-    loading.name_early(app.ENDS)
-    step("names")
+app.name_ends(game)            # app.play's first step: the names of a round's end (loading.name_early)
+step("names")
 # new_round's own order, step by step: the game's large buffers (its reserve() makes them once, so
 # new_round finds them made), its view's code loaded packed, then the round (its objects, and the
 # code it loads itself: a world's kind)

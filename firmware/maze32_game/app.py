@@ -162,13 +162,7 @@ def play(term, game, seed, size, ghost_run=None):
     # its end offers: the records, a won Duel's run kept as the ghost to race (board_runs.py), the
     # level link. ghost_run: a verified ghost.Replay of this level, raced instead of the bot. -> the
     # last round's one line, and what it did to the records.
-    if not game.buffers:
-        # A round's frames split the heap it left free, and a round's end that grows the names' table
-        # then finds no block for it (loading.name_early): the end's names go in first. Not for a game
-        # of large buffers (Explore): they and its line arenas over them are made before its code on a
-        # heap kept whole, which holds a 149 KB block at its first frame (bench/heap_riscv.py), and the
-        # table grown early would hold 7 KB more through its whole round.
-        loading.name_early(ENDS)
+    name_ends(game)
     while True:
         try:
             rnd = games.new_round(game, seed, size, {"cache": chunk_cache, "ghost": ghost_run})
@@ -183,6 +177,16 @@ def play(term, game, seed, size, ghost_run=None):
             # menu again with a line, never a crash of the board's app (CI saw one after a won Duel).
             term.playing = False
             return "%s: no memory left on this board for that round (restart the board)" % game.name
+
+
+def name_ends(game):
+    # A round's frames split the heap it left free, and a round's end that grows the names' table then
+    # finds no block for it (loading.name_early): the end's names go in before the round. Not for a
+    # game of large buffers (Explore): they and its line arenas over them are made before its code on a
+    # heap kept whole, which holds a 149 KB block at its first frame (bench/heap_riscv.py), and the
+    # table grown early would hold 7 KB more through its whole round.
+    if not game.buffers:
+        loading.name_early(ENDS)
 
 
 def end_screen(term, game, rnd, note):

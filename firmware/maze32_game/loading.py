@@ -52,9 +52,7 @@ def forget():
         return
     if _keep:
         _keep_committed()
-    for name in [n for n in sys.modules if n not in _resident]:
-        let_go(name)
-    gc.collect()
+    _let_go_all_but(_resident)
 
 
 def let_go(name):
@@ -66,6 +64,13 @@ def let_go(name):
     package = sys.modules.get(name[:cut]) if cut > 0 else None
     if package is not None:
         package.__dict__.pop(name[cut + 1:], None)
+
+
+def _let_go_all_but(kept):
+    # Every loaded module not in `kept` let go, then the heap collected.
+    for name in [n for n in sys.modules if n not in kept]:
+        let_go(name)
+    gc.collect()
 
 
 def _keep_committed():
@@ -114,10 +119,10 @@ def name_early(names):
     # by doubling into one block (past ~1,000 names: a 1,024-entry table, 7.4 KB at once); loaded here,
     # before a round, they grow it on a heap the round has not split yet. Loaded first at a round's
     # end, a won Duel's end screen found no 7.4 KB block among its frames' holes (MemoryError, CI).
+    # Again at each choice of a game from the menu (a few modules' loading, no round's hot path): a
+    # set of those done would hold its bytes through every round, Explore's too.
     if getattr(gc, "threshold", None) is None:     # CPython: no such table
         return
     before = set(sys.modules)
     packed(lambda: [__import__("maze32_game." + n) for n in names])
-    for name in [n for n in sys.modules if n not in before]:
-        let_go(name)
-    gc.collect()
+    _let_go_all_but(before)
