@@ -190,6 +190,23 @@ DETACHED = b"\x1b[O"
 ATTACHED = b"\x1b[I"
 SCREEN = b"\x1b[?1049h"           # the game's first bytes of an answer: the alternate screen (term.ENTER)
 RESUME_WAIT = 1.0
+# A program resumed may be the one a board's boot ran (main.py): it ends not with the raw REPL's Ctrl-D
+# but in the friendly REPL, whose banner (MicroPython's pyexec.c) is its first line to this terminal.
+BANNER = b"MicroPython v"
+FRIENDLY = b'Type "help()" for more information.\r\n'
+BANNER_LINE = 120                  # the longest first line of it looked for (a board's and MCU's names)
+HOLD = 0.5                         # seconds what may be the banner waits for the rest of it
+
+
+def _banner_start(data):
+    # Where the friendly REPL's banner may have begun in the last bytes that came (a console's bytes
+    # come split anywhere: the last line may hold only its first letters), or -1.
+    start = data.rfind(BANNER)
+    if start < 0:
+        start = data.rfind(b"\n") + 1
+        if start == len(data) or not BANNER.startswith(data[start:]):
+            return -1
+    return start if len(data) - start < BANNER_LINE + len(FRIENDLY) else -1
 
 
 class Board:
@@ -367,16 +384,24 @@ class Board:
         link = self.link
         watched = [stdin_fd] + ([link.fd] if link.fd is not None else [])
         link.reset(None, None, watch=True)
+        held, held_at = b"", 0.0           # what may be the friendly REPL's banner, not shown yet
         while True:
             readable = select.select(watched, [], [], 0.02)[0]
             link.fill(0)
-            if link.buf:
-                data = link.take()
+            quiet = held and not link.buf and time.monotonic() - held_at > HOLD    # it was the program's
+            if link.buf or quiet:
+                data, held = held + link.take(), b""
                 end = data.find(b"\x04")
-                text = data[:end] if end >= 0 else data
-                out.write(text)
-                out.flush()
-                shown[0] = text[-1:] or shown[0]
+                friendly = data.find(FRIENDLY)
+                if friendly >= 0 and (end < 0 or friendly < end):    # main.py's program ended
+                    start = data.rfind(BANNER, 0, friendly)
+                    self._show(out, data[:friendly if start < 0 else start], shown)
+                    self.t.in_raw_repl = False                         # soft_reset goes raw first
+                    return True
+                start = -1 if quiet or end >= 0 else _banner_start(data)
+                if start >= 0:
+                    data, held, held_at = data[:start], data[start:], time.monotonic()
+                self._show(out, data[:end] if end >= 0 else data, shown)
                 if end >= 0:
                     link.buf = data[end + 1:] + link.buf
                     self._program_error()
@@ -390,6 +415,12 @@ class Board:
                     self._leave_running()
                     return False
                 link.write(typed)
+
+    @staticmethod
+    def _show(out, text, shown):
+        out.write(text)
+        out.flush()
+        shown[0] = text[-1:] or shown[0]
 
     def _leave_running(self):
         # This terminal leaves; the program stays (paused, if it is a game) and close() leaves it be.
@@ -416,7 +447,10 @@ class Board:
                   % (path, tmp, path), what="renaming %s to %s" % (tmp, path))
 
     def soft_reset(self):
-        # Ctrl-D in the raw REPL: the board restarts its interpreter and comes back to the raw REPL.
+        # Ctrl-D in the raw REPL: the board restarts its interpreter and comes back to the raw REPL
+        # (from the raw REPL a board's boot does not run main.py, so no game starts again).
+        if not self.t.in_raw_repl:
+            self._enter_raw("entering the raw REPL to soft-reset")
         with self.step("soft-resetting (Ctrl-D)", watch=False, expect="'soft reboot'"):
             self.link.write(b"\x04")
             data = self.link.read_until(1, b"soft reboot\r\n", timeout=None)

@@ -382,3 +382,26 @@ def test_play_port_plays_the_boards_menu_and_games(served):
         assert term.proc.wait(20) == 0
     finally:
         term.close()
+
+
+def test_play_port_ends_with_the_game_its_boot_started(served):
+    # A board powered on runs main.py: the menu is the game play --port comes back to. Quitting it
+    # leaves the friendly REPL (its banner, no raw REPL's Ctrl-D): play said "the board's game ended"
+    # and exits, without showing the banner, and the board is left fresh (soft-reset from the raw
+    # REPL, so main.py does not start the game again). play had waited for ever at ">>>".
+    from terminals import PtyProcess, MAZE32
+    with connected(served) as b:
+        deploy(b, PROFILE, "native")
+    served.restart()
+    term = PtyProcess([MAZE32, "play", "--port", served.url])
+    try:
+        assert term.wait_for("maze32 on", 10.0), term.text()
+        term.send(b"q")
+        assert term.wait_for("the board's game ended", 20.0), term.text()
+        assert term.proc.wait(20) == 0
+        assert "MicroPython v" not in term.text() and ">>>" not in term.text(), term.text()
+    finally:
+        term.close()
+    with connected(served) as b:
+        assert b.exec("import sys\nprint('maze32_game.app' in sys.modules)").strip() == "False"
+        b.exec("import os\nos.remove('main.py')")      # the rest of the module's boots stay quiet

@@ -625,6 +625,19 @@ def test_play_on_the_board_through_mpremote(tmp_path):
             assert term.restored() and "bye" in term.screen.decode(errors="replace")
 
 
+def test_the_friendly_repls_banner_is_held_back_however_it_is_split():
+    # A game a board's boot started ends in the friendly REPL (tests/boards/test_riscv.py plays it): its
+    # banner is not the game's output, and a console's bytes come split anywhere, so what may be its
+    # start is held back until the rest shows what it is; the game's own output is never held.
+    from host.transport import _banner_start
+    game = b"\x1b[?1049lbye\r\n"
+    banner = b"MicroPython v1.28.0 on 2026-12-02; ESP32C6 module with ESP32C6\r\nType "
+    for cut in range(len(banner) + 1):
+        assert _banner_start(game + banner[:cut]) == (-1 if cut == 0 else len(game)), cut
+    for output in (b"seed 718358332\x1b[K", b"\r\n", b"Mazes\r\n", b"key no  exit no\r\nM" + b"x" * 300):
+        assert _banner_start(output) == -1, output
+
+
 @pytest.mark.slow
 def test_play_on_a_board_nothing_was_deployed_to_says_to_deploy(tmp_path):
     # A newcomer's first `play --port`/`--board` before any deploy: one line naming the command to run,
