@@ -219,8 +219,9 @@ def save_replay(rnd, path):
 
 
 def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost=None, web_url=None):
-    # Rounds in this terminal until the player quits; then one line with the last result and its code,
-    # and where its ghost was saved when that round was a won Duel (an earlier one's end screen said). ghost: a verified ghost.Replay of this seed
+    # Rounds in this terminal until the player quits; then a line with the last result and its code,
+    # one with what it did to the records, and where its ghost was saved when that round was a won
+    # Duel (an earlier one's end screen said). ghost: a verified ghost.Replay of this seed
     # and size (host/ghost_files.py), raced instead of the bot while the seed stays.
     from host import ghost_files
     fd = terminal_fd()
@@ -241,11 +242,11 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
                                    "ghost": game["ghost"]})
             ended = term.play(rnd, terminal)
             entry = games.by_name(game["mode"])          # what its round's end offers (games.py)
-            note = record_round(records, book, rnd)
+            record = record_round(records, book, rnd)
             won = rnd.replay() if entry.ghost else None       # a won Duel's run, for its ghost
             saved = ghost_files.save(won) if won is not None else ""   # said of this round only
-            note = join(note, saved)
-            last = rnd.one_line() + ("; " + note if note else "")
+            note = join(record, saved)
+            last = "\n".join([rnd.one_line()] + [n for n in (record, saved) if n])   # lines that fit 80 columns
             if not ended:
                 break
             if entry.level_link:
@@ -265,7 +266,7 @@ def run(mode, seed, size, bot_level, out=sys.stdout, replay=None, depth=1, ghost
                     game["mode"] = games.by_key(choice).name
             if choice == "q":
                 break
-    out.write(last + "\n" + (saved + "\n" if saved else ""))
+    out.write(last + "\n")
     out.flush()
     return 0
 

@@ -754,7 +754,7 @@ def test_play_imports_no_firmware_until_a_game_starts():
 def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
     # maze32 play --mode explore at 80 x 24: the side view, its chunks cached under XDG_CACHE_HOME
     # (as on the board's flash), q leaves with the terminal restored.
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"))
     term = PtyProcess([MAZE32, "play", "--mode", "explore", "--seed", "5"], env=env)
     try:
         assert term.start(10.0) and term.wait_for("explore  depth 1", 10.0), term.text()
@@ -765,9 +765,11 @@ def test_explore_in_the_twin_starts_walks_and_quits(tmp_path):
         assert term.proc.wait(10) == 0
         term.read(0.3)
         assert term.restored()
-        # the line left behind says what the end screen would (was: only the time and the seed)
-        last = r"quit  time \d:\d\d\.\d, depth 1, items 0, world 5-1-0 surface"
-        assert re.search(last, term.text()), term.text()
+        # the lines left behind say what the end screen would (was: only the time and the seed), each
+        # within 80 columns (the records' note was joined on and wrapped)
+        last = r"^quit  time \d:\d\d\.\d, depth 1, items 0, world 5-1-0 surface\b"
+        assert re.search(last, term.text(), re.M), term.text()
+        assert re.search(r"^first record for seed 5: depth 1\b", term.text(), re.M), term.text()
         assert any((tmp_path / "maze32" / "worlds").iterdir())
     finally:
         term.close()
