@@ -14,6 +14,7 @@ SPAWN = const(1)
 STAIRS_ROOM = const(2)
 TRAPPED = const(3)
 STOCKED = const(4)
+STOCK_SIDE = const(32)      # the narrowest chunk given traps and items (stocked_here)
 _STONE = const(3)           # tiles.STONE, for the kernels
 
 
@@ -140,13 +141,28 @@ def _claim_room(ws, role):
 
 def stocked_here(spec, ws, salt_offset, count):
     # How many of a region's `count` traps (or items) fall to this chunk: each is given to a chunk of
-    # the region by a hash of (region, its number), the same in every chunk.
+    # the region by a hash of (region, its number), the same in every chunk. Only chunks at least
+    # STOCK_SIDE tiles both ways take any (a world's last chunks can be 16 wide, with one room or none
+    # free for them: what fell there was lost), unless the region has no such chunk.
     rx = ws.x0 >> REGION_SHIFT
     ry = ws.y0 >> REGION_SHIFT
-    rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
-    rrows = (spec.region_height(ry) + 63) >> CHUNK_SHIFT
-    mine = ((ws.cy - (ry << 2)) * rcols) + ws.cx - (rx << 2)
-    return count_stocked(mix16(mix16(spec.key0 ^ rx) ^ ry), SALT_STOCK + salt_offset, count, rcols * rrows, mine)
+    cols = roomy_chunks(spec.region_width(rx))
+    rows = roomy_chunks(spec.region_height(ry))
+    cx = ws.cx - (rx << 2)
+    cy = ws.cy - (ry << 2)
+    if cx >= cols or cy >= rows:
+        return 0
+    return count_stocked(mix16(mix16(spec.key0 ^ rx) ^ ry), SALT_STOCK + salt_offset, count, cols * rows,
+                         cy * cols + cx)
+
+
+def roomy_chunks(side):
+    # How many of the chunks across a region `side` tiles wide are STOCK_SIDE or more wide: all but a
+    # narrow last one, or all of them where that one is the only chunk.
+    n = (side + 63) >> CHUNK_SHIFT
+    if n > 1 and side - ((n - 1) << CHUNK_SHIFT) < STOCK_SIDE:
+        return n - 1
+    return n
 
 
 @micropython.viper
