@@ -298,5 +298,5 @@ def sheet_line(rnd, path):
 
 
 def join(*notes):
-    # The end screen's notes, those not empty, in one text.
-    return "   ".join([n for n in notes if n])
+    # The end screen's notes, those not empty, in one text: a line each (term.wrap).
+    return "\n".join([n for n in notes if n])

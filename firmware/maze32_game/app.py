@@ -171,7 +171,7 @@ def play(term, game, seed, size, ghost_run=None):
             term.playing = False
             note = runs("round_ended", rnd) if games.extras(game) else ""
             if not ended or end_screen(term, game, rnd, note) != "r":
-                return rnd.one_line() + ("; " + note if note else "")
+                return rnd.one_line() + ("\n" + note if note else "")
         except MemoryError:
             # A heap split too finely for the round's code, its level link or its end screen: the
             # menu again with a line, never a crash of the board's app (CI saw one after a won Duel).
@@ -196,7 +196,7 @@ def end_screen(term, game, rnd, note):
         from maze32_game.links import show_link
         show_link(rnd)
     return tm.end_screen(rnd, term, (("r", "replay"), ("m", "menu")),
-                         (note + "   " if note else "") + "q also goes back to the menu", also="q")
+                         (note + "\n" if note else "") + "q also goes back to the menu", also="q")
 
 
 def main(keys=None, display=None):

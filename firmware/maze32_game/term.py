@@ -155,15 +155,18 @@ def fit(text, cols):
 
 
 def wrap(text, cols):
-    # Plain text in lines that fit, broken at spaces (a word too long is cut).
-    out, line = [], ""
-    for word in text.split(" "):
-        if line and len(line) + 1 + len(word) >= cols:
-            out.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    out.append(line)
+    # Plain text in lines that fit, broken at spaces (a word too long is cut); each "\n" starts a new
+    # line (a result, then what it did to the records, each a line of its own).
+    out = []
+    for part in text.split("\n"):
+        line = ""
+        for word in part.split(" "):
+            if line and len(line) + 1 + len(word) >= cols:
+                out.append(line)
+                line = word
+            else:
+                line = line + " " + word if line else word
+        out.append(line)
     return [fit(x, cols) for x in out]
 
 

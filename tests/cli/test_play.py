@@ -350,6 +350,19 @@ def test_end_screens_read_right_when_you_quit_at_once(name):
     assert all(len(plain(x)) < 80 for x in tm.end_lines(rnd, 80, 24, ["r  replay"]))
 
 
+def test_each_note_of_an_end_screen_starts_a_line_of_its_own():
+    # The records' note, the ghost's file and the board's "q also" were joined with spaces and wrapped
+    # as one text: the next began mid-line ("steps 58   your / run's ghost: ...").
+    rnd = games.new_round(games.by_name("duel"), 7, (32, 32), {})
+    notes = ["first record for level code 18G0-0000-96H9Z: time 0:13.7, steps 58",
+             "your run's ghost: /tmp/g/18G0-0000-96H9Z.txt (race it: maze32 play --ghost FILE)",
+             "q also goes back to the menu"]
+    lines = [plain(x).strip() for x in tm.end_lines(rnd, 80, 24, ["r  replay"], "\n".join(notes))]
+    assert notes[0] in lines and "q also goes back to the menu" in lines, lines
+    assert any(x.startswith("your run's ghost: ") for x in lines), lines
+    assert tm.wrap("a b\nc", 80) == ["a b", "c"]
+
+
 # -- in a terminal ----------------------------------------------------------------------------------
 def test_deeper_starts_moves_and_quits():
     term = Terminal("play", "--mode", "deeper", "--seed", "5")
