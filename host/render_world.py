@@ -20,7 +20,8 @@ VIEW = (39, 19)                      # the terminal picture's default window, in
 TERMINAL_MOST = (256, 256)           # the largest region the terminal picture shows (65,536 styled
                                      # tiles, past any screen already; at 2048 x 2048 it took minutes
                                      # and gigabytes)
-PICTURE_VIEW = (160, 100)            # the picture's default window round the spawn, in tiles
+PICTURE_VIEW = (160, 128)            # the picture's default window round the spawn, in tiles: Explore's
+                                     # world (128 x 128) whole, its stairs in it
 PIXELS = 6                           # pixels a tile there
 MOST_PIXELS = 1600                   # a whole world or a region: tiles of whole pixels, about this wide
 SCALE = 2                            # PNG pixels a picture unit, as the maze pictures
@@ -197,7 +198,9 @@ def picture(region, around=False):
     lg.y += 6
     lg.note("In the game (maze32 play --mode explore) each material has its own glyph; `maze32 world "
             "render` without a file shows them.")
-    lg.note("%s; hash %s\u2026" % (FORMAT, region.digest()[:16]))
+    lg.note("%s; %s %s\u2026" % (FORMAT, "the world's hash" if region.whole else
+                                  "these tiles' hash (world export --region %d,%d,%d,%d)"
+                                  % (region.ox, region.oy, region.w, region.h), region.digest()[:16]))
     sc.end()
     sc.height = max(oy + mh, lg.y) + MARGIN
     legend = "; ".join(["%s %s" % (MATERIALS[t][0], PALETTE[t]) for t in present] +

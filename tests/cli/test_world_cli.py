@@ -53,6 +53,22 @@ def test_png_shows_the_view_round_the_spawn_with_a_title_markers_and_a_legend(tm
     assert all(render_world.COLOURS[name] in band for name in present)
 
 
+def test_the_default_picture_is_explores_world_whole_and_names_its_hash(tmp_path, capsys):
+    # Explore's world (128 x 128, render's default size) was cut to 100 rows round the spawn, its stairs
+    # beyond the map; and the hash under the legend was the part's, not saying so.
+    whole, part = tmp_path / "whole.svg", tmp_path / "part.svg"
+    assert main(["world", "render", "--seed", "3", "--depth", "7", "--svg", str(whole)]) == 0
+    assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--svg", str(part)]) == 0
+    capsys.readouterr()
+    texts = [" ".join(" ".join(ElementTree.parse(str(f)).getroot().itertext()).split()) for f in (whole, part)]
+    spec = hw.spec_for(3, 7, (128, 128))
+    world = hw.build(spec, 3, None)
+    assert "the whole world" in texts[0] and "beyond this map" not in texts[0]
+    assert "the world's hash %s" % world.digest()[:16] in texts[0]
+    x, y, w, h = hw.around_spawn(hw.spec_for(7, 8, (250, 250)), render_world.PICTURE_VIEW)
+    assert "these tiles' hash (world export --region %d,%d,%d,%d)" % (x, y, w, h) in texts[1]
+
+
 def test_whole_draws_the_whole_world_with_both_markers(tmp_path, capsys):
     path = tmp_path / "w.png"
     assert main(["world", "render", "--seed", "7", "--depth", "8", *SIZE, "--whole", "--png", str(path)]) == 0
