@@ -100,6 +100,21 @@ def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
         term.close()
     replay = ghost.parse(saved.read_text())
     assert replay.code == "18G0-0000-96H9Z" and ghost.verify(replay, 9, 16, 16) == 58
+
+
+@pytest.mark.slow
+def test_a_second_win_keeps_the_faster_ghost_and_a_later_round_says_nothing_of_it(tmp_path):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
+    saved = tmp_path / "data" / "maze32" / "ghosts" / "18G0-0000-96H9Z.txt"
+    term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16"], env=env)
+    try:
+        assert term.start()
+        win_duel(term, 9, 16, 0.1)
+        term.send(b"q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+    replay = ghost.parse(saved.read_text())
     # a won Duel, then Deeper from the menu: the last line is Deeper's, no "your run's ghost" of the Duel
     term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16"], env=env)
     try:
