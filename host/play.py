@@ -114,8 +114,14 @@ def attach(port, timeout=None):
         # a board nothing was deployed to (a newcomer's first play --board): what to run, not its ImportError
         raise CliError("the board has no game on it yet: run maze32 deploy%s first, then play again"
                        % ("" if kept else " --port " + port), code=1)
-    sys.stdout.write("\r\n%s\n" % ("the board's game ended" if ended else
-                                   "detached: the game waits on the board, paused; play again to go on"))
+    if ended:
+        said = "the board's game ended"
+    elif port == transport.RISCV:        # this command's board: it stops with it
+        said = ("detached: the RISC-V board stops with this command (its files stay);\n"
+                "the next play --port riscv starts its menu afresh")
+    else:
+        said = "detached: the game waits on the board, paused; play again to go on"
+    sys.stdout.write("\r\n%s\n" % said)
     return 0
 
 

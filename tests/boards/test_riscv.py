@@ -384,6 +384,21 @@ def test_play_port_plays_the_boards_menu_and_games(served):
         term.close()
 
 
+def test_play_port_riscv_says_its_board_stops_when_you_detach():
+    # `--port riscv` is a board this command starts and stops: Ctrl-] said the game waits on the
+    # board, paused, and the next play found the menu afresh (the board had been powered off).
+    from terminals import PtyProcess, MAZE32
+    assert maze32("deploy", "--port", "riscv").returncode == 0
+    term = PtyProcess([MAZE32, "play", "--port", "riscv"])
+    try:
+        assert term.wait_for("maze32 on", 30.0), term.text()
+        term.send(b"\x1d")
+        assert term.wait_for("the RISC-V board stops with this command", 20.0), term.text()
+        assert term.proc.wait(20) == 0 and "waits on the board" not in term.text()
+    finally:
+        term.close()
+
+
 def test_play_port_ends_with_the_game_its_boot_started(served):
     # A board powered on runs main.py: the menu is the game play --port comes back to. Quitting it
     # leaves the friendly REPL (its banner, no raw REPL's Ctrl-D): play said "the board's game ended"
