@@ -68,4 +68,4 @@ def save(replay):
             files.write_file(str(path), replay.text() + "\n")
         except (OSError, CliError) as e:
             return "your run's ghost was not saved (%s)" % (getattr(e, "strerror", None) or e)
-    return "your run's ghost: %s (race it: maze32 play --ghost FILE)" % shown(path)
+    return "your run's ghost: %s\nrace it: maze32 play --ghost FILE" % shown(path)   # a line each

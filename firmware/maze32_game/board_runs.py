@@ -30,7 +30,7 @@ def round_ended(rnd):
         said = "your run is the ghost to race now (%s on the menu)" % games.GHOST_KEY
     except (OSError, MemoryError) as e:
         said = "your run's ghost not kept (%s)" % e
-    return note + "   " + said if note else said
+    return note + "\n" + said if note else said          # a line each (term.wrap)
 
 
 def show_records(term):

@@ -103,7 +103,8 @@ class DuelView:
             return too_small(cols, rows)
         self.bump = bump
         self.events(ticks)
-        return ([header] + self.window(cols, rows - 3 - len(below), painted) + [self.notes.line(ticks, cols),
+        said = BOLD + fit(message, cols) + RESET if message else self.notes.line(ticks, cols)
+        return ([header] + self.window(cols, rows - 3 - len(below), painted) + [said,
                 self.status(cols, ticks, message, bump)] + list(below))
 
     def events(self, now):
@@ -151,7 +152,8 @@ class DuelView:
                 (WALL[1], "│─", "a wall in view"), (BUMP, "@", "bump: a wall in the way")]
 
     def status(self, cols, ticks, message, bump):
-        # The status line: key, compass, view, steps, time; the end message in bold, or a bump, or the keys.
+        # The status line: key, compass, view, steps, time; in bold at the end (the message line above
+        # says how it ended: the two did not fit one line), or a bump, or the keys.
         game = self.game
         me = game.players[0]
         bearing = game.bearing(0)
@@ -159,7 +161,7 @@ class DuelView:
             "yes" if me.has_key else "no", "no compass yet" if bearing is None else "compass " + BEARINGS[bearing],
             me.view, me.steps, clock(ticks))
         if message:
-            return BOLD + fit(message + "   " + text, cols) + RESET    # what happened: never the part cut
+            return BOLD + fit(text, cols) + RESET
         return tail(text, bump, cols)
 
     def window(self, cols, rows, painted=False):

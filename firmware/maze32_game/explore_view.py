@@ -154,15 +154,16 @@ class ExploreRound:
         return self.message
 
     def header(self, cols):
-        return fit("maze32 explore  world %s  stairs <= %d tiles by route" % (
+        # Within 80 columns for the longest code a dealt world has (4294967295-255-1 dungeon/accretion).
+        return fit("maze32 explore  world %s  stairs <=%d by route" % (
             self.game.code(), explore.ROUTE_LIMIT), cols)
 
     def status(self, cols):
         g = self.game
         text = "explore  depth %d (%s)  %s  items %d  %s" % (
             g.depth, g.kind(), goal(g), g.items, clock(self.ticks))
-        if self.message:
-            return BOLD + fit(self.message + "   " + text, cols) + RESET   # what happened first: never cut
+        if self.message:                            # how it ended: on the message line above
+            return BOLD + fit(text, cols) + RESET
         if self.bump:
             return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
         for keys in KEYS:
@@ -202,8 +203,8 @@ class ExploreRound:
     def view(self, cols, rows, painted=False):
         if cols < MIN_SIZE[0] or rows < MIN_SIZE[1]:
             return too_small(cols, rows)
-        return [self.header(cols)] + self.window(cols, rows - 3, painted) + [self.notes.line(self.ticks, cols),
-                                                                             self.status(cols)]
+        said = BOLD + fit(self.message, cols) + RESET if self.message else self.notes.line(self.ticks, cols)
+        return [self.header(cols)] + self.window(cols, rows - 3, painted) + [said, self.status(cols)]
 
     def frame(self, cols, rows):
         # What term.play shows: view's lines, the window's painted (bytes, no str made a row).
@@ -220,8 +221,8 @@ class ExploreRound:
 
     def record(self):
         # records.py's: (seed, (depth reached,)); a run that began deeper (--depth) is kept apart, as
-        # "SEED@DEPTH". None before the first tick.
-        if not self.ticks:
+        # "SEED@DEPTH". None before the first stairs taken (the depth a run began at is no record).
+        if self.game.depth == self.start:
             return None
         return ("%d" % self.seed if self.start == 1 else "%d@%d" % (self.seed, self.start)), (self.game.depth,)
 

@@ -191,6 +191,12 @@ def called(field):
     return ("best " if field[1] or field[0] == "time" else "fewest ") + field[0]
 
 
+def shown_key(key):
+    # A record's key as people read it: "SEED@DEPTH" (an Explore run begun deeper) "SEED (from depth DEPTH)".
+    at = key.find("@")
+    return key if at < 0 else "%s (from depth %s)" % (key[:at], key[at + 1:])
+
+
 def figures(game, values):
     return ", ".join(["%s %s" % (f[0], shown(f, values[i])) for i, f in enumerate(fields_of(game))])
 
@@ -206,8 +212,9 @@ def after_round(book, rnd):
     old = book.get(game.name, key)
     damaged = book.note                      # what loading found: said once, with this round
     better = book.offer(game, key, values)
-    if old is None:
-        line = "first record for %s %s: %s" % (game.record_key, key, figures(game, values))
+    if old is None:                          # the game named: Deeper and Explore both keep them per seed
+        line = "first %s record for %s %s: %s" % (game.name[0].upper() + game.name[1:], game.record_key,
+                                                  shown_key(key), figures(game, values))
     elif True in better:
         parts = []
         for i, f in enumerate(fields_of(game)):
@@ -236,7 +243,7 @@ def screen_lines(book, cols, rows):
         if not mine:
             out.append(fit("  none yet", cols))
         for e in reversed(mine):
-            out.append(fit("  %-16s %s" % (e[1], figures(game, e[2])), cols))
+            out.append(fit("  %-16s %s" % (shown_key(e[1]), figures(game, e[2])), cols))
     last = fit("any key goes back to the menu", cols)
     if len(out) + 2 > rows:
         out = [x for x in out if x][:rows - 1]

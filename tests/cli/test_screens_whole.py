@@ -79,17 +79,20 @@ def test_every_material_in_explores_legend_says_what_it_does():
         assert meaning.startswith(m[0] + ": ") and len(meaning) > len(m[0]) + 6, meaning
 
 
-def test_the_last_status_line_keeps_the_end_message_whole():
+def test_the_last_frame_keeps_the_end_message_and_the_figures_whole():
     # A long game's status line and its end message did not fit together ("... the bot (stroll) got
-    # o"): the message goes first, the figures after it.
+    # o"; then, with the message first, "... view 3  steps 24" for 240): the message has the message
+    # line, the figures the status line.
     from maze32_game import explore_view
     rnd = DuelRound(9, 8, 8, bot_level=1)
     rnd.game.players[0].steps = 1234
     rnd.ticks = 20 * 600
     while not rnd.tick(None):
         pass
-    status = plain(rnd.view(80, 24))[-1]
-    assert len(status) < 80 and status.startswith("the bot (stroll) got out first   duel  key no"), status
+    said, status = plain(rnd.view(80, 24))[-2:]
+    assert said == "the bot (stroll) got out first", said
+    assert status.startswith("duel  key no") and "steps 1234  time 10:" in status, status
     dead = explore_view.ExploreRound(7, 8)
     dead.message = "burnt by lava at depth 8: score 8, 0 items"
-    assert plain(dead.view(80, 24))[-1].startswith(dead.message + "   explore  depth 8 (dungeon)")
+    said, status = plain(dead.view(80, 24))[-2:]
+    assert said == dead.message and status.startswith("explore  depth 8 (dungeon)"), status

@@ -51,13 +51,19 @@ def test_the_end_screens_line_says_first_record_new_best_or_the_records(tmp_path
     book = records.Records(str(tmp_path / "records.txt"))
     assert records.after_round(book, Round("duel", None)) == ""          # a Duel lost: no record
     assert records.after_round(book, Round("duel", (CODE, (246, 58)))) == \
-        "first record for level code %s: time %s, steps 58" % (CODE, clock(246, True))
+        "first Duel record for level code %s: time %s, steps 58" % (CODE, clock(246, True))
     assert records.after_round(book, Round("duel", (CODE, (200, 60)))) == \
         "new best! time 0:10.0 (was 0:12.3); steps 60, best 58"
     assert records.after_round(book, Round("duel", (CODE, (300, 70)))) == \
         "records for this level code: time 0:10.0, steps 58"
-    assert records.after_round(book, Round("deeper", ("7", (2,)))) == "first record for seed 7: depth 2"
+    assert records.after_round(book, Round("deeper", ("7", (2,)))) == "first Deeper record for seed 7: depth 2"
     assert records.after_round(book, Round("deeper", ("7", (5,)))) == "new best! depth 5 (was 2)"
+    # Explore keeps its records per seed too, the game named so one seed's two records are told apart;
+    # a run begun deeper (--depth 7) is its own, said as people read it (its key is "7@7")
+    assert records.after_round(book, Round("explore", ("7", (3,)))) == "first Explore record for seed 7: depth 3"
+    assert records.after_round(book, Round("explore", ("7@7", (8,)))) == \
+        "first Explore record for seed 7 (from depth 7): depth 8"
+    assert "  7 (from depth 7) depth 8" in records.screen_lines(book, 80, 40)
 
 
 def test_the_rounds_say_what_they_achieved():
@@ -73,7 +79,9 @@ def test_the_rounds_say_what_they_achieved():
     deeper = DeeperRound(7)
     assert deeper.record() is None                                       # no step yet
     deeper.steps = 1
-    assert deeper.record() == ("7", (1,))
+    assert deeper.record() is None                   # depth 1, where every run begins, is no record
+    deeper.game.depth = 2
+    assert deeper.record() == ("7", (2,))
 
 
 def test_a_damaged_or_cut_line_is_ignored_and_counted(tmp_path):
@@ -107,7 +115,7 @@ def test_a_line_with_too_few_or_too_many_figures_is_damaged_even_with_its_check(
     assert book.get("duel", CODE) is None and book.get("deeper", "7") is None and book.get("deeper", "8") == [6]
     assert "chess" not in " ".join(records.screen_lines(book, 80, 40))
     line = records.after_round(book, Round("duel", (CODE, (100, 50))))
-    assert line.startswith("first record for ")
+    assert line.startswith("first Duel record for ")
 
 
 @pytest.mark.parametrize("content, note", [
@@ -127,7 +135,7 @@ def test_a_file_that_is_not_records_is_ignored_with_one_line(tmp_path, content, 
 def test_a_records_file_that_cannot_be_written_says_so(tmp_path):
     book = records.Records(str(tmp_path / "gone" / "records.txt"))      # its folder does not exist
     line = records.after_round(book, Round("deeper", ("7", (2,))))
-    assert line.startswith("first record for seed 7: depth 2   (records not saved (")
+    assert line.startswith("first Deeper record for seed 7: depth 2   (records not saved (")
 
 
 def test_the_temporary_file_is_read_when_the_file_itself_is_missing(tmp_path):

@@ -158,7 +158,7 @@ def won(driver, url):
     browser.open_page(driver, url + "#code=" + code)
     browser.press(driver, "x", *[browser.ARROWS[d] for d in route(SEED, SIZE)])
     s = browser.wait_for(driver, lambda t: "level link" in t["text"] and t["ghost"], 20, "the end screen")
-    assert "first record for level code %s: time" % code in " ".join(s["text"].split())
+    assert "first Duel record for level code %s: time" % code in " ".join(s["text"].split())
     s["code"] = code
     s["time"] = [x.split()[1] for x in s["text"].splitlines() if x.strip().startswith("time ")][0]
     s["stored"] = driver.execute_script("return localStorage.getItem(arguments[0])", RECORDS_KEY)

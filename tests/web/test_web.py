@@ -234,7 +234,7 @@ def test_records_kept_in_the_browsers_storage_are_there_for_the_next_page():
     twin = module.Twin("http://page/", 1, storage)
     assert twin.open("#code=" + CODE) == ""
     lines, now = win(twin)
-    assert "first record for level code %s: time" % CODE in flat(lines)
+    assert "first Duel record for level code %s: time" % CODE in flat(lines)
     value = storage.items["maze32-records"]
     assert value.startswith("maze32-records/1\nduel %s " % CODE) and value.endswith("\n")
     # A page loaded again (a new Twin on the same storage): its records screen (t) has the record,
