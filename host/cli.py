@@ -168,7 +168,7 @@ def flash_options(p):
 def play_options(p):
     from host import files, play
     p.add_argument("--mode", choices=play.Modes(), default="duel", metavar="MODE",
-                   help="the game: %(choices)s (firmware/maze32_game/games.py's; default: duel)")
+                   help="the game: %(choices)s (default: duel)")       # the choices: games.py's table
     p.add_argument("--seed", type=options.seed, default=None, metavar="N",
                    help="requested seed (default: a random one)")
     p.add_argument("--code", default=None, metavar="CODE", help="a level code instead of seed and size")

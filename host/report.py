@@ -255,10 +255,10 @@ def show_boards(out, profiles):
 
 def show_deploy(out, result, port, board):
     v, sub, arch = result["mpy"]
-    out.print("deployed to %s: .mpy v%d.%d %s, %s flavour; board profile %s" % (
-        port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"], board))
-    out.print("copied %d, unchanged %d, removed %d" % (len(result["copied"]), len(result["skipped"]),
-                                                       len(result["removed"])))
+    out.print("deployed to %s: .mpy v%d.%d %s, %s flavour" % (       # two lines: each fits 80 columns
+        port or "the virtual board", v, sub, arch or "(no native arch)", result["emit"]))
+    out.print("board profile %s; copied %d, unchanged %d, removed %d" % (
+        board, len(result["copied"]), len(result["skipped"]), len(result["removed"])))
     for note in result.get("notes", ()):
         out.print("note: %s" % note, highlight=False, soft_wrap=True)
     for path in result["copied"]:

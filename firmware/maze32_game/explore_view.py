@@ -135,7 +135,9 @@ class ExploreRound:
                 self.held = key                 # water (explore.tick) skipped this tick: the key plays on the next
             else:
                 self.bump = BUMP_TICKS          # into stone it cannot climb, or a dig into stone
-        if game.depth != before[3]:
+        if key == explore.RESTART:
+            self.notes.say("back on the spawn (what you dug stays dug)", self.ticks)
+        elif game.depth != before[3]:
             self.notes.say("down the stairs: depth %d (%s)" % (game.depth, game.kind()), self.ticks)
         elif game.items != items:
             self.notes.say("an item! %d so far" % game.items, self.ticks)

@@ -807,6 +807,7 @@ def test_explore_in_the_twin_starts_deeper_and_r_goes_back_to_the_spawn(tmp_path
         term.send(b"r")
         term.read(0.5)
         assert status() == at_spawn, term.text()
+        assert "back on the spawn (what you dug stays dug)" in term.text(), term.text()   # said, not silent
         term.send(b"q")
         assert term.proc.wait(10) == 0
     finally:
