@@ -17,7 +17,7 @@
 # generate_chunk runs the three on one chunk; build_world runs shape over the whole world, settle on
 # each chunk copied out and back, finish over the whole world. Fields are pure and settle is local, so
 # a region built either way is the same (tests/test_world.py checks it at every depth).
-from maze32._compat import micropython, ptr8
+from maze32._compat import micropython, ptr8, ptr32, compiled
 from maze32.world.tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, STONE, KINDS, WorldSpec, WorldWorkspace,  # noqa: F401
                                 frame_window)
 
@@ -62,14 +62,46 @@ def generate_chunk(ws, spec, cx, cy, tiles):
     module.finish(ws, spec, tiles)
 
 
-@micropython.viper
-def fill_bytes(buf_obj, n: int, v: int):
+def fill_bytes(buf, n, v):
     # The first n bytes of a buffer v: a chunk's 4096 tiles one material, a plane's bits all set.
+    # Compiled, four bytes a store where the buffer is word-aligned (a byte a store cost 78,600 RV32
+    # instructions a chunk's tiles, four times over in an accretion stairs chunk that plans its block).
+    if WORDS and not n & 15:
+        fill_words(buf, n, v)
+    else:
+        fill_run(buf, n, v)
+
+
+@micropython.viper
+def fill_run(buf_obj, n: int, v: int):
+    # fill_bytes a byte at a time.
     buf = ptr8(buf_obj)
     i = 0
     while i < n:
         buf[i] = v
         i += 1
+
+
+@micropython.viper
+def fill_words(buf_obj, n: int, v: int):
+    # fill_bytes four words a turn (n a multiple of 16), the byte v repeated through each word; a
+    # buffer off a word's boundary a byte at a time.
+    if int(ptr8(buf_obj)) & 3:
+        fill_run(buf_obj, n, v)
+        return
+    buf = ptr32(buf_obj)
+    v |= v << 8
+    v |= v << 16
+    end = int(buf) + n
+    while int(buf) < end:
+        buf[0] = v
+        buf[1] = v
+        buf[2] = v
+        buf[3] = v
+        buf = ptr32(int(buf) + 16)
+
+
+WORDS = compiled(fill_words)      # the word-wide fill only where it is machine code
 
 
 @micropython.viper
