@@ -1,6 +1,6 @@
 """Accretion's attachment state (world/accretion.py, world/templates.py): the occupancy bits its fits
 test reads are set exactly on the tiles dug, and the dug tiles are only air and doors, which the
-word-wide marks of the chunk (mark_rooms_words) rely on."""
+word-wide marks of the chunk (mark_dug_words, from the occupancy bits) rely on."""
 from maze32.world import WorldSpec, WorldWorkspace, CHUNK, begin_chunk, prepare
 from maze32.world import accretion
 from maze32.world.templates import OCCUPIED

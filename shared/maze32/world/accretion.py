@@ -13,6 +13,7 @@
 # others' routes, kept as they were made or made in its own buffer as they make them: plan_block).
 #   Rooms (ws.acc, ROOM_BYTES a room, chunk coordinates, world/templates.py): core x, y, w, h; box x,
 #   y, w, h; shape; role (0 none, then world/room_roles.py's SPAWN, STAIRS_ROOM, TRAPPED, STOCKED).
+from array import array
 from maze32._compat import const, micropython, ptr8, ptr16, ptr32, compiled
 from maze32.rng import draw_below
 from maze32.world.tiles import SALT_CHUNK, seed_stream
@@ -65,7 +66,7 @@ def dig_routes(ws, spec, tiles):
     set_bounds(ws, spec)
     attach_rooms(ws, tiles)
     if WORDS:
-        mark_rooms_words(ws.marks, tiles)
+        mark_dug_words(ws.marks, ws.queue)
     else:
         mark_open(ws, tiles, 2)
     hub = nearest_marked(ws, tiles, ws.cw >> 1, ws.ch >> 1, 2, 0, 0)
@@ -111,25 +112,32 @@ def finish(ws, spec, buf):
 
 
 @micropython.viper
-def mark_rooms_words(marks: ptr32, tiles: ptr32):
-    # regions.mark_open(ws, tiles, 2) over the chunk's 4096 tiles after attach_rooms, when they are
-    # only AIR, STONE and DOOR, four tiles a word (a tile a turn cost a chunk 145,000 RV32
-    # instructions): t ^ STONE is 0 for stone, 3 for air, 10 for a door, so bit 0 of x | x >> 1 | x >> 3
-    # (each byte's own bits 0, 1, 3) is 1 just where the tile is open; doubled, the mark 2. Both
-    # pointers move on, two words a turn (the arguments live in registers).
-    end = int(tiles) + 4096
-    while int(tiles) < end:
-        x = tiles[0] ^ 0x03030303
-        marks[0] = ((x | (x >> 1) | (x >> 3)) & 0x01010101) << 1
-        x = tiles[1] ^ 0x03030303
-        marks[1] = ((x | (x >> 1) | (x >> 3)) & 0x01010101) << 1
-        tiles = ptr32(int(tiles) + 8)
-        marks = ptr32(int(marks) + 8)
+def mark_dug_words(marks: ptr32, occ: ptr16):
+    # regions.mark_open(ws, tiles, 2) over the chunk's 4096 tiles after attach_rooms, from the
+    # occupancy bits (templates.OCCUPIED: set on exactly the tiles dug, and those are all open,
+    # tests/library/test_world_accretion.py), a nibble of them four marks a word by _SPREAD (the tiles
+    # themselves, four a word, cost a chunk 38,800 RV32 instructions; a tile a turn 145,000). Both
+    # pointers move on, 16 marks a turn (the arguments live in registers).
+    spread = ptr32(_SPREAD)
+    end = int(marks) + 4096
+    occ = ptr16(int(occ) + 2 * _OCCUPIED)
+    while int(marks) < end:
+        bits = occ[0]
+        marks[0] = spread[bits & 15]
+        marks[1] = spread[(bits >> 4) & 15]
+        marks[2] = spread[(bits >> 8) & 15]
+        marks[3] = spread[bits >> 12]
+        marks = ptr32(int(marks) + 16)
+        occ = ptr16(int(occ) + 2)
+
+
+# A nibble's four bits as four marks, 2 where the bit is set (byte i of the word: bit i).
+_SPREAD = array("I", [sum(2 << (i << 3) for i in range(4) if n >> i & 1) for n in range(16)])
 
 
 # Word-wide fills and marks where the kernels are machine code; as bytecode, the byte-wide field and
 # regions primitives (ptr32 is the buffer itself there, a byte an entry).
-WORDS = compiled(mark_rooms_words)
+WORDS = compiled(mark_dug_words)
 
 
 # -- designing and attaching rooms ---------------------------------------------------------------------
