@@ -1,0 +1,160 @@
+# What Explore (explore.py) runs only as it deals a world: the candidates tried and checked (reach.py),
+# every chunk of the world made, the stairs' route searched, the round's state set up. A round walks a
+# dealt world without any of it (its 2 x 2 chunks all resident, nothing made until the stairs), so
+# explore.Explore loads this module as it deals (packed) and lets it go after, with the world's
+# maze32/world/making.py (WorldSpec's and WorldWorkspace's construction): a board holds their code
+# only while a world is dealt (issue 24). Bytecode in every flavour (no viper kernels: a board keeps
+# a module of machine code once loaded, firmware/maze32_game/loading.py).
+from array import array
+
+from maze32.rng import split_seed, mix_seed
+from maze32.world.tiles import WorldSpec, CHUNK, CHUNK_SHIFT, DUNGEON, BSP, kind_of
+from maze32.world import locate, prepare
+from maze32.world.reach import stairs_route as reach_route
+from maze32_game.explore import ROUTE_LIMIT, PLAYING, world_chunks
+from maze32_game.explore_buffers import Buffers
+from maze32_game.loading import packed
+
+CANDIDATES = 32            # worlds tried for one depth (the last is dealt even if it fails: never seen)
+
+
+def start(game, seed, depth, width, height, cache, buffers):
+    # Explore.__init__'s work: the round's state, then the world of `depth` dealt (enter).
+    buffers = buffers or Buffers()
+    game.seed = seed
+    game.hi, game.lo = split_seed(seed)
+    game.width = width
+    game.height = height
+    game.cache = cache
+    game.slots = buffers.slots
+    game.nslots = n = len(game.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
+    if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
+        raise ValueError("explore: a world of %d x %d needs more than %d resident chunks" % (width, height, n))
+    game.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
+    game.log = len(game.digs)                   # its entries: 0 when every chunk stays resident
+    if not game.log and world_chunks(width, height) > n:
+        raise ValueError("explore: a world of %d x %d needs a log of its digs" % (width, height))
+    game.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
+    game.used = array("i", [0] * n)             # the tick each slot was last wanted
+    game.queue, game.marks = buffers.queue, buffers.marks   # the generator's and the check's
+    # The generator's workspace (Explore.workspace): let go once a world's every chunk is resident (the
+    # game's 2 x 2 worlds: 13.4 KB a board holds only while a world is made), else kept.
+    game.ws = None
+    game.whole = world_chunks(width, height) <= n
+    game.dig_count = 0
+    game.refused = 0                            # steps and digs refused over a drop onto a hazard
+    game.clock = 0
+    game.stamp = 0                              # counts uses, for least recently used
+    game.items = 0
+    game.generated = 0                          # chunks generated (or read from the cache)
+    # the times the workspace's queue and marks were used (a chunk made, the check run): a board's
+    # line arenas share their memory (explore_buffers), and its view then repaints every line
+    game.scratched = 0
+    game.state = PLAYING
+    game.x = game.y = 0                         # the player's tile: the spawn once a world is dealt
+    # A world small enough is checked before it is dealt (reach.py); a larger one (a host's
+    # streaming test) is dealt as made, its route unknown (-1).
+    game.checked = width <= 128 and height <= 128     # reach.SIDE (a test holds them equal)
+    game.quad = [None] * 4                      # the check's four chunks
+    game.candidate = 0                          # which of the depth's candidates was dealt
+    game.route = -1                             # the stairs' distance from the spawn by route
+    enter(game, depth)
+
+
+def enter(game, depth):
+    # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
+    # dealt: every slot emptied, the player at its spawn, the view's chunks made.
+    candidate = 0
+    while True:
+        deal(game, depth, candidate)
+        if not game.checked:
+            break
+        game.route = stairs_route(game)
+        if game.route >= 0 or candidate == CANDIDATES - 1:
+            break
+        candidate += 1
+    game.want()
+    while game.prefetch():
+        pass
+    if game.whole:
+        game.ws = None                          # every chunk made: nothing to make until the stairs
+
+
+def deal(game, depth, candidate):
+    # Candidate `candidate` of this depth's world made current. Candidate 0 is the seed's own world;
+    # the others' seeds are rng.mix_seed's candidates of it (as Deeper's levels' are), and a
+    # dungeon's odd candidates are built by accretion.
+    hi, lo, strategy = game.hi, game.lo, 0
+    attempt = candidate
+    if kind_of(depth) == DUNGEON:
+        strategy = candidate & 1
+        attempt = candidate >> 1
+    if attempt:
+        ws = game.workspace()
+        mix_seed(hi, lo, attempt, ws)
+        hi, lo = ws.pair[0], ws.pair[1]
+    game.depth = depth
+    game.candidate = candidate
+    game.spec = WorldSpec(hi, lo, depth, game.width, game.height, strategy)
+    packed(prepare, game.spec)                 # a new kind's code, loaded without splitting the heap
+    i = 0
+    while i < game.nslots:
+        game.keys[i] = -1
+        i += 1
+    game.dig_count = 0
+    if game.checked:
+        make_all(game)
+    else:
+        # the stairs too (the status line's bearing): at most one chunk more made, once a world
+        ends = locate(game.workspace(), game.spec, game.slots[0], True)
+        game.x, game.y, game.stairs_x, game.stairs_y = ends
+    game.spawn_x, game.spawn_y = game.x, game.y
+
+
+def make_all(game):
+    # A world the check covers (2 x 2 chunks at most, all resident): every chunk made now, the
+    # stairs' last where the spec names its chunk (a BSP dungeon names the stairs' region), so that
+    # an accretion stairs' chunk finds the others' routes kept and digs none (accretion.plan_block:
+    # made first it cost 3.4 M RV32, last 1.6 M); the check then makes nothing. The spawn and the
+    # stairs are where the chunks holding them report them (locate's answer).
+    spec = game.spec
+    last = -1
+    if not (spec.kind == DUNGEON and spec.strategy == BSP):
+        last = spec.stairs_cy * spec.cols + spec.stairs_cx
+    game.x = game.y = game.stairs_x = game.stairs_y = -1
+    c = 0
+    while c < spec.cols * spec.rows:
+        if c != last:
+            make_chunk(game, c)
+        c += 1
+    if last >= 0:
+        make_chunk(game, last)
+
+
+def make_chunk(game, c):
+    # Chunk c (row-major) made resident; the spawn or the stairs taken from it if it holds them.
+    game.load(c % game.spec.cols, c // game.spec.cols)
+    ws = game.ws
+    if ws.spawn_x >= 0:
+        game.x, game.y = ws.spawn_x, ws.spawn_y
+    if ws.stairs_x >= 0:
+        game.stairs_x, game.stairs_y = ws.stairs_x, ws.stairs_y
+
+
+def stairs_route(game, start=None, limit=ROUTE_LIMIT):
+    # The check on the world just dealt (from the spawn, or from `start`, (x, y), in the world as
+    # it is now): its chunks made (all resident: it is 2 x 2 at most), then reach.stairs_route over
+    # them with the generator's marks and queue (free between chunks). -> the route's length, or
+    # < 0 for none within `limit`.
+    spec = game.spec
+    chunks = game.quad
+    game.scratched += 1
+    i = 0
+    while i < 4:
+        cx = (i & 1) if spec.cols > 1 else 0
+        cy = (i >> 1) if spec.rows > 1 else 0
+        game.tile(cx << CHUNK_SHIFT, cy << CHUNK_SHIFT)
+        chunks[i] = game.slots[game.slot_of(cx, cy)]
+        i += 1
+    return reach_route(chunks, game.marks, game.queue, spec.width, spec.height,
+                       start or (game.spawn_x, game.spawn_y), (game.stairs_x, game.stairs_y), limit)
