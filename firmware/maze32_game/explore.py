@@ -30,12 +30,14 @@
 # (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
 # generated at most one a tick before it is needed (under 25 ms each on a C6 by SPEC 8's estimate, one
 # frame), so walking never waits; only a new world's first chunks are made at once.
+import sys
+
 from maze32._compat import const
 from maze32.world.tiles import (WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE, AIR, DIRT, WATER,
-                                STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES)
+                                STAIRS, ITEM, MAX_DEPTH, KINDS, KIND_NAMES, DUNGEON, STRATEGIES)
 from maze32.world import generate_chunk
 from maze32_game.explore_buffers import SLOTS, CHUNK_AREA as BUFFER_AREA   # noqa: F401  (SLOTS: a host's)
-from maze32_game.loading import let_go, packed
+from maze32_game.loading import let_go, let_go_since, packed
 
 PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded
@@ -59,11 +61,22 @@ def _dealer():
     return packed(__import__, "maze32_game.explore_deal", None, None, ("_",))
 
 
-def _let_go_dealer():
-    # What dealt the world (explore_deal.py, the world's making.py: bytecode) is let go until the next
-    # world: a round walking a world holds none of it (issue 24: about 4 KB of a board's heap).
+def _let_go_dealt(before):
+    # What dealt the world is let go until the next world (issue 24): explore_deal.py and the world's
+    # making.py (no machine code in any flavour), and whatever else the deal loaded (names not in
+    # `before`) that is bytecode (loading.let_go_since: a kind's stages, world/surface.py; in the
+    # bytecode flavour every world module): a round walking a world holds none of it. The kinds'
+    # cached modules that went are dropped from tiles.KINDS too, so that the next world loads them.
     let_go("maze32_game.explore_deal")
     let_go("maze32.world.making")
+    let_go_since(before)
+    for kind in KINDS:
+        i = 0
+        while i < len(kind.loaded):
+            m = kind.loaded[i]
+            if m is not None and sys.modules.get(m.__name__) is not m:
+                kind.loaded[i] = None
+            i += 1
 
 
 class Explore:
@@ -71,8 +84,9 @@ class Explore:
         # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
         # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
         # The round's state and its first world: explore_deal.start.
+        before = set(sys.modules)
         _dealer().start(self, seed, depth, width, height, cache, buffers)
-        _let_go_dealer()
+        _let_go_dealt(before)
 
     # -- worlds and chunks -------------------------------------------------------------------------
     # A world is dealt by explore_deal.py (enter, deal, stairs_route: the candidates, every chunk made,
@@ -80,8 +94,9 @@ class Explore:
     def enter(self, depth):
         # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
         # dealt: every slot emptied, the player at its spawn, the view's chunks made.
+        before = set(sys.modules)
         _dealer().enter(self, depth)
-        _let_go_dealer()
+        _let_go_dealt(before)
 
     def deal(self, depth, candidate):
         # Candidate `candidate` of this depth's world made current (explore_deal.deal).
