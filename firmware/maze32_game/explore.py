@@ -35,7 +35,6 @@ import sys
 from maze32._compat import const
 from maze32.world.tiles import (WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE, AIR, DIRT, WATER,
                                 STAIRS, ITEM, MAX_DEPTH, KINDS, KIND_NAMES, DUNGEON, STRATEGIES)
-from maze32.world import generate_chunk
 from maze32_game.explore_buffers import SLOTS, CHUNK_AREA as BUFFER_AREA   # noqa: F401  (SLOTS: a host's)
 from maze32_game.loading import let_go, let_go_since, packed
 
@@ -46,7 +45,7 @@ SIDE = (-1, 1)             # left, right
 RESTART = "restart"        # tick's key: back to the spawn
 WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, checked whole
 ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
-_BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air)
+BUILT = const(1 << 22)     # in the dig log: the tile became a block of dirt (else air)
 _WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
 
@@ -129,51 +128,9 @@ class Explore:
         return -1
 
     def load(self, cx, cy):
-        # Chunk (cx, cy) into an empty slot, else the one wanted least recently among those the player
-        # does not need now (when all are needed, the least recent); the tiles dug in it are dug
-        # again. Returns the slot.
-        best = -1
-        i = 0
-        while i < self.nslots:
-            if self.keys[i] < 0:
-                best = i
-                break
-            if not self.is_wanted(self.keys[i]) and (best < 0 or self.used[i] < self.used[best]):
-                best = i
-            i += 1
-        if best < 0:
-            best = 0
-            i = 1
-            while i < self.nslots:
-                if self.used[i] < self.used[best]:
-                    best = i
-                i += 1
-        tiles = self.slots[best]
-        self.keys[best] = -1
-        made = False
-        self.scratched += 1
-        if self.cache is not None:
-            try:
-                self.cache.chunk(self.spec, self.workspace(), cx, cy, tiles)
-                made = True
-            except Exception:                        # storage full or gone: play on without it
-                self.cache = None
-        if not made:
-            generate_chunk(self.workspace(), self.spec, cx, cy, tiles)
-        self.generated += 1
-        self.keys[best] = (cx << 8) | cy
-        self.stamp += 1
-        self.used[best] = self.stamp
-        n = self.dig_count if self.dig_count < self.log else self.log
-        i = 0
-        while i < n:
-            p = self.digs[i]
-            x = (p >> 11) & 2047
-            y = p & 2047
-            if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
-                tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & _BUILT else AIR
-            i += 1
-        return best
+        # Chunk (cx, cy) made resident (explore_deal.load: a round walking the game's 2 x 2 worlds never
+        # makes one; a host's larger world does as the player nears it). Returns the slot.
+        return _dealer().load(self, cx, cy)
 
     def wanted(self, i):
         # The i-th chunk the player needs (0..5): chunk columns left, own, right of the player's, in
@@ -244,7 +201,7 @@ class Explore:
 
     def build(self, x, y):
         # Tile (x, y) becomes a block of dirt, remembered as a dig is.
-        self.put(x, y, DIRT, _BUILT)
+        self.put(x, y, DIRT, BUILT)
 
     def put(self, x, y, t, flag):
         self.tile(x, y)

@@ -1,5 +1,6 @@
 # What Explore (explore.py) runs only as it deals a world: the candidates tried and checked (reach.py),
-# every chunk of the world made, the stairs' route searched, the round's state set up. A round walks a
+# every chunk of the world made (load: a host's larger world makes them as the player nears them too),
+# the stairs' route searched, the round's state set up. A round walks a
 # dealt world without any of it (its 2 x 2 chunks all resident, nothing made until the stairs), so
 # explore.Explore loads this module as it deals (packed) and lets it go after, with the world's
 # maze32/world/making.py (WorldSpec's and WorldWorkspace's construction): a board holds their code
@@ -8,10 +9,10 @@
 from array import array
 
 from maze32.rng import split_seed, mix_seed
-from maze32.world.tiles import WorldSpec, CHUNK, CHUNK_SHIFT, DUNGEON, BSP, kind_of
-from maze32.world import locate, prepare
+from maze32.world.tiles import WorldSpec, CHUNK, CHUNK_SHIFT, DUNGEON, BSP, AIR, DIRT, kind_of
+from maze32.world import generate_chunk, locate, prepare
 from maze32.world.reach import stairs_route as reach_route
-from maze32_game.explore import ROUTE_LIMIT, PLAYING, world_chunks
+from maze32_game.explore import ROUTE_LIMIT, PLAYING, BUILT, world_chunks
 from maze32_game.explore_buffers import Buffers
 from maze32_game.loading import packed
 
@@ -133,7 +134,7 @@ def make_all(game):
 
 def make_chunk(game, c):
     # Chunk c (row-major) made resident; the spawn or the stairs taken from it if it holds them.
-    game.load(c % game.spec.cols, c // game.spec.cols)
+    load(game, c % game.spec.cols, c // game.spec.cols)
     ws = game.ws
     if ws.spawn_x >= 0:
         game.x, game.y = ws.spawn_x, ws.spawn_y
@@ -158,3 +159,51 @@ def stairs_route(game, start=None, limit=ROUTE_LIMIT):
         i += 1
     return reach_route(chunks, game.marks, game.queue, spec.width, spec.height,
                        start or (game.spawn_x, game.spawn_y), (game.stairs_x, game.stairs_y), limit)
+
+
+def load(game, cx, cy):
+    # Chunk (cx, cy) into an empty slot, else the one wanted least recently among those the player
+    # does not need now (when all are needed, the least recent); the tiles dug in it are dug
+    # again. Returns the slot.
+    best = -1
+    i = 0
+    while i < game.nslots:
+        if game.keys[i] < 0:
+            best = i
+            break
+        if not game.is_wanted(game.keys[i]) and (best < 0 or game.used[i] < game.used[best]):
+            best = i
+        i += 1
+    if best < 0:
+        best = 0
+        i = 1
+        while i < game.nslots:
+            if game.used[i] < game.used[best]:
+                best = i
+            i += 1
+    tiles = game.slots[best]
+    game.keys[best] = -1
+    made = False
+    game.scratched += 1
+    if game.cache is not None:
+        try:
+            game.cache.chunk(game.spec, game.workspace(), cx, cy, tiles)
+            made = True
+        except Exception:                        # storage full or gone: play on without it
+            game.cache = None
+    if not made:
+        generate_chunk(game.workspace(), game.spec, cx, cy, tiles)
+    game.generated += 1
+    game.keys[best] = (cx << 8) | cy
+    game.stamp += 1
+    game.used[best] = game.stamp
+    n = game.dig_count if game.dig_count < game.log else game.log
+    i = 0
+    while i < n:
+        p = game.digs[i]
+        x = (p >> 11) & 2047
+        y = p & 2047
+        if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
+            tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & BUILT else AIR
+        i += 1
+    return best
