@@ -20,7 +20,7 @@
 #   - the score is the depth reached, then the items.
 # Every world dealt can be won: a world is dealt only when reach.stairs_route finds the stairs within
 # ROUTE_LIMIT tiles of the spawn under these rules; else the next candidate of (seed, depth) is made
-# (at most explore_deal.CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
+# (at most explore_deal._CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
 # alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
@@ -45,7 +45,7 @@ SIDE = (-1, 1)             # left, right
 RESTART = "restart"        # tick's key: back to the spawn
 WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, checked whole
 ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
-BUILT = const(1 << 22)     # in the dig log: the tile became a block of dirt (else air)
+_BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air; explore_deal's too)
 _WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
 assert BUFFER_AREA == CHUNK * CHUNK
 
@@ -201,7 +201,7 @@ class Explore:
 
     def build(self, x, y):
         # Tile (x, y) becomes a block of dirt, remembered as a dig is.
-        self.put(x, y, DIRT, BUILT)
+        self.put(x, y, DIRT, _BUILT)
 
     def put(self, x, y, t, flag):
         self.tile(x, y)

@@ -8,15 +8,19 @@
 # a module of machine code once loaded, firmware/maze32_game/loading.py).
 from array import array
 
+from maze32._compat import const
 from maze32.rng import split_seed, mix_seed
 from maze32.world.tiles import WorldSpec, CHUNK, CHUNK_SHIFT, DUNGEON, BSP, AIR, DIRT, kind_of
 from maze32.world import generate_chunk, locate, prepare
-from maze32.world.reach import stairs_route as reach_route
-from maze32_game.explore import ROUTE_LIMIT, PLAYING, BUILT, world_chunks
+from maze32.world import reach
+from maze32_game.explore import ROUTE_LIMIT, PLAYING, world_chunks
 from maze32_game.explore_buffers import Buffers
 from maze32_game.loading import packed
 
-CANDIDATES = 32            # worlds tried for one depth (the last is dealt even if it fails: never seen)
+_CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even if it fails: never seen)
+_BUILT = const(1 << 22)    # explore._BUILT: in the dig log, the tile became a block of dirt (else air)
+# (private consts, as every name a module keeps is one more of MicroPython's names a board interns
+# for good: docs/performance.md, the names' table)
 
 
 def start(game, seed, depth, width, height, cache, buffers):
@@ -71,7 +75,7 @@ def enter(game, depth):
         if not game.checked:
             break
         game.route = stairs_route(game)
-        if game.route >= 0 or candidate == CANDIDATES - 1:
+        if game.route >= 0 or candidate == _CANDIDATES - 1:
             break
         candidate += 1
     game.want()
@@ -157,8 +161,8 @@ def stairs_route(game, start=None, limit=ROUTE_LIMIT):
         game.tile(cx << CHUNK_SHIFT, cy << CHUNK_SHIFT)
         chunks[i] = game.slots[game.slot_of(cx, cy)]
         i += 1
-    return reach_route(chunks, game.marks, game.queue, spec.width, spec.height,
-                       start or (game.spawn_x, game.spawn_y), (game.stairs_x, game.stairs_y), limit)
+    return reach.stairs_route(chunks, game.marks, game.queue, spec.width, spec.height,
+                              start or (game.spawn_x, game.spawn_y), (game.stairs_x, game.stairs_y), limit)
 
 
 def load(game, cx, cy):
@@ -204,6 +208,6 @@ def load(game, cx, cy):
         x = (p >> 11) & 2047
         y = p & 2047
         if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
-            tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & BUILT else AIR
+            tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & _BUILT else AIR
         i += 1
     return best

@@ -79,6 +79,7 @@ SOLID = _table(2, 1)        # unknown codes count as solid: nothing ever walks i
 LIQUID = _table(3, 0)
 HAZARD = _table(4, 0)
 DIGGABLE = bytes(1 if i in (GRASS, DIRT, SAND) else 0 for i in range(256))
+del _table                  # made the tables: nothing calls it again (a board holds this module for good)
 
 # Geometry.
 CHUNK = const(64)
@@ -236,20 +237,14 @@ def kind_of(depth):
     return k
 
 
-def _making():
-    # world/making.py: what making a WorldSpec and a WorldWorkspace runs, imported as one is made (a
-    # board lets it go once a world is dealt: firmware/maze32_game/explore.py).
-    from maze32.world import making
-    return making
-
-
 class WorldSpec:
     # What names a world, checked up front (ValueError naming the bad value), and what follows from it:
     # its key, chunk and region counts, the surface's terrain parameters, where spawn and stairs go.
-    # Allocated once per world; generation only reads it. Made by world/making.py (_making), which a
-    # board holds only while it deals a world.
+    # Allocated once per world; generation only reads it. Made by world/making.py, imported as one is
+    # made (a board lets it go once a world is dealt: firmware/maze32_game/explore.py).
     def __init__(self, seed_hi, seed_lo, depth, width=MAX_SIDE, height=MAX_SIDE, strategy=BSP):
-        _making().make_spec(self, seed_hi, seed_lo, depth, width, height, strategy)
+        from maze32.world import making
+        making.make_spec(self, seed_hi, seed_lo, depth, width, height, strategy)
 
     def chunk_width(self, cx):
         return min(CHUNK, self.width - (cx << CHUNK_SHIFT))
@@ -306,4 +301,5 @@ class WorldWorkspace:
     # here, which a board can allocate before importing the library (loading native code can leave
     # its heap without a 4 KiB hole).
     def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None, marks=None):
-        _making().make_workspace(self, window_w, window_h, queue, marks)
+        from maze32.world import making     # as WorldSpec's
+        making.make_workspace(self, window_w, window_h, queue, marks)
