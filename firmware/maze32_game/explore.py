@@ -57,7 +57,12 @@ def world_chunks(width, height):
 
 def _dealer():
     # explore_deal.py, loaded packed (a round deals its next world from a heap its frames have split).
-    return packed(__import__, "maze32_game.explore_deal", None, None, ("_",))
+    return packed(_deal_module)
+
+
+def _deal_module():
+    from maze32_game import explore_deal       # a from-import: host/web.py follows these into the page
+    return explore_deal
 
 
 def _let_go_dealt(before):
