@@ -34,9 +34,9 @@ import sys
 
 from maze32._compat import const
 from maze32.world.tiles import (WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE, AIR, DIRT, WATER,
-                                STAIRS, ITEM, MAX_DEPTH, KINDS, KIND_NAMES, DUNGEON, STRATEGIES)
+                                STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES)
 from maze32_game.explore_buffers import SLOTS, CHUNK_AREA as BUFFER_AREA   # noqa: F401  (SLOTS: a host's)
-from maze32_game.loading import let_go, let_go_since, packed
+from maze32_game.loading import packed
 
 PLAYING = "playing"
 DEEPER = "deeper"          # the stairs were taken this tick: a new world is loaded
@@ -65,24 +65,6 @@ def _deal_module():
     return explore_deal
 
 
-def _let_go_dealt(before):
-    # What dealt the world is let go until the next world (issue 24): explore_deal.py and the world's
-    # making.py (no machine code in any flavour), and whatever else the deal loaded (names not in
-    # `before`) that is bytecode (loading.let_go_since: a kind's stages, world/surface.py; in the
-    # bytecode flavour every world module): a round walking a world holds none of it. The kinds'
-    # cached modules that went are dropped from tiles.KINDS too, so that the next world loads them.
-    let_go("maze32_game.explore_deal")
-    let_go("maze32.world.making")
-    let_go_since(before)
-    for kind in KINDS:
-        i = 0
-        while i < len(kind.loaded):
-            m = kind.loaded[i]
-            if m is not None and sys.modules.get(m.__name__) is not m:
-                kind.loaded[i] = None
-            i += 1
-
-
 class Explore:
     def __init__(self, seed, depth=1, width=WORLD_SIDE, height=WORLD_SIDE, cache=None, buffers=None):
         # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
@@ -90,7 +72,7 @@ class Explore:
         # The round's state and its first world: explore_deal.start.
         before = set(sys.modules)
         _dealer().start(self, seed, depth, width, height, cache, buffers)
-        _let_go_dealt(before)
+        _dealer().let_go(before)
 
     # -- worlds and chunks -------------------------------------------------------------------------
     # A world is dealt by explore_deal.py (enter, deal, stairs_route: the candidates, every chunk made,
@@ -100,7 +82,7 @@ class Explore:
         # dealt: every slot emptied, the player at its spawn, the view's chunks made.
         before = set(sys.modules)
         _dealer().enter(self, depth)
-        _let_go_dealt(before)
+        _dealer().let_go(before)
 
     def deal(self, depth, candidate):
         # Candidate `candidate` of this depth's world made current (explore_deal.deal).

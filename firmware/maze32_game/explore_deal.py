@@ -6,15 +6,17 @@
 # maze32/world/making.py (WorldSpec's and WorldWorkspace's construction): a board holds their code
 # only while a world is dealt (issue 24). Bytecode in every flavour (no viper kernels: a board keeps
 # a module of machine code once loaded, firmware/maze32_game/loading.py).
+import sys
 from array import array
 
 from maze32._compat import const
 from maze32.rng import split_seed, mix_seed
-from maze32.world.tiles import WorldSpec, CHUNK, CHUNK_SHIFT, DUNGEON, BSP, AIR, DIRT, kind_of
+from maze32.world.tiles import WorldSpec, CHUNK, CHUNK_SHIFT, DUNGEON, BSP, AIR, DIRT, KINDS, kind_of
 from maze32.world import generate_chunk, locate, prepare
 from maze32.world import reach
 from maze32_game.explore import ROUTE_LIMIT, PLAYING, world_chunks
 from maze32_game.explore_buffers import Buffers
+from maze32_game import loading
 from maze32_game.loading import packed
 
 _CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even if it fails: never seen)
@@ -211,3 +213,21 @@ def load(game, cx, cy):
             tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & _BUILT else AIR
         i += 1
     return best
+
+
+def let_go(before):
+    # What dealt the world is let go until the next world (issue 24): this module and the world's
+    # making.py (no machine code in any flavour), and whatever else the deal loaded (names not in
+    # `before`) that is bytecode (loading.let_go_since: a kind's stages, world/surface.py; in the
+    # bytecode flavour every world module): a round walking a world holds none of it. The kinds'
+    # cached modules that went are dropped from tiles.KINDS too, so that the next world loads them.
+    loading.let_go("maze32_game.explore_deal")
+    loading.let_go("maze32.world.making")
+    loading.let_go_since(before)
+    for kind in KINDS:
+        i = 0
+        while i < len(kind.loaded):
+            m = kind.loaded[i]
+            if m is not None and sys.modules.get(m.__name__) is not m:
+                kind.loaded[i] = None
+            i += 1
