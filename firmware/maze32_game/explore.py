@@ -67,7 +67,8 @@ def _deal_module():
 
 class Explore:
     def __init__(self, seed, depth=1, width=WORLD_SIDE, height=WORLD_SIDE, cache=None, buffers=None):
-        # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
+        # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), a function making
+        # one as each world is dealt (explore_deal.start), or None;
         # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
         # The round's state and its first world: explore_deal.start.
         before = set(sys.modules)

@@ -32,7 +32,11 @@ def start(game, seed, depth, width, height, cache, buffers):
     game.hi, game.lo = split_seed(seed)
     game.width = width
     game.height = height
-    game.cache = cache
+    # cache: a ChunkCache, or a function making one (a board's: explore_view.new_round), made as each
+    # world is dealt and let go after with its module (cache.py: its index of every entry and its
+    # code, some 7 KB a round walking a world of resident chunks never needs)
+    game.maker = cache if callable(cache) else None
+    game.cache = None if game.maker else cache
     game.slots = buffers.slots
     game.nslots = n = len(game.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
     if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
@@ -71,6 +75,8 @@ def start(game, seed, depth, width, height, cache, buffers):
 def enter(game, depth):
     # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
     # dealt: every slot emptied, the player at its spawn, the view's chunks made.
+    if game.cache is None and game.maker is not None:
+        game.cache = game.maker()               # for this deal (start)
     candidate = 0
     while True:
         deal(game, depth, candidate)
@@ -85,6 +91,8 @@ def enter(game, depth):
         pass
     if game.whole:
         game.ws = None                          # every chunk made: nothing to make until the stairs
+        if game.maker is not None:
+            game.cache = None                   # made again for the next world (let_go: its module too)
 
 
 def deal(game, depth, candidate):
@@ -196,7 +204,7 @@ def load(game, cx, cy):
             game.cache.chunk(game.spec, game.workspace(), cx, cy, tiles)
             made = True
         except Exception:                        # storage full or gone: play on without it
-            game.cache = None
+            game.cache = game.maker = None
     if not made:
         generate_chunk(game.workspace(), game.spec, cx, cy, tiles)
     game.generated += 1
