@@ -35,7 +35,7 @@ import sys
 from maze32._compat import const
 from maze32.world.tiles import (WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE, AIR, DIRT, WATER,
                                 STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES)
-from maze32_game.explore_buffers import SLOTS, CHUNK_AREA as BUFFER_AREA   # noqa: F401  (SLOTS: a host's)
+from maze32_game.explore_buffers import SLOTS, CHUNK_AREA   # noqa: F401  (SLOTS: a host's)
 from maze32_game.loading import packed
 
 PLAYING = "playing"
@@ -47,7 +47,7 @@ WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, chec
 ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
 _BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air; explore_deal's too)
 _WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
-assert BUFFER_AREA == CHUNK * CHUNK
+assert CHUNK_AREA == CHUNK * CHUNK
 
 
 def world_chunks(width, height):
@@ -56,13 +56,9 @@ def world_chunks(width, height):
 
 
 def _dealer():
-    # explore_deal.py, loaded packed (a round deals its next world from a heap its frames have split).
-    return packed(_deal_module)
-
-
-def _deal_module():
-    from maze32_game import explore_deal       # a from-import: host/web.py follows these into the page
-    return explore_deal
+    # explore_deal.py, loaded packed (a round deals its next world from a heap its frames have split;
+    # Explore.deal's from-import is the one host/web.py follows into the page).
+    return packed(__import__, "maze32_game.explore_deal", None, None, ("_",))
 
 
 class Explore:
@@ -71,9 +67,9 @@ class Explore:
         # one as each world is dealt (explore_deal.start), or None;
         # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
         # The round's state and its first world: explore_deal.start.
-        before = set(sys.modules)
+        kept = set(sys.modules)                 # what was loaded before the deal (explore_deal.let_go)
         _dealer().start(self, seed, depth, width, height, cache, buffers)
-        _dealer().let_go(before)
+        _dealer().let_go(kept)
 
     # -- worlds and chunks -------------------------------------------------------------------------
     # A world is dealt by explore_deal.py (enter, deal, stairs_route: the candidates, every chunk made,
@@ -81,13 +77,14 @@ class Explore:
     def enter(self, depth):
         # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
         # dealt: every slot emptied, the player at its spawn, the view's chunks made.
-        before = set(sys.modules)
+        kept = set(sys.modules)
         _dealer().enter(self, depth)
-        _dealer().let_go(before)
+        _dealer().let_go(kept)
 
     def deal(self, depth, candidate):
-        # Candidate `candidate` of this depth's world made current (explore_deal.deal).
-        _dealer().deal(self, depth, candidate)
+        # Candidate `candidate` of this depth's world made current (explore_deal.deal: a test's, a bench's).
+        from maze32_game import explore_deal   # a from-import: host/web.py follows these into the page
+        explore_deal.deal(self, depth, candidate)
 
     def stairs_route(self, start=None, limit=ROUTE_LIMIT):
         # The check on the world just dealt (explore_deal.stairs_route): the stairs' route's length

@@ -35,8 +35,8 @@ def start(game, seed, depth, width, height, cache, buffers):
     # cache: a ChunkCache, or a function making one (a board's: explore_view.new_round), made as each
     # world is dealt and let go after with its module (cache.py: its index of every entry and its
     # code, some 7 KB a round walking a world of resident chunks never needs)
-    game.maker = cache if callable(cache) else None
-    game.cache = None if game.maker else cache
+    game.chunk_cache = cache if callable(cache) else None     # (app.chunk_cache, on a board)
+    game.cache = None if game.chunk_cache else cache
     game.slots = buffers.slots
     game.nslots = n = len(game.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
     if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
@@ -75,8 +75,8 @@ def start(game, seed, depth, width, height, cache, buffers):
 def enter(game, depth):
     # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
     # dealt: every slot emptied, the player at its spawn, the view's chunks made.
-    if game.cache is None and game.maker is not None:
-        game.cache = game.maker()               # for this deal (start)
+    if game.cache is None and game.chunk_cache is not None:
+        game.cache = game.chunk_cache()         # for this deal (start)
     candidate = 0
     while True:
         deal(game, depth, candidate)
@@ -91,7 +91,7 @@ def enter(game, depth):
         pass
     if game.whole:
         game.ws = None                          # every chunk made: nothing to make until the stairs
-        if game.maker is not None:
+        if game.chunk_cache is not None:
             game.cache = None                   # made again for the next world (let_go: its module too)
 
 
@@ -204,7 +204,7 @@ def load(game, cx, cy):
             game.cache.chunk(game.spec, game.workspace(), cx, cy, tiles)
             made = True
         except Exception:                        # storage full or gone: play on without it
-            game.cache = game.maker = None
+            game.cache = game.chunk_cache = None
     if not made:
         generate_chunk(game.workspace(), game.spec, cx, cy, tiles)
     game.generated += 1
@@ -223,15 +223,18 @@ def load(game, cx, cy):
     return best
 
 
-def let_go(before):
+def let_go(kept):
     # What dealt the world is let go until the next world (issue 24): this module and the world's
     # making.py (no machine code in any flavour), and whatever else the deal loaded (names not in
-    # `before`) that is bytecode (loading.let_go_since: a kind's stages, world/surface.py; in the
-    # bytecode flavour every world module): a round walking a world holds none of it. The kinds'
+    # `kept`, those loaded before it) that is bytecode (not loading._machine_code: a kind's stages,
+    # world/surface.py; in the bytecode flavour every world module, loaded again as the next world
+    # needs them; machine code stays, see loading.py): a round walking a world holds none of it. The kinds'
     # cached modules that went are dropped from tiles.KINDS too, so that the next world loads them.
     loading.let_go("maze32_game.explore_deal")
     loading.let_go("maze32.world.making")
-    loading.let_go_since(before)
+    for name in [n for n in sys.modules if n not in kept]:
+        if not loading._machine_code(sys.modules[name]):
+            loading.let_go(name)
     for kind in KINDS:
         i = 0
         while i < len(kind.loaded):

@@ -13,8 +13,7 @@
 # The RISC-V board commits machine code the same way (its exec region, host/riscv/maze32_board.c,
 # module maze32board) and keeps too, once machine code has gone there: its frozen firmware, whose
 # code runs from flash and commits none, still forgets.
-# let_go(name): one module let go at once; let_go_since(before): those loaded since, but machine code.
-# packed(fn): code loaded without splitting the heap (below).
+# let_go(name): one module let go at once. packed(fn): code loaded without splitting the heap (below).
 # name_early(names): modules' names interned before a round splits the heap (below).
 # Imports nothing but gc and sys.
 import gc
@@ -67,16 +66,6 @@ def let_go(name):
         package.__dict__.pop(name[cut + 1:], None)
 
 
-def let_go_since(before):
-    # The modules loaded since `before` (a set of sys.modules' names) let go, but for those whose
-    # machine code may be committed (_machine_code: kept, see the top), which stay loaded: for code a
-    # round runs only now and then (Explore's world dealt: a kind's stages, every world module in the
-    # bytecode flavour), loaded again when it is next needed.
-    for name in [n for n in sys.modules if n not in before]:
-        if not _machine_code(sys.modules[name]):
-            let_go(name)
-
-
 def _let_go_all_but(kept):
     # Every loaded module not in `kept` let go, then the heap collected.
     for name in [n for n in sys.modules if n not in kept]:
@@ -93,6 +82,7 @@ def _keep_committed():
 
 
 def _machine_code(module):
+    # (explore_deal.let_go asks it too, of what a world's deal loaded)
     # -> True for a module whose loading committed machine code: one from an .mpy of an architecture
     # (header byte 2, bits 2..; 0 is bytecode: the flavours leave modules without kernels so), or
     # from a .py source, whose viper kernels the board compiled itself. Only these stay (keep_machine_code):

@@ -282,7 +282,7 @@ def test_a_cache_made_for_each_deal_serves_it_and_goes(tmp_path):
         def chunk(self, *args):
             raise CacheError("cache: no space left")
     g3 = explore.Explore(9, 4, cache=lambda: Full())
-    assert g3.cache is None and g3.maker is None and (g3.x, g3.y) == (g2.x, g2.y)
+    assert g3.cache is None and g3.chunk_cache is None and (g3.x, g3.y) == (g2.x, g2.y)
 
 
 def test_explore_memory_on_the_32_bit_port():

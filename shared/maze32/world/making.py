@@ -4,7 +4,8 @@
 # dealt, and never while one is walked, so a board lets this module go once a world is dealt
 # (firmware/maze32_game/explore.py) and loads it again for the next: about 4 KB of a board's heap that
 # Explore held through its whole round. No viper kernels here, so it stays bytecode in every flavour
-# (a board keeps a module of machine code once loaded: firmware/maze32_game/loading.py).
+# (a board keeps a module of machine code once loaded: firmware/maze32_game/loading.py). Its names
+# (spec, workspace) are names a board has interned already: MicroPython keeps every name for good.
 from array import array
 
 from maze32.rng import Rng, mix_seed
@@ -22,7 +23,7 @@ class _KeyHolder:
         self.rng = Rng()
 
 
-def make_spec(spec, seed_hi, seed_lo, depth, width, height, strategy):
+def spec(spec, seed_hi, seed_lo, depth, width, height, strategy):
     # WorldSpec(seed_hi, seed_lo, depth, width, height, strategy)'s work on `spec`: every value checked
     # (ValueError naming the bad one), then what follows from them.
     for name, v in (("seed", seed_hi), ("seed", seed_lo)):
@@ -105,7 +106,7 @@ def zeros(typecode, n):
     return array(typecode, bytes(n * (4 if typecode in "iI" else 2)))   # a host's whole-world window
 
 
-def make_workspace(ws, window_w, window_h, queue, marks):
+def workspace(ws, window_w, window_h, queue, marks):
     # WorldWorkspace(window_w, window_h, queue, marks)'s buffers, on `ws`.
     words = ((window_w + 16 + 29) // 30) * (window_h + 2 * APRON)
     ws.ca_a = zeros("i", words)         # the automaton's cells, 30 a word, bit set = open

@@ -244,7 +244,7 @@ class WorldSpec:
     # made (a board lets it go once a world is dealt: firmware/maze32_game/explore.py).
     def __init__(self, seed_hi, seed_lo, depth, width=MAX_SIDE, height=MAX_SIDE, strategy=BSP):
         from maze32.world import making
-        making.make_spec(self, seed_hi, seed_lo, depth, width, height, strategy)
+        making.spec(self, seed_hi, seed_lo, depth, width, height, strategy)
 
     def chunk_width(self, cx):
         return min(CHUNK, self.width - (cx << CHUNK_SHIFT))
@@ -302,4 +302,4 @@ class WorldWorkspace:
     # its heap without a 4 KiB hole).
     def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None, marks=None):
         from maze32.world import making     # as WorldSpec's
-        making.make_workspace(self, window_w, window_h, queue, marks)
+        making.workspace(self, window_w, window_h, queue, marks)
