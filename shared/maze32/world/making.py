@@ -1,4 +1,4 @@
-# What making a world's WorldSpec and WorldWorkspace runs (world/tiles.py's classes hand their
+# What making a world's WorldSpec and WorldWorkspace runs (world/py's classes hand their
 # construction here): the checks of what names a world and what follows from it (its key, the surface's
 # terrain, where spawn and stairs go), and the workspace's buffers. It runs once a world, as it is
 # dealt, and never while one is walked, so a board lets this module go once a world is dealt
@@ -9,11 +9,7 @@
 from array import array
 
 from maze32.rng import Rng, mix_seed
-from maze32.world.tiles import (APRON, BSP, ACCRETION, CHUNK, CHUNK_AREA, CHUNK_SHIFT, DUNGEON, KINDS,
-                                MAX_DEPTH, REGION, REGION_SHIFT, SURFACE, SALT_TERRAIN, SALT_PLACES,
-                                MAX_ROOMS, MAX_CORRIDORS, MAX_STACK, MAX_FEATURES, MAX_CHUNK_ROOMS,
-                                PLAN_FIELD, PLAN_FIELDS, ROOM_X, ROOM_Y, ROOM_W, ROOM_H, ROOM_LX, ROOM_LY,
-                                COR_AX, COR_AY, COR_BX, COR_BY, COR_BEND, kind_of, seed_stream, side_error)
+from maze32.world import tiles     # read as X: one name in this module's globals, not forty
 
 
 class _KeyHolder:
@@ -29,25 +25,25 @@ def spec(spec, seed_hi, seed_lo, depth, width, height, strategy):
     for name, v in (("seed", seed_hi), ("seed", seed_lo)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 0xFFFF:
             raise ValueError("seed: halves must be 0..65535, got %r" % (v,))
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1 or depth > MAX_DEPTH:
-        raise ValueError("depth: must be 1..%d, got %r" % (MAX_DEPTH, depth))
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1 or depth > tiles.MAX_DEPTH:
+        raise ValueError("depth: must be 1..%d, got %r" % (tiles.MAX_DEPTH, depth))
     for name, v in (("width", width), ("height", height)):
-        problem = side_error(name, v)
+        problem = tiles.side_error(name, v)
         if problem:
             raise ValueError(problem)
-    if strategy not in (BSP, ACCRETION):
+    if strategy not in (tiles.BSP, tiles.ACCRETION):
         raise ValueError("strategy: must be bsp or accretion")
     spec.seed_hi = seed_hi
     spec.seed_lo = seed_lo
     spec.depth = depth
     spec.width = width
     spec.height = height
-    spec.kind = kind_of(depth)
-    spec.strategy = strategy if strategy < len(KINDS[spec.kind].modules) else BSP
-    spec.cols = (width + CHUNK - 1) >> CHUNK_SHIFT
-    spec.rows = (height + CHUNK - 1) >> CHUNK_SHIFT
-    spec.region_cols = (width + REGION - 1) >> REGION_SHIFT
-    spec.region_rows = (height + REGION - 1) >> REGION_SHIFT
+    spec.kind = tiles.kind_of(depth)
+    spec.strategy = strategy if strategy < len(tiles.KINDS[spec.kind].modules) else tiles.BSP
+    spec.cols = (width + tiles.CHUNK - 1) >> tiles.CHUNK_SHIFT
+    spec.rows = (height + tiles.CHUNK - 1) >> tiles.CHUNK_SHIFT
+    spec.region_cols = (width + tiles.REGION - 1) >> tiles.REGION_SHIFT
+    spec.region_rows = (height + tiles.REGION - 1) >> tiles.REGION_SHIFT
     # The world key: rng.mix_seed's Feistel network on the seed's halves, with depth and (for
     # dungeons) strategy as its attempt number, so distinct seeds never share a key at one depth.
     holder = _KeyHolder()
@@ -57,7 +53,7 @@ def spec(spec, seed_hi, seed_lo, depth, width, height, strategy):
     rng = holder.rng
     # Surface terrain: three octaves of integer sine (base, detail, micro): frequencies in 1/16
     # of a table step per tile, phases, and the relief in tiles (peak to peak).
-    seed_stream(spec, rng, 0, 0, SALT_TERRAIN)
+    tiles.seed_stream(spec, rng, 0, 0, tiles.SALT_TERRAIN)
     spec.terrain = array("H", [16 + rng.below(17), rng.below(256),
                                64 + rng.below(65), rng.below(256),
                                256 + rng.below(257), rng.below(256),
@@ -65,11 +61,11 @@ def spec(spec, seed_hi, seed_lo, depth, width, height, strategy):
     # Spawn and stairs: the spawn's chunk (its region for a BSP dungeon) is drawn; the stairs go in
     # the chunk (region) at the far corner from it. The surface keeps both in the top chunk row,
     # at drawn columns.
-    seed_stream(spec, rng, 0, 0, SALT_PLACES)
+    tiles.seed_stream(spec, rng, 0, 0, tiles.SALT_PLACES)
     cols, rows = spec.cols, spec.rows
-    if spec.kind == DUNGEON and spec.strategy == BSP:
+    if spec.kind == tiles.DUNGEON and spec.strategy == tiles.BSP:
         cols, rows = spec.region_cols, spec.region_rows
-    if spec.kind == SURFACE:
+    if spec.kind == tiles.SURFACE:
         rows = 1
     spec.spawn_cx = sx = rng.below(cols)
     spec.spawn_cy = sy = rng.below(rows)
@@ -77,14 +73,14 @@ def spec(spec, seed_hi, seed_lo, depth, width, height, strategy):
     spec.stairs_cy = 0 if 2 * sy >= rows else rows - 1
     spec.spawn_column = -1
     spec.stairs_column = -1
-    if spec.kind == SURFACE:
+    if spec.kind == tiles.SURFACE:
         spec.spawn_column = _surface_column(spec, rng, sx, -1)
         spec.stairs_column = _surface_column(spec, rng, spec.stairs_cx, spec.spawn_column)
 
 
 def _surface_column(spec, rng, cx, avoid):
     # A column of chunk column cx, 4 or more tiles from the chunk's edges and from `avoid`.
-    x0 = cx << CHUNK_SHIFT
+    x0 = cx << tiles.CHUNK_SHIFT
     cw = spec.chunk_width(cx)
     while True:
         x = x0 + 4 + rng.below(cw - 8)
@@ -108,7 +104,7 @@ def zeros(typecode, n):
 
 def workspace(ws, window_w, window_h, queue, marks):
     # WorldWorkspace(window_w, window_h, queue, marks)'s buffers, on `ws`.
-    words = ((window_w + 16 + 29) // 30) * (window_h + 2 * APRON)
+    words = ((window_w + 16 + 29) // 30) * (window_h + 2 * tiles.APRON)
     ws.ca_a = zeros("i", words)         # the automaton's cells, 30 a word, bit set = open
     ws.ca_b = zeros("i", words)
     ws.ca_lo = zeros("i", words)        # its horizontal 3-sums, low and high bits
@@ -118,9 +114,9 @@ def workspace(ws, window_w, window_h, queue, marks):
     ws.window_capacity = window_w
     ws.win_x0 = ws.win_y0 = ws.win_w = ws.win_h = ws.win_pitch = 0
     ws.cx0 = ws.nwords = ws.nrows = 0
-    ws.marks = marks if marks is not None else bytearray(CHUNK_AREA)   # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
-    ws.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
-    ws.row_runs = zeros("H", CHUNK + 1)    # regions.keep_regions: each row's first run
+    ws.marks = marks if marks is not None else bytearray(tiles.CHUNK_AREA)   # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
+    ws.queue = queue if queue is not None else zeros("H", tiles.CHUNK_AREA)   # flood fills
+    ws.row_runs = zeros("H", tiles.CHUNK + 1)    # regions.keep_regions: each row's first run
     ws.chunk = None                         # a chunk's tiles while a whole world is built
     ws.rng = Rng()
     ws.pool_rng = Rng()                     # caves: a pool's places, beside the region's stream
@@ -134,22 +130,22 @@ def workspace(ws, window_w, window_h, queue, marks):
     # buffer of PLAN_FIELDS fields PLAN_FIELD bytes apart, so that a viper kernel takes one
     # pointer (ptr8(ws.plan)) and reads field f of entry k at k + f * PLAN_FIELD; the fields'
     # names are views of it for Python code.
-    ws.plan = bytearray(PLAN_FIELDS * PLAN_FIELD)
+    ws.plan = bytearray(tiles.PLAN_FIELDS * tiles.PLAN_FIELD)
     plan = memoryview(ws.plan)
-    ws.room_x = plan[ROOM_X:ROOM_X + MAX_ROOMS]
-    ws.room_y = plan[ROOM_Y:ROOM_Y + MAX_ROOMS]
-    ws.room_w = plan[ROOM_W:ROOM_W + MAX_ROOMS]
-    ws.room_h = plan[ROOM_H:ROOM_H + MAX_ROOMS]
-    ws.room_lx = plan[ROOM_LX:ROOM_LX + MAX_ROOMS]    # where its corridors leave it (bsp.on_lattice)
-    ws.room_ly = plan[ROOM_LY:ROOM_LY + MAX_ROOMS]
+    ws.room_x = plan[tiles.ROOM_X:tiles.ROOM_X + tiles.MAX_ROOMS]
+    ws.room_y = plan[tiles.ROOM_Y:tiles.ROOM_Y + tiles.MAX_ROOMS]
+    ws.room_w = plan[tiles.ROOM_W:tiles.ROOM_W + tiles.MAX_ROOMS]
+    ws.room_h = plan[tiles.ROOM_H:tiles.ROOM_H + tiles.MAX_ROOMS]
+    ws.room_lx = plan[tiles.ROOM_LX:tiles.ROOM_LX + tiles.MAX_ROOMS]    # where its corridors leave it (bsp.on_lattice)
+    ws.room_ly = plan[tiles.ROOM_LY:tiles.ROOM_LY + tiles.MAX_ROOMS]
     ws.room_count = 0
-    ws.cor_ax = plan[COR_AX:COR_AX + MAX_CORRIDORS]
-    ws.cor_ay = plan[COR_AY:COR_AY + MAX_CORRIDORS]
-    ws.cor_bx = plan[COR_BX:COR_BX + MAX_CORRIDORS]
-    ws.cor_by = plan[COR_BY:COR_BY + MAX_CORRIDORS]
-    ws.cor_bend = plan[COR_BEND:COR_BEND + MAX_CORRIDORS]   # 0 across first, 1 down first
-    ws.cor_a = zeros("H", MAX_CORRIDORS)    # the rooms it joins (0xFFFF: a region doorway)
-    ws.cor_b = zeros("H", MAX_CORRIDORS)
+    ws.cor_ax = plan[tiles.COR_AX:tiles.COR_AX + tiles.MAX_CORRIDORS]
+    ws.cor_ay = plan[tiles.COR_AY:tiles.COR_AY + tiles.MAX_CORRIDORS]
+    ws.cor_bx = plan[tiles.COR_BX:tiles.COR_BX + tiles.MAX_CORRIDORS]
+    ws.cor_by = plan[tiles.COR_BY:tiles.COR_BY + tiles.MAX_CORRIDORS]
+    ws.cor_bend = plan[tiles.COR_BEND:tiles.COR_BEND + tiles.MAX_CORRIDORS]   # 0 across first, 1 down first
+    ws.cor_a = zeros("H", tiles.MAX_CORRIDORS)    # the rooms it joins (0xFFFF: a region doorway)
+    ws.cor_b = zeros("H", tiles.MAX_CORRIDORS)
     ws.cor_count = 0
     ws.traps = zeros("H", 2)
     ws.trap_x = bytearray(2)        # a trap's first column, its width (| 128: fire), an item's column
@@ -162,23 +158,23 @@ def workspace(ws, window_w, window_h, queue, marks):
     ws.spawn_room = ws.stairs_room = -1
     ws.layout_spec = None
     ws.layout_rx = ws.layout_ry = -1
-    ws.stack = zeros("H", 9 * MAX_STACK)   # the BSP walk's frames
+    ws.stack = zeros("H", 9 * tiles.MAX_STACK)   # the BSP walk's frames
     # Surface features of one region band (surface).
-    ws.feat_kind = bytearray(MAX_FEATURES)
-    ws.feat_x = zeros("h", MAX_FEATURES)
-    ws.feat_a = bytearray(MAX_FEATURES)
-    ws.feat_b = bytearray(MAX_FEATURES)
-    ws.feat_lo = zeros("h", MAX_FEATURES)     # the columns each reaches
-    ws.feat_hi = zeros("h", MAX_FEATURES)
+    ws.feat_kind = bytearray(tiles.MAX_FEATURES)
+    ws.feat_x = zeros("h", tiles.MAX_FEATURES)
+    ws.feat_a = bytearray(tiles.MAX_FEATURES)
+    ws.feat_b = bytearray(tiles.MAX_FEATURES)
+    ws.feat_lo = zeros("h", tiles.MAX_FEATURES)     # the columns each reaches
+    ws.feat_hi = zeros("h", tiles.MAX_FEATURES)
     ws.feat_count = 0
     ws.feat_band = -1
     ws.feat_spec = None
     # Accretion rooms of one chunk (accretion), chunk coordinates: core rectangle, box, shape.
-    ws.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # accretion.ROOM_BYTES a room
+    ws.acc = bytearray(10 * tiles.MAX_CHUNK_ROOMS)   # accretion.ROOM_BYTES a room
     ws.acc_count = 0
     ws.blob = bytearray(2 * 16 * 16)           # a cave-blob room's cells while it is grown
     # The stairs chunk's rooms' levels by route, kept for the world last searched
     # (accretion_routes.stairs_levels).
-    ws.stairs_levels = zeros("H", MAX_CHUNK_ROOMS)
+    ws.stairs_levels = zeros("H", tiles.MAX_CHUNK_ROOMS)
     ws.stairs_spec = None
     ws.block_have = ws.block_spawn = 0    # the chunks whose routes its plane holds, the spawn
