@@ -3,7 +3,7 @@
 # Region (tiles, spawn, stairs, rooms); metrics, validation and document describe it; check_file
 # judges any maze32-world/6 file; sweep summarises a range of seeds. Library errors become CliError.
 #
-# Builds: a whole world without a cache goes through maze32.world.build_world (one pass of each field
+# Builds: a whole world without a cache goes through maze32.world.whole.build_world (one pass of each field
 # stage over the world); a region, or anything with a cache, goes chunk by chunk (the cache's, or
 # generate_chunk's). Both give the same tiles (tests/test_world.py).
 import os
@@ -13,7 +13,8 @@ from collections import deque
 from maze32.rng import split_seed
 from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, CHUNK, CHUNK_SHIFT, REGION_SHIFT, STRATEGIES,
                                 KIND_NAMES, WorldSpec, WorldWorkspace, kind_of)
-from maze32.world import build_world, generate_chunk, locate, chunk_rooms, region_rooms, KINDS
+from maze32.world import generate_chunk, locate, chunk_rooms, region_rooms, KINDS
+from maze32.world.whole import build_world
 from maze32.world import codec as world_codec, check as world_check
 from host.errors import CliError
 from host.files import read_json, shown

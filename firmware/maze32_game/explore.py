@@ -20,7 +20,7 @@
 #   - the score is the depth reached, then the items.
 # Every world dealt can be won: a world is dealt only when reach.stairs_route finds the stairs within
 # ROUTE_LIMIT tiles of the spawn under these rules; else the next candidate of (seed, depth) is made
-# (at most _CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
+# (at most explore_deal._CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
 # alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
@@ -30,16 +30,12 @@
 # (tests/test_world_explore.py measures it on the 32-bit port). A chunk the player will need is
 # generated at most one a tick before it is needed (under 25 ms each on a C6 by SPEC 8's estimate, one
 # frame), so walking never waits; only a new world's first chunks are made at once.
-from array import array
+import sys
 
 from maze32._compat import const
-from maze32.rng import split_seed, mix_seed
-from maze32.world.tiles import (WorldSpec, WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE,
-                                AIR, DIRT, WATER, STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES,
-                                BSP, kind_of)
-from maze32.world import generate_chunk, locate, prepare
-from maze32.world.reach import stairs_route
-from maze32_game.explore_buffers import Buffers, SLOTS, CHUNK_AREA as BUFFER_AREA
+from maze32.world.tiles import (WorldWorkspace, CHUNK, CHUNK_SHIFT, SOLID, HAZARD, DIGGABLE, AIR, DIRT, WATER,
+                                STAIRS, ITEM, MAX_DEPTH, KIND_NAMES, DUNGEON, STRATEGIES)
+from maze32_game.explore_buffers import SLOTS, CHUNK_AREA   # noqa: F401  (SLOTS: a host's)
 from maze32_game.loading import packed
 
 PLAYING = "playing"
@@ -49,10 +45,9 @@ SIDE = (-1, 1)             # left, right
 RESTART = "restart"        # tick's key: back to the spawn
 WORLD_SIDE = 128           # the game's worlds: 2 x 2 chunks, all resident, checked whole
 ROUTE_LIMIT = 256          # the stairs at most this many tiles from the spawn by the shortest route
-_CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even if it fails: never seen)
-_BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air)
+_BUILT = const(1 << 22)    # in the dig log: the tile became a block of dirt (else air; explore_deal's too)
 _WANTED = const(6)         # SLOTS: the chunks the player needs at most (wanted(0..5)); a world of 2 x 2 has 4
-assert BUFFER_AREA == CHUNK * CHUNK
+assert CHUNK_AREA == CHUNK * CHUNK
 
 
 def world_chunks(width, height):
@@ -60,150 +55,47 @@ def world_chunks(width, height):
     return ((width + CHUNK - 1) >> CHUNK_SHIFT) * ((height + CHUNK - 1) >> CHUNK_SHIFT)
 
 
+def _dealer():
+    # explore_deal.py, loaded packed (a round deals its next world from a heap its frames have split;
+    # Explore.deal's from-import is the one host/web.py follows into the page).
+    return packed(__import__, "maze32_game.explore_deal", None, None, ("_",))
+
+
 class Explore:
     def __init__(self, seed, depth=1, width=WORLD_SIDE, height=WORLD_SIDE, cache=None, buffers=None):
-        # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), or None;
+        # cache: a maze32.world.cache.ChunkCache (the board's flash or the twin's disk), a function making
+        # one as each world is dealt (explore_deal.start), or None;
         # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
-        buffers = buffers or Buffers()
-        self.seed = seed
-        self.hi, self.lo = split_seed(seed)
-        self.width = width
-        self.height = height
-        self.cache = cache
-        self.slots = buffers.slots
-        self.nslots = n = len(self.slots)           # SLOTS, or the game's GAME_SLOTS (its 2 x 2 chunks)
-        if min(3, (width + CHUNK - 1) >> CHUNK_SHIFT) * min(2, (height + CHUNK - 1) >> CHUNK_SHIFT) > n:
-            raise ValueError("explore: a world of %d x %d needs more than %d resident chunks" % (width, height, n))
-        self.digs = buffers.digs                    # x << 11 | y of tiles dug or emptied, a ring
-        self.log = len(self.digs)                   # its entries: 0 when every chunk stays resident
-        if not self.log and world_chunks(width, height) > n:
-            raise ValueError("explore: a world of %d x %d needs a log of its digs" % (width, height))
-        self.keys = array("i", [-1] * n)            # cx << 8 | cy of the chunk in each slot, or -1
-        self.used = array("i", [0] * n)             # the tick each slot was last wanted
-        self.queue, self.marks = buffers.queue, buffers.marks   # the generator's and the check's
-        # The generator's workspace (workspace()): let go once a world's every chunk is resident (the
-        # game's 2 x 2 worlds: 13.4 KB a board holds only while a world is made), else kept.
-        self.ws = None
-        self.whole = world_chunks(width, height) <= n
-        self.dig_count = 0
-        self.refused = 0                            # steps and digs refused over a drop onto a hazard
-        self.clock = 0
-        self.stamp = 0                              # counts uses, for least recently used
-        self.items = 0
-        self.generated = 0                          # chunks generated (or read from the cache)
-        # the times the workspace's queue and marks were used (a chunk made, the check run): a board's
-        # line arenas share their memory (explore_buffers), and its view then repaints every line
-        self.scratched = 0
-        self.state = PLAYING
-        self.x = self.y = 0                         # the player's tile: the spawn once a world is dealt
-        # A world small enough is checked before it is dealt (reach.py); a larger one (a host's
-        # streaming test) is dealt as made, its route unknown (-1).
-        self.checked = width <= 128 and height <= 128     # reach.SIDE (a test holds them equal)
-        self.quad = [None] * 4                      # the check's four chunks
-        self.candidate = 0                          # which of the depth's candidates was dealt
-        self.route = -1                             # the stairs' distance from the spawn by route
-        self.enter(depth)
+        # The round's state and its first world: explore_deal.start.
+        kept = set(sys.modules)                 # what was loaded before the deal (explore_deal.let_go)
+        _dealer().start(self, seed, depth, width, height, cache, buffers)
+        _dealer().let_go(kept)
 
     # -- worlds and chunks -------------------------------------------------------------------------
+    # A world is dealt by explore_deal.py (enter, deal, stairs_route: the candidates, every chunk made,
+    # the check), loaded as a world is dealt and let go after: a round walking a world holds none of it.
     def enter(self, depth):
         # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
         # dealt: every slot emptied, the player at its spawn, the view's chunks made.
-        candidate = 0
-        while True:
-            self.deal(depth, candidate)
-            if not self.checked:
-                break
-            self.route = self.stairs_route()
-            if self.route >= 0 or candidate == _CANDIDATES - 1:
-                break
-            candidate += 1
-        self.want()
-        while self.prefetch():
-            pass
-        if self.whole:
-            self.ws = None                          # every chunk made: nothing to make until the stairs
+        kept = set(sys.modules)
+        _dealer().enter(self, depth)
+        _dealer().let_go(kept)
+
+    def deal(self, depth, candidate):
+        # Candidate `candidate` of this depth's world made current (explore_deal.deal: a test's, a bench's).
+        from maze32_game import explore_deal   # a from-import: host/web.py follows these into the page
+        explore_deal.deal(self, depth, candidate)
+
+    def stairs_route(self, start=None, limit=ROUTE_LIMIT):
+        # The check on the world just dealt (explore_deal.stairs_route): the stairs' route's length
+        # from the spawn (or `start`, (x, y)), or < 0 for none within `limit`.
+        return _dealer().stairs_route(self, start, limit)
 
     def workspace(self):
         # The generator's workspace, made again for a new world where it was let go (enter).
         if self.ws is None:
             self.ws = WorldWorkspace(queue=self.queue, marks=self.marks)
         return self.ws
-
-    def deal(self, depth, candidate):
-        # Candidate `candidate` of this depth's world made current. Candidate 0 is the seed's own world;
-        # the others' seeds are rng.mix_seed's candidates of it (as Deeper's levels' are), and a
-        # dungeon's odd candidates are built by accretion.
-        hi, lo, strategy = self.hi, self.lo, 0
-        attempt = candidate
-        if kind_of(depth) == DUNGEON:
-            strategy = candidate & 1
-            attempt = candidate >> 1
-        if attempt:
-            ws = self.workspace()
-            mix_seed(hi, lo, attempt, ws)
-            hi, lo = ws.pair[0], ws.pair[1]
-        self.depth = depth
-        self.candidate = candidate
-        self.spec = WorldSpec(hi, lo, depth, self.width, self.height, strategy)
-        packed(prepare, self.spec)                 # a new kind's code, loaded without splitting the heap
-        i = 0
-        while i < self.nslots:
-            self.keys[i] = -1
-            i += 1
-        self.dig_count = 0
-        if self.checked:
-            self.make_all()
-        else:
-            # the stairs too (the status line's bearing): at most one chunk more made, once a world
-            ends = locate(self.workspace(), self.spec, self.slots[0], True)
-            self.x, self.y, self.stairs_x, self.stairs_y = ends
-        self.spawn_x, self.spawn_y = self.x, self.y
-
-    def make_all(self):
-        # A world the check covers (2 x 2 chunks at most, all resident): every chunk made now, the
-        # stairs' last where the spec names its chunk (a BSP dungeon names the stairs' region), so that
-        # an accretion stairs' chunk finds the others' routes kept and digs none (accretion.plan_block:
-        # made first it cost 3.4 M RV32, last 1.6 M); the check then makes nothing. The spawn and the
-        # stairs are where the chunks holding them report them (locate's answer).
-        spec = self.spec
-        last = -1
-        if not (spec.kind == DUNGEON and spec.strategy == BSP):
-            last = spec.stairs_cy * spec.cols + spec.stairs_cx
-        self.x = self.y = self.stairs_x = self.stairs_y = -1
-        c = 0
-        while c < spec.cols * spec.rows:
-            if c != last:
-                self.make_chunk(c)
-            c += 1
-        if last >= 0:
-            self.make_chunk(last)
-
-    def make_chunk(self, c):
-        # Chunk c (row-major) made resident; the spawn or the stairs taken from it if it holds them.
-        self.load(c % self.spec.cols, c // self.spec.cols)
-        ws = self.ws
-        if ws.spawn_x >= 0:
-            self.x, self.y = ws.spawn_x, ws.spawn_y
-        if ws.stairs_x >= 0:
-            self.stairs_x, self.stairs_y = ws.stairs_x, ws.stairs_y
-
-    def stairs_route(self, start=None, limit=ROUTE_LIMIT):
-        # The check on the world just dealt (from the spawn, or from `start`, (x, y), in the world as
-        # it is now): its chunks made (all resident: it is 2 x 2 at most), then reach.stairs_route over
-        # them with the generator's marks and queue (free between chunks). -> the route's length, or
-        # < 0 for none within `limit`.
-        spec = self.spec
-        chunks = self.quad
-        self.scratched += 1
-        i = 0
-        while i < 4:
-            cx = (i & 1) if spec.cols > 1 else 0
-            cy = (i >> 1) if spec.rows > 1 else 0
-            self.tile(cx << CHUNK_SHIFT, cy << CHUNK_SHIFT)
-            chunks[i] = self.slots[self.slot_of(cx, cy)]
-            i += 1
-        return stairs_route(chunks, self.marks, self.queue, spec.width, spec.height,
-                            start or (self.spawn_x, self.spawn_y), (self.stairs_x, self.stairs_y), limit)
 
     def code(self):
         # The world's code: what names it (seed, depth, candidate, and its kind and strategy).
@@ -221,51 +113,9 @@ class Explore:
         return -1
 
     def load(self, cx, cy):
-        # Chunk (cx, cy) into an empty slot, else the one wanted least recently among those the player
-        # does not need now (when all are needed, the least recent); the tiles dug in it are dug
-        # again. Returns the slot.
-        best = -1
-        i = 0
-        while i < self.nslots:
-            if self.keys[i] < 0:
-                best = i
-                break
-            if not self.is_wanted(self.keys[i]) and (best < 0 or self.used[i] < self.used[best]):
-                best = i
-            i += 1
-        if best < 0:
-            best = 0
-            i = 1
-            while i < self.nslots:
-                if self.used[i] < self.used[best]:
-                    best = i
-                i += 1
-        tiles = self.slots[best]
-        self.keys[best] = -1
-        made = False
-        self.scratched += 1
-        if self.cache is not None:
-            try:
-                self.cache.chunk(self.spec, self.workspace(), cx, cy, tiles)
-                made = True
-            except Exception:                        # storage full or gone: play on without it
-                self.cache = None
-        if not made:
-            generate_chunk(self.workspace(), self.spec, cx, cy, tiles)
-        self.generated += 1
-        self.keys[best] = (cx << 8) | cy
-        self.stamp += 1
-        self.used[best] = self.stamp
-        n = self.dig_count if self.dig_count < self.log else self.log
-        i = 0
-        while i < n:
-            p = self.digs[i]
-            x = (p >> 11) & 2047
-            y = p & 2047
-            if x >> CHUNK_SHIFT == cx and y >> CHUNK_SHIFT == cy:
-                tiles[((y & 63) << 6) | (x & 63)] = DIRT if p & _BUILT else AIR
-            i += 1
-        return best
+        # Chunk (cx, cy) made resident (explore_deal.load: a round walking the game's 2 x 2 worlds never
+        # makes one; a host's larger world does as the player nears it). Returns the slot.
+        return _dealer().load(self, cx, cy)
 
     def wanted(self, i):
         # The i-th chunk the player needs (0..5): chunk columns left, own, right of the player's, in

@@ -1,5 +1,7 @@
 # Explore on a text terminal (SPEC 12): the side view around the player, two columns a tile in each
 # material's colour, the status line; ExploreRound is games.py's "explore" (the game is explore.py).
+import sys
+
 from maze32_game import explore
 from maze32_game import explore_buffers
 from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT, WATER
@@ -74,7 +76,8 @@ def goal(game):
 
 class ExploreRound:
     # Explore until lava, acid or a trap: tick(key) -> the end message, or None. cache: where chunks
-    # are kept between visits (a maze32 ChunkCache), or None.
+    # are kept between visits (a maze32 ChunkCache, or a function making one as each world is dealt),
+    # or None.
     name = "explore"
     keys = ("r",)                # besides the arrows: term.play passes it to tick (restart at the spawn)
 
@@ -237,14 +240,16 @@ class ExploreRound:
 
 def new_round(seed, size, options):
     # games.py's way in: options["cache"], when given, makes the chunk cache (the board's flash, the
-    # twin's disk), only now: its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
+    # twin's disk), as each world is dealt (explore_deal.start): its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
     # (explore_buffers: games.new_round made them before this code).
     make = options.get("cache")
+    if make and sys.implementation.name != "micropython":
+        make = make()                           # a host keeps one through the round (its scan of the disk once)
     buffers = explore_buffers.reserve()
     if buffers.arenas:                          # the painter's arenas over the generator's memory
         from maze32_game import arenas
         arenas.lend(buffers.arenas, buffers.queue)
-    return ExploreRound(seed, options.get("depth") or 1, cache=make() if make else None, buffers=buffers)
+    return ExploreRound(seed, options.get("depth") or 1, cache=make, buffers=buffers)
 
 
 def __getattr__(name):

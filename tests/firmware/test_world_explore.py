@@ -257,6 +257,34 @@ def test_the_cache_serves_explore_and_a_full_one_is_dropped(tmp_path):
     assert g3.cache is None and (g3.x, g3.y) == (g.x, g.y)
 
 
+def test_a_cache_made_for_each_deal_serves_it_and_goes(tmp_path):
+    # A board's Explore is handed a function making the chunk cache (explore_view.new_round on
+    # MicroPython): made as each world is dealt, it serves that deal's chunks as a cache held through
+    # the round would, and is let go once the world is whole (issue 24: a round walking a world holds
+    # neither its index nor its code); a full one is dropped for the round, the maker with it.
+    from maze32.world.cache import ChunkCache, CacheError
+    made = []
+
+    def make():
+        made.append(ChunkCache(str(tmp_path)))
+        return made[-1]
+    g = explore.Explore(9, 4, cache=make)
+    assert g.cache is None and len(made) == 1 and made[0].misses == g.generated > 0
+    before = g.generated
+    g.enter(5)
+    assert g.cache is None and len(made) == 2 and made[1].misses == g.generated - before
+    g2 = explore.Explore(9, 4, cache=make)
+    assert len(made) == 3 and made[2].hits == g2.generated and made[2].misses == 0
+    assert [g2.tile(x, g2.y) for x in range(g2.x - 30, g2.x + 30)] == \
+        [explore.Explore(9, 4).tile(x, g2.y) for x in range(g2.x - 30, g2.x + 30)]
+
+    class Full:
+        def chunk(self, *args):
+            raise CacheError("cache: no space left")
+    g3 = explore.Explore(9, 4, cache=lambda: Full())
+    assert g3.cache is None and g3.chunk_cache is None and (g3.x, g3.y) == (g2.x, g2.y)
+
+
 def test_explore_memory_on_the_32_bit_port():
     out = runtimes.run("wasm", "world_explore.py", {"memory": True}, firmware=True)
     grown = int(out.split()[0])

@@ -14,8 +14,9 @@
 #                          whatever the buffer held before never shows)
 #   settle(ws, spec, tiles) local: one chunk's tiles (pitch 64), reading and writing nothing else
 #   finish(ws, spec, buf)  a field again, over what settle left
-# generate_chunk runs the three on one chunk; build_world runs shape over the whole world, settle on
-# each chunk copied out and back, finish over the whole world. Fields are pure and settle is local, so
+# generate_chunk runs the three on one chunk; build_world (world/whole.py: a host's, which no board
+# holds) runs shape over the whole world, settle on each chunk copied out and back, finish over the
+# whole world. Fields are pure and settle is local, so
 # a region built either way is the same (tests/test_world.py checks it at every depth).
 from maze32._compat import micropython, ptr8, ptr32, compiled
 from maze32.world.tiles import (CHUNK, CHUNK_SHIFT, MAX_DEPTH, STONE, KINDS, WorldSpec, WorldWorkspace,  # noqa: F401
@@ -102,82 +103,6 @@ def fill_words(buf_obj, n: int, v: int):
 
 
 WORDS = compiled(fill_words)      # the word-wide fill only where it is machine code
-
-
-@micropython.viper
-def copy_chunk(ws, world_obj, pitch: int, out: int):
-    # The current chunk's tiles between the world (at `pitch`) and ws.chunk: into the chunk when not
-    # `out`, back into the world when `out`.
-    world = ptr8(world_obj)
-    chunk = ptr8(ws.chunk)
-    cw = int(ws.cw)
-    ch = int(ws.ch)
-    base = int(ws.y0) * pitch + int(ws.x0)
-    y = 0
-    while y < ch:
-        w = base + y * pitch
-        c = y << 6
-        end = c + cw
-        while c < end:
-            if out:
-                world[w] = chunk[c]
-            else:
-                chunk[c] = world[w]
-            c += 1
-            w += 1
-        y += 1
-
-
-def build_world(ws, spec, world, visit=None):
-    # The whole world into `world` (width * height bytes, row-major, pitch = width); ws must be a
-    # WorldWorkspace(spec.width, spec.height). visit(ws), when given, is called after each chunk has
-    # settled (the host collects accretion rooms there). Afterwards ws.spawn_x/y, ws.stairs_x/y hold
-    # the world's spawn and stairs.
-    module = KINDS[spec.kind].module(spec.strategy)
-    width = spec.width
-    if ws.window_capacity < width:
-        raise ValueError("workspace: a window of %d columns cannot hold a world %d wide"
-                         % (ws.window_capacity, width))
-    if ws.chunk is None:
-        ws.chunk = bytearray(CHUNK * CHUNK)
-    frame_window(ws, 0, 0, width, spec.height, width)
-    ws.spawn_x = ws.spawn_y = ws.stairs_x = ws.stairs_y = -1
-    module.shape(ws, spec, world)
-    sx = ws.spawn_x
-    sy = ws.spawn_y
-    tx = ws.stairs_x
-    ty = ws.stairs_y
-    cy = 0
-    while cy < spec.rows:
-        cx = 0
-        while cx < spec.cols:
-            begin_chunk(ws, spec, cx, cy)
-            fill_bytes(ws.chunk, 4096, STONE)
-            copy_chunk(ws, world, width, 0)
-            module.settle(ws, spec, ws.chunk)
-            copy_chunk(ws, world, width, 1)
-            if ws.spawn_x >= 0:
-                sx = ws.spawn_x
-                sy = ws.spawn_y
-            if ws.stairs_x >= 0:
-                tx = ws.stairs_x
-                ty = ws.stairs_y
-            if visit is not None:
-                visit(ws)
-            cx += 1
-        cy += 1
-    frame_window(ws, 0, 0, width, spec.height, width)
-    ws.spawn_x = sx
-    ws.spawn_y = sy
-    ws.stairs_x = tx
-    ws.stairs_y = ty
-    module.finish(ws, spec, world)
-    if ws.spawn_x < 0:
-        ws.spawn_x = sx
-        ws.spawn_y = sy
-    if ws.stairs_x < 0:
-        ws.stairs_x = tx
-        ws.stairs_y = ty
 
 
 def locate(ws, spec, scratch, stairs=True):

@@ -16,10 +16,7 @@
 # world or one chunk plus its apron) or local (reads and writes only its own chunk's tiles), so a region
 # built chunk by chunk equals the region built whole by construction (tests/test_world.py proves it).
 # Every integer stays below 2**30; nothing here allocates after setup except WorldSpec itself.
-from array import array
-
 from maze32._compat import const, micropython
-from maze32.rng import Rng, mix_seed
 
 # The world format: bumped with every change to what a seed generates (the golden catalogue,
 # tests/golden/world.tsv, is written anew for it). /2: a BSP trap's acid pocket stops above the region's
@@ -82,6 +79,7 @@ SOLID = _table(2, 1)        # unknown codes count as solid: nothing ever walks i
 LIQUID = _table(3, 0)
 HAZARD = _table(4, 0)
 DIGGABLE = bytes(1 if i in (GRASS, DIRT, SAND) else 0 for i in range(256))
+del _table                  # made the tables: nothing calls it again (a board holds this module for good)
 
 # Geometry.
 CHUNK = const(64)
@@ -239,81 +237,14 @@ def kind_of(depth):
     return k
 
 
-class _KeyHolder:
-    # What rng.mix_seed writes into: the two halves, and an Rng it seeds.
-    def __init__(self):
-        self.pair = array("H", [0, 0])
-        self.rng = Rng()
-
-
 class WorldSpec:
     # What names a world, checked up front (ValueError naming the bad value), and what follows from it:
     # its key, chunk and region counts, the surface's terrain parameters, where spawn and stairs go.
-    # Allocated once per world; generation only reads it.
+    # Allocated once per world; generation only reads it. Made by world/making.py, imported as one is
+    # made (a board lets it go once a world is dealt: firmware/maze32_game/explore.py).
     def __init__(self, seed_hi, seed_lo, depth, width=MAX_SIDE, height=MAX_SIDE, strategy=BSP):
-        for name, v in (("seed", seed_hi), ("seed", seed_lo)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 0xFFFF:
-                raise ValueError("seed: halves must be 0..65535, got %r" % (v,))
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1 or depth > MAX_DEPTH:
-            raise ValueError("depth: must be 1..%d, got %r" % (MAX_DEPTH, depth))
-        for name, v in (("width", width), ("height", height)):
-            problem = side_error(name, v)
-            if problem:
-                raise ValueError(problem)
-        if strategy not in (BSP, ACCRETION):
-            raise ValueError("strategy: must be bsp or accretion")
-        self.seed_hi = seed_hi
-        self.seed_lo = seed_lo
-        self.depth = depth
-        self.width = width
-        self.height = height
-        self.kind = kind_of(depth)
-        self.strategy = strategy if strategy < len(KINDS[self.kind].modules) else BSP
-        self.cols = (width + CHUNK - 1) >> CHUNK_SHIFT
-        self.rows = (height + CHUNK - 1) >> CHUNK_SHIFT
-        self.region_cols = (width + REGION - 1) >> REGION_SHIFT
-        self.region_rows = (height + REGION - 1) >> REGION_SHIFT
-        # The world key: rng.mix_seed's Feistel network on the seed's halves, with depth and (for
-        # dungeons) strategy as its attempt number, so distinct seeds never share a key at one depth.
-        holder = _KeyHolder()
-        mix_seed(seed_hi, seed_lo, depth * 2 + self.strategy, holder)
-        self.key0 = holder.pair[0]
-        self.key1 = holder.pair[1]
-        rng = holder.rng
-        # Surface terrain: three octaves of integer sine (base, detail, micro): frequencies in 1/16
-        # of a table step per tile, phases, and the relief in tiles (peak to peak).
-        seed_stream(self, rng, 0, 0, SALT_TERRAIN)
-        self.terrain = array("H", [16 + rng.below(17), rng.below(256),
-                                   64 + rng.below(65), rng.below(256),
-                                   256 + rng.below(257), rng.below(256),
-                                   4 + rng.below(5)])
-        # Spawn and stairs: the spawn's chunk (its region for a BSP dungeon) is drawn; the stairs go in
-        # the chunk (region) at the far corner from it. The surface keeps both in the top chunk row,
-        # at drawn columns.
-        seed_stream(self, rng, 0, 0, SALT_PLACES)
-        cols, rows = self.cols, self.rows
-        if self.kind == DUNGEON and self.strategy == BSP:
-            cols, rows = self.region_cols, self.region_rows
-        if self.kind == SURFACE:
-            rows = 1
-        self.spawn_cx = sx = rng.below(cols)
-        self.spawn_cy = sy = rng.below(rows)
-        self.stairs_cx = 0 if 2 * sx >= cols else cols - 1
-        self.stairs_cy = 0 if 2 * sy >= rows else rows - 1
-        self.spawn_column = -1
-        self.stairs_column = -1
-        if self.kind == SURFACE:
-            self.spawn_column = self._surface_column(rng, sx, -1)
-            self.stairs_column = self._surface_column(rng, self.stairs_cx, self.spawn_column)
-
-    def _surface_column(self, rng, cx, avoid):
-        # A column of chunk column cx, 4 or more tiles from the chunk's edges and from `avoid`.
-        x0 = cx << CHUNK_SHIFT
-        cw = self.chunk_width(cx)
-        while True:
-            x = x0 + 4 + rng.below(cw - 8)
-            if avoid < 0 or x - avoid > 3 or avoid - x > 3:
-                return x
+        from maze32.world import making
+        making.spec(self, seed_hi, seed_lo, depth, width, height, strategy)
 
     def chunk_width(self, cx):
         return min(CHUNK, self.width - (cx << CHUNK_SHIFT))
@@ -357,20 +288,6 @@ COR_BY = const(9 * PLAN_FIELD)
 COR_BEND = const(10 * PLAN_FIELD)
 
 
-def zeros(typecode, n):
-    # An array of n zeros made at its size in one allocation: growing one item by item would fragment
-    # a small heap, and a temporary zero buffer can stay reachable from a conservatively scanned stack.
-    # array(typecode, range(n)) is sized by the range's length; then zeroed.
-    if n <= 32767:
-        a = array(typecode, range(n))
-        i = 0
-        while i < n:
-            a[i] = 0
-            i += 1
-        return a
-    return array(typecode, bytes(n * (4 if typecode in "iI" else 2)))   # a host's whole-world window
-
-
 def ptr32(buf):
     # Inside a viper function ptr32 is the emitter's cast; elsewhere the buffer itself (as _compat's
     # ptr8 and ptr16).
@@ -384,77 +301,5 @@ class WorldWorkspace:
     # here, which a board can allocate before importing the library (loading native code can leave
     # its heap without a 4 KiB hole).
     def __init__(self, window_w=CHUNK, window_h=CHUNK, queue=None, marks=None):
-        words = ((window_w + 16 + 29) // 30) * (window_h + 2 * APRON)
-        self.ca_a = zeros("i", words)         # the automaton's cells, 30 a word, bit set = open
-        self.ca_b = zeros("i", words)
-        self.ca_lo = zeros("i", words)        # its horizontal 3-sums, low and high bits
-        self.ca_hi = zeros("i", words)
-        self.heights = zeros("h", window_w)   # surface height of each column of the window
-        self.tops = zeros("h", window_w)      # first row where caves may open, per column
-        self.window_capacity = window_w
-        self.win_x0 = self.win_y0 = self.win_w = self.win_h = self.win_pitch = 0
-        self.cx0 = self.nwords = self.nrows = 0
-        self.marks = marks if marks is not None else bytearray(CHUNK_AREA)   # per chunk tile: 0 unseen, 1 seen, 2 kept (main), 3 other
-        self.queue = queue if queue is not None else zeros("H", CHUNK_AREA)   # flood fills
-        self.row_runs = zeros("H", CHUNK + 1)    # regions.keep_regions: each row's first run
-        self.chunk = None                         # a chunk's tiles while a whole world is built
-        self.rng = Rng()
-        self.pool_rng = Rng()                     # caves: a pool's places, beside the region's stream
-        self.pair = array("H", [0, 0])
-        # The chunk being settled: coordinates, origin, size, and the tunnels' bounds in it.
-        self.cx = self.cy = self.x0 = self.y0 = self.cw = self.ch = 0
-        self.lo_x = self.hi_x = self.lo_y = self.hi_y = 0
-        # Spawn and stairs (world coordinates) when the last chunk or layout held them, else -1.
-        self.spawn_x = self.spawn_y = self.stairs_x = self.stairs_y = -1
-        # A region's rooms and corridors (dungeon), relative to the region's origin: the plan, one
-        # buffer of PLAN_FIELDS fields PLAN_FIELD bytes apart, so that a viper kernel takes one
-        # pointer (ptr8(ws.plan)) and reads field f of entry k at k + f * PLAN_FIELD; the fields'
-        # names are views of it for Python code.
-        self.plan = bytearray(PLAN_FIELDS * PLAN_FIELD)
-        plan = memoryview(self.plan)
-        self.room_x = plan[ROOM_X:ROOM_X + MAX_ROOMS]
-        self.room_y = plan[ROOM_Y:ROOM_Y + MAX_ROOMS]
-        self.room_w = plan[ROOM_W:ROOM_W + MAX_ROOMS]
-        self.room_h = plan[ROOM_H:ROOM_H + MAX_ROOMS]
-        self.room_lx = plan[ROOM_LX:ROOM_LX + MAX_ROOMS]    # where its corridors leave it (bsp.on_lattice)
-        self.room_ly = plan[ROOM_LY:ROOM_LY + MAX_ROOMS]
-        self.room_count = 0
-        self.cor_ax = plan[COR_AX:COR_AX + MAX_CORRIDORS]
-        self.cor_ay = plan[COR_AY:COR_AY + MAX_CORRIDORS]
-        self.cor_bx = plan[COR_BX:COR_BX + MAX_CORRIDORS]
-        self.cor_by = plan[COR_BY:COR_BY + MAX_CORRIDORS]
-        self.cor_bend = plan[COR_BEND:COR_BEND + MAX_CORRIDORS]   # 0 across first, 1 down first
-        self.cor_a = zeros("H", MAX_CORRIDORS)    # the rooms it joins (0xFFFF: a region doorway)
-        self.cor_b = zeros("H", MAX_CORRIDORS)
-        self.cor_count = 0
-        self.traps = zeros("H", 2)
-        self.trap_x = bytearray(2)        # a trap's first column, its width (| 128: fire), an item's column
-        self.trap_w = bytearray(2)
-        self.items = zeros("H", 3)
-        self.item_x = bytearray(3)
-        self.room_dist = 0                # bsp.rank_room's last distance
-        self.stairs_col = 0               # the stairs' column in their room (bsp.choose_ends)
-        self.trap_count = self.item_count = 0
-        self.spawn_room = self.stairs_room = -1
-        self.layout_spec = None
-        self.layout_rx = self.layout_ry = -1
-        self.stack = zeros("H", 9 * MAX_STACK)   # the BSP walk's frames
-        # Surface features of one region band (surface).
-        self.feat_kind = bytearray(MAX_FEATURES)
-        self.feat_x = zeros("h", MAX_FEATURES)
-        self.feat_a = bytearray(MAX_FEATURES)
-        self.feat_b = bytearray(MAX_FEATURES)
-        self.feat_lo = zeros("h", MAX_FEATURES)     # the columns each reaches
-        self.feat_hi = zeros("h", MAX_FEATURES)
-        self.feat_count = 0
-        self.feat_band = -1
-        self.feat_spec = None
-        # Accretion rooms of one chunk (accretion), chunk coordinates: core rectangle, box, shape.
-        self.acc = bytearray(10 * MAX_CHUNK_ROOMS)   # accretion.ROOM_BYTES a room
-        self.acc_count = 0
-        self.blob = bytearray(2 * 16 * 16)           # a cave-blob room's cells while it is grown
-        # The stairs chunk's rooms' levels by route, kept for the world last searched
-        # (accretion_routes.stairs_levels).
-        self.stairs_levels = zeros("H", MAX_CHUNK_ROOMS)
-        self.stairs_spec = None
-        self.block_have = self.block_spawn = 0    # the chunks whose routes its plane holds, the spawn
+        from maze32.world import making     # as WorldSpec's
+        making.workspace(self, window_w, window_h, queue, marks)
