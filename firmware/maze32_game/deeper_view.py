@@ -150,9 +150,8 @@ class DeeperRound:
         ])
 
     def record(self):
-        # records.py's: (seed, (depth reached,)), caught or left; None before the first hatch (depth 1
-        # is where every run begins: no record).
-        return (str(self.seed), (self.game.depth,)) if self.game.depth > 1 else None
+        # records.py's: (seed, (depth reached,)), caught or left; None before the first step.
+        return (str(self.seed), (self.game.depth,)) if self.steps else None
 
     def one_line(self):
         return "%s  time %s, %s, seed %d" % (self.message or "quit", clock(self.ticks, True),

@@ -226,8 +226,8 @@ class ExploreRound:
 
     def record(self):
         # records.py's: (seed, (depth reached,)); a run that began deeper (--depth) is kept apart, as
-        # "SEED@DEPTH". None before the first stairs taken (the depth a run began at is no record).
-        if self.game.depth == self.start:
+        # "SEED@DEPTH". None before the first tick.
+        if not self.ticks:
             return None
         return ("%d" % self.seed if self.start == 1 else "%d@%d" % (self.seed, self.start)), (self.game.depth,)
 

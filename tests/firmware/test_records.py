@@ -79,9 +79,7 @@ def test_the_rounds_say_what_they_achieved():
     deeper = DeeperRound(7)
     assert deeper.record() is None                                       # no step yet
     deeper.steps = 1
-    assert deeper.record() is None                   # depth 1, where every run begins, is no record
-    deeper.game.depth = 2
-    assert deeper.record() == ("7", (2,))
+    assert deeper.record() == ("7", (1,))
 
 
 def test_a_damaged_or_cut_line_is_ignored_and_counted(tmp_path):
