@@ -20,8 +20,8 @@
 #   - the score is the depth reached, then the items.
 # Every world dealt can be won: a world is dealt only when reach.stairs_route finds the stairs within
 # ROUTE_LIMIT tiles of the spawn under these rules; else the next candidate of (seed, depth) is made
-# (at most explore_deal._CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth) names; a dungeon
-# alternates BSP and accretion between candidates.
+# (at most explore_deal._CANDIDATES), as Deeper's levels are. Candidate 0 is the world (seed, depth)
+# names; a dungeon alternates BSP and accretion between candidates.
 # Memory: SLOTS chunks of 4 KiB are resident (the player's chunk column and its neighbours, in the
 # player's chunk row and the nearer one), the game's GAME_SLOTS (its worlds' four), plus the generator's
 # workspace (whose marks and queue the check reuses; the rest of it let go while every chunk of the

@@ -240,8 +240,10 @@ class ExploreRound:
 
 def new_round(seed, size, options):
     # games.py's way in: options["cache"], when given, makes the chunk cache (the board's flash, the
-    # twin's disk), as each world is dealt (explore_deal.start): its module costs RAM; options["depth"] the first world's (default 1). The large buffers are the ones every round shares
-    # (explore_buffers: games.new_round made them before this code).
+    # twin's disk), on a board as each world is dealt (explore_deal.start: its module and its index
+    # cost RAM a round walking a world never needs); options["depth"] the first world's (default 1).
+    # The large buffers are the ones every round shares (explore_buffers: games.new_round made them
+    # before this code).
     make = options.get("cache")
     if make and sys.implementation.name != "micropython":
         make = make()                           # a host keeps one through the round (its scan of the disk once)

@@ -82,11 +82,11 @@ def _keep_committed():
 
 
 def _machine_code(module):
-    # (explore_deal.let_go asks it too, of what a world's deal loaded)
     # -> True for a module whose loading committed machine code: one from an .mpy of an architecture
     # (header byte 2, bits 2..; 0 is bytecode: the flavours leave modules without kernels so), or
     # from a .py source, whose viper kernels the board compiled itself. Only these stay (keep_machine_code):
     # the rest of a game (its views, rules, buffers) goes, so the next game finds its heap.
+    # explore_deal.let_go asks it too, of what a world's deal loaded.
     path = getattr(module, "__file__", "")
     if not path.endswith(".mpy"):
         return bool(path)
