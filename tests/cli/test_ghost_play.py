@@ -82,13 +82,23 @@ def test_a_ghost_races_where_the_bot_would_be(tmp_path, ghost_file, pasted):
     assert not (tmp_path / "data" / "maze32" / "ghosts").exists()       # a lost race saves no ghost
 
 
-def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
+def won_duel(tmp_path):
+    # The twin's Duel of seed 9 at 16x16 won as a person types it. -> its environment (its data under
+    # tmp_path), where its ghost is saved, and the terminal on its end screen (the caller closes it).
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
-    saved = tmp_path / "data" / "maze32" / "ghosts" / "18G0-0000-96H9Z.txt"
     term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16"], env=env)
     try:
         assert term.start()
         win_duel(term, 9, 16, 0.1)
+    except BaseException:
+        term.close()
+        raise
+    return env, tmp_path / "data" / "maze32" / "ghosts" / "18G0-0000-96H9Z.txt", term
+
+
+def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
+    env, saved, term = won_duel(tmp_path)
+    try:
         text = term.text().replace("\n  ", " ")
         assert "you win!" in text and "first Duel record for level code 18G0-0000-96H9Z: time" in text
         assert "your run's ghost:" in text
@@ -105,12 +115,8 @@ def test_a_won_duel_saves_its_ghost_and_says_where(tmp_path):
 
 @pytest.mark.slow
 def test_a_second_win_keeps_the_faster_ghost_and_a_later_round_says_nothing_of_it(tmp_path):
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
-    saved = tmp_path / "data" / "maze32" / "ghosts" / "18G0-0000-96H9Z.txt"
-    term = PtyProcess([MAZE32, "play", "--seed", "9", "--size", "16x16"], env=env)
+    env, saved, term = won_duel(tmp_path)
     try:
-        assert term.start()
-        win_duel(term, 9, 16, 0.1)
         term.send(b"q")
         assert term.proc.wait(10) == 0
     finally:
