@@ -68,8 +68,9 @@ class Explore:
         # buffers: explore_buffers.Buffers, made early by a board with a tight heap (else its own).
         # The round's state and its first world: explore_deal.start.
         kept = set(sys.modules)                 # what was loaded before the deal (explore_deal.let_go)
-        _dealer().start(self, seed, depth, width, height, cache, buffers)
-        _dealer().let_go(kept)
+        dealer = _dealer()
+        dealer.start(self, seed, depth, width, height, cache, buffers)
+        dealer.let_go(kept)
 
     # -- worlds and chunks -------------------------------------------------------------------------
     # A world is dealt by explore_deal.py (enter, deal, stairs_route: the candidates, every chunk made,
@@ -78,8 +79,9 @@ class Explore:
         # The world of this depth: its first candidate whose stairs the check reaches (reach.py),
         # dealt: every slot emptied, the player at its spawn, the view's chunks made.
         kept = set(sys.modules)
-        _dealer().enter(self, depth)
-        _dealer().let_go(kept)
+        dealer = _dealer()
+        dealer.enter(self, depth)
+        dealer.let_go(kept)
 
     def deal(self, depth, candidate):
         # Candidate `candidate` of this depth's world made current (explore_deal.deal: a test's, a bench's).
