@@ -1,7 +1,7 @@
 # The surface (SPEC 10, depths 1-3): terrain from a height per column, sand dunes and stone walls on it,
 # caves under it joined to the sky by tunnels, then pools, trees and the stairs.
 #   shape  (field) shape_terrain: air above the height, the top tile (grass at depth 1, dirt at 2-3),
-#          dirt for 8 tiles, then stone; a stone border. raise_features: dunes and walls. The
+#          dirt for 8 tiles, then stone; a stone border. raise_feature: dunes and walls. The
 #          automaton's caves (fields.grow_cells) from 10 tiles under the top, started half open.
 #   settle (local) the top row of chunks keeps its sky and its largest cave, joined by a tunnel; the
 #          chunks below keep their largest cave (regions.keep_largest_region); then the doorways (none
@@ -56,62 +56,56 @@ def _in_window(ws, k):
     return ws.feat_hi[k] >= ws.win_x0 and ws.feat_lo[k] < ws.win_x0 + ws.win_w
 
 
-def raise_features(ws, spec, buf):
-    # Dunes (mounds of sand, height * (a^2 - dx^2) // a^2 over the ground) and walls of stone, over the
-    # window.
+def paint_features(ws, spec, buf, painter):
+    # painter(ws, spec, buf, k) for every feature k of the region bands the window touches whose
+    # columns meet the window's, band by band (a band's features are drawn into ws.feat_* first).
     b = _bands(ws)
     band = b >> 8
     while band <= (b & 255):
         draw_features(ws, spec, band)
         k = 0
         while k < ws.feat_count:
-            kind = ws.feat_kind[k]
-            if (kind == DUNE or kind == WALL) and _in_window(ws, k):
-                x = ws.feat_x[k]
-                a = ws.feat_a[k]
-                height = ws.feat_b[k]
-                dx = -a if kind == DUNE else 0
-                while dx <= (a if kind == DUNE else a - 1):
-                    g = _ground(ws, spec, x + dx)
-                    if kind == DUNE:
-                        paint_column(ws, buf, x + dx, g - height * (a * a - dx * dx) // (a * a), g, SAND, 0)
-                    else:
-                        paint_column(ws, buf, x + dx, g - height, g, STONE, 0)
-                    dx += 1
+            if _in_window(ws, k):
+                painter(ws, spec, buf, k)
             k += 1
         band += 1
 
 
-def fill_pools_and_trees(ws, spec, buf):
-    # Pools: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2 under the ground at the pool's centre, water in
-    # whatever is there, or sand in place of solid ground. Trees: a trunk and a crown of wood, on air.
-    # Over the window.
-    b = _bands(ws)
-    band = b >> 8
-    while band <= (b & 255):
-        draw_features(ws, spec, band)
-        k = 0
-        while k < ws.feat_count:
-            kind = ws.feat_kind[k]
-            if not _in_window(ws, k):
-                k += 1
-                continue
-            x = ws.feat_x[k]
-            a = ws.feat_a[k]
-            d = ws.feat_b[k]
-            if kind == POOL_WATER or kind == POOL_SAND:
-                if kind == POOL_WATER:
-                    pour_bowl(ws, buf, x, height_at(spec, x), a, d, WATER, 0)
-                else:
-                    pour_bowl(ws, buf, x, height_at(spec, x), a, d, SAND, 2)
-            elif kind == TREE:
-                g = _ground(ws, spec, x)
-                paint_column(ws, buf, x, g - d, g, WOOD, 1)
-                paint_column(ws, buf, x - 1, g - d, g - d + 1, WOOD, 1)
-                paint_column(ws, buf, x + 1, g - d, g - d + 1, WOOD, 1)
-                paint_column(ws, buf, x, g - d - 1, g - d, WOOD, 1)
-            k += 1
-        band += 1
+def raise_feature(ws, spec, buf, k):
+    # A dune (a mound of sand, height * (a^2 - dx^2) // a^2 over the ground) or a wall of stone.
+    kind = ws.feat_kind[k]
+    if kind != DUNE and kind != WALL:
+        return
+    x = ws.feat_x[k]
+    a = ws.feat_a[k]
+    height = ws.feat_b[k]
+    dx = -a if kind == DUNE else 0
+    while dx <= (a if kind == DUNE else a - 1):
+        g = _ground(ws, spec, x + dx)
+        if kind == DUNE:
+            paint_column(ws, buf, x + dx, g - height * (a * a - dx * dx) // (a * a), g, SAND, 0)
+        else:
+            paint_column(ws, buf, x + dx, g - height, g, STONE, 0)
+        dx += 1
+
+
+def fill_pool_or_tree(ws, spec, buf, k):
+    # A pool: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2 under the ground at the pool's centre, water in
+    # whatever is there, or sand in place of solid ground. A tree: a trunk and a crown of wood, on air.
+    kind = ws.feat_kind[k]
+    x = ws.feat_x[k]
+    a = ws.feat_a[k]
+    d = ws.feat_b[k]
+    if kind == POOL_WATER:
+        pour_bowl(ws, buf, x, height_at(spec, x), a, d, WATER, 0)
+    elif kind == POOL_SAND:
+        pour_bowl(ws, buf, x, height_at(spec, x), a, d, SAND, 2)
+    elif kind == TREE:
+        g = _ground(ws, spec, x)
+        paint_column(ws, buf, x, g - d, g, WOOD, 1)
+        paint_column(ws, buf, x - 1, g - d, g - d + 1, WOOD, 1)
+        paint_column(ws, buf, x + 1, g - d, g - d + 1, WOOD, 1)
+        paint_column(ws, buf, x, g - d - 1, g - d, WOOD, 1)
 
 
 # -- the surface kind: stages ----------------------------------------------------------------------
@@ -125,7 +119,7 @@ def shape(ws, spec, buf):
         return
     grow_cells(ws, spec, SPARSE, least - ws.win_y0)     # no cave opens above the least top
     shape_terrain(ws, buf, GRASS if spec.depth == 1 else DIRT, spec.width, spec.height)
-    raise_features(ws, spec, buf)
+    paint_features(ws, spec, buf, raise_feature)
     carve_cells(ws, buf, spec.width, spec.height, 1)
 
 
@@ -140,7 +134,7 @@ def settle(ws, spec, tiles):
 
 
 def finish(ws, spec, buf):
-    fill_pools_and_trees(ws, spec, buf)
+    paint_features(ws, spec, buf, fill_pool_or_tree)
     place_ends(ws, spec, buf)
 
 
