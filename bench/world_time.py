@@ -138,8 +138,15 @@ def chunk_instructions(job):
 
 
 def parse_depths(text):
+    # "D" or "A..B", 1..255.
     a, _, b = text.partition("..")
-    return list(range(int(a), int(b or a) + 1))
+    try:
+        depths = list(range(int(a), int(b or a) + 1))
+    except ValueError:
+        depths = []
+    if not depths or depths[0] < 1 or depths[-1] > 255:
+        raise SystemExit("world_time: --depths must be D or A..B (1..255), got %r" % text)
+    return depths
 
 
 def board(args):
@@ -300,7 +307,7 @@ def twin(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--depths", default="1..9")
+    ap.add_argument("--depths", default="1..9", help="D or A..B (default 1..9)")
     ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated, fastest last")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--runs", type=int, default=5, help="twin: worlds timed per depth")
