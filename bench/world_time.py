@@ -137,11 +137,15 @@ def chunk_instructions(job):
             - instructions(flavour, library, depth, strategy, 0, cold, name)) // (repeat * len(CHUNKS))
 
 
-def parse_depths(text):
-    # "D" or "A..B", 1..255.
+def parse_range(text):
+    # "A" or "A..B" as the list A..B (ValueError if not whole numbers).
     a, _, b = text.partition("..")
+    return list(range(int(a), int(b or a) + 1))
+
+
+def parse_depths(text):
     try:
-        depths = list(range(int(a), int(b or a) + 1))
+        depths = parse_range(text)
     except ValueError:
         depths = []
     if not depths or depths[0] < 1 or depths[-1] > 255:
@@ -248,7 +252,7 @@ def riscv(args):
     flavours = args.flavours.split(",")
     rows = rows_for(parse_depths(args.depths))
     try:
-        seeds = parse_depths(args.seeds)
+        seeds = parse_range(args.seeds)
     except ValueError:
         raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
     if not seeds or seeds[0] < 0 or seeds[-1] > 0xFFFF:
