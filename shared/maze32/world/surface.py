@@ -56,16 +56,17 @@ def _in_window(ws, k):
     return ws.feat_hi[k] >= ws.win_x0 and ws.feat_lo[k] < ws.win_x0 + ws.win_w
 
 
-def paint_features(ws, spec, buf, painter):
-    # painter(ws, spec, buf, k) for every feature k of the region bands the window touches whose
-    # columns meet the window's, band by band (a band's features are drawn into ws.feat_* first).
+def paint_features(ws, spec, buf, kinds, painter):
+    # painter(ws, spec, buf, k) for every feature k of a kind in `kinds` (bit 1 << kind) of the region
+    # bands the window touches whose columns meet the window's, band by band (a band's features are
+    # drawn into ws.feat_* first). The kind is tested here, so only the features painted cost a call.
     b = _bands(ws)
     band = b >> 8
     while band <= (b & 255):
         draw_features(ws, spec, band)
         k = 0
         while k < ws.feat_count:
-            if _in_window(ws, k):
+            if (kinds >> ws.feat_kind[k]) & 1 and _in_window(ws, k):
                 painter(ws, spec, buf, k)
             k += 1
         band += 1
@@ -74,8 +75,6 @@ def paint_features(ws, spec, buf, painter):
 def raise_feature(ws, spec, buf, k):
     # A dune (a mound of sand, height * (a^2 - dx^2) // a^2 over the ground) or a wall of stone.
     kind = ws.feat_kind[k]
-    if kind != DUNE and kind != WALL:
-        return
     x = ws.feat_x[k]
     a = ws.feat_a[k]
     height = ws.feat_b[k]
@@ -119,7 +118,7 @@ def shape(ws, spec, buf):
         return
     grow_cells(ws, spec, SPARSE, least - ws.win_y0)     # no cave opens above the least top
     shape_terrain(ws, buf, GRASS if spec.depth == 1 else DIRT, spec.width, spec.height)
-    paint_features(ws, spec, buf, raise_feature)
+    paint_features(ws, spec, buf, (1 << DUNE) | (1 << WALL), raise_feature)
     carve_cells(ws, buf, spec.width, spec.height, 1)
 
 
@@ -134,7 +133,7 @@ def settle(ws, spec, tiles):
 
 
 def finish(ws, spec, buf):
-    paint_features(ws, spec, buf, fill_pool_or_tree)
+    paint_features(ws, spec, buf, (1 << POOL_WATER) | (1 << POOL_SAND) | (1 << TREE), fill_pool_or_tree)
     place_ends(ws, spec, buf)
 
 
