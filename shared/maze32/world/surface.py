@@ -57,27 +57,26 @@ def _in_window(ws, k):
 
 
 def paint_features(ws, spec, buf, kinds, painter):
-    # painter(ws, spec, buf, k) for every feature k of a kind in `kinds` (bit 1 << kind) of the region
-    # bands the window touches whose columns meet the window's, band by band (a band's features are
-    # drawn into ws.feat_* first). The kind is tested here, so only the features painted cost a call.
+    # painter(ws, spec, buf, kind, x, a, b), from ws.feat_*, for every feature of a kind in `kinds`
+    # (bit 1 << kind) of the region bands the window touches whose columns meet the window's, band by
+    # band (a band's features are drawn into ws.feat_* first). The kind is tested here, so only the
+    # features painted cost a call.
     b = _bands(ws)
     band = b >> 8
     while band <= (b & 255):
         draw_features(ws, spec, band)
         k = 0
         while k < ws.feat_count:
-            if (kinds >> ws.feat_kind[k]) & 1 and _in_window(ws, k):
-                painter(ws, spec, buf, k)
+            kind = ws.feat_kind[k]
+            if (kinds >> kind) & 1 and _in_window(ws, k):
+                painter(ws, spec, buf, kind, ws.feat_x[k], ws.feat_a[k], ws.feat_b[k])
             k += 1
         band += 1
 
 
-def raise_feature(ws, spec, buf, k):
-    # A dune (a mound of sand, height * (a^2 - dx^2) // a^2 over the ground) or a wall of stone.
-    kind = ws.feat_kind[k]
-    x = ws.feat_x[k]
-    a = ws.feat_a[k]
-    height = ws.feat_b[k]
+def raise_feature(ws, spec, buf, kind, x, a, height):
+    # A dune (a mound of sand, height * (a^2 - dx^2) // a^2 over the ground) or a wall of stone, at
+    # column x, a wide each way (a dune) or a wide (a wall).
     dx = -a if kind == DUNE else 0
     while dx <= (a if kind == DUNE else a - 1):
         g = _ground(ws, spec, x + dx)
@@ -88,13 +87,9 @@ def raise_feature(ws, spec, buf, k):
         dx += 1
 
 
-def fill_pool_or_tree(ws, spec, buf, k):
-    # A pool: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2 under the ground at the pool's centre, water in
-    # whatever is there, or sand in place of solid ground. A tree: a trunk and a crown of wood, on air.
-    kind = ws.feat_kind[k]
-    x = ws.feat_x[k]
-    a = ws.feat_a[k]
-    d = ws.feat_b[k]
+def fill_pool_or_tree(ws, spec, buf, kind, x, a, d):
+    # A pool: the bowl dx^2 d^2 + dy^2 a^2 <= a^2 d^2 under the ground at column x, water in whatever
+    # is there, or sand in place of solid ground. A tree: a trunk d high and a crown of wood, on air.
     if kind == POOL_WATER:
         pour_bowl(ws, buf, x, height_at(spec, x), a, d, WATER, 0)
     elif kind == POOL_SAND:
