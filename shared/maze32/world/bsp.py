@@ -6,7 +6,9 @@
 #   plan_region: split_space walks the binary space partition: the region less a 1-tile rim, cut
 #       alternately across and down where both fit (the root's first direction drawn) into leaves of at least 15 x 10
 #       (a side is cut only when both halves keep the least size; the cut is drawn uniformly), a room
-#       per leaf (5x3 to 12x8, 2 or more smaller than its leaf each way, centred), and after both halves
+#       per leaf (5x3 to 12x8 drawn, 2 or more smaller than its leaf each way, centred, then snapped to
+#       the corridors' lattice: 5, 8 or 11 by 5 or 8, its rim on the lattice's stone lines, so that
+#       corridors open it only end on, never along its wall), and after both halves
 #       of a node an L-shaped corridor, 2 tiles wide, between a room of each half (room centres; which
 #       room stands for the node and which leg comes first are drawn). link_regions: each edge shared
 #       with another region has a doorway 2 tiles wide at a position hashed from the edge, and a
@@ -144,18 +146,36 @@ def split_space(ws, w: int, h: int):
                 else:
                     nh = cut
                 continue
-            rw = 5 + r1
-            rh = 3 + r2
-            room_x[rooms] = x + ((nw - rw) >> 1)
-            room_y[rooms] = y + ((nh - rh) >> 1)
+            # The room snapped to the corridors' lattice (maze32-world/7): its size the nearest of
+            # 2 mod 3 (5, 8, 11 wide; 5, 8 high), its corner on the multiple of 3 nearest the centred
+            # place, room and rim inside the leaf, else 3 less (a multiple 3 farther never fits
+            # where the nearest does not: tests/library/test_world.py tries every place). Its rim
+            # then lies on the lattice's separator lines (2 mod 3), which no leg of a corridor runs
+            # in: a corridor beside the room keeps a line of stone from it, and only one meeting it
+            # end on opens its rim (2 doors side by side), never a strip of doors along its wall.
+            rw = 3 * (((7 + r1) * 21846) >> 16) - 1             # (5 + r1) rounded, as below
+            rh = 3 * (((5 + r2) * 21846) >> 16) - 1
+            rh = 5 if rh < 5 else rh
+            while True:
+                lo = x + ((nw - rw) >> 1)
+                lo = 3 * (((lo + 1) * 21846) >> 16)             # the nearest multiple of 3
+                if (lo >= x + 1 and lo + rw <= x + nw - 1) or rw <= 5:
+                    break
+                rw -= 3
+            room_x[rooms] = lo
             room_w[rooms] = rw
-            room_h[rooms] = rh
             # Where its corridors leave it: on_lattice of its columns and of its rows, inline.
-            lo = x + ((nw - rw) >> 1)
             c = 3 * (((lo + (rw >> 1)) * 21846) >> 16)
             c = c + 3 if c < lo else c
             room_lx[rooms] = c - 3 if c > lo + rw - 2 else c
-            lo = y + ((nh - rh) >> 1)
+            while True:
+                lo = y + ((nh - rh) >> 1)
+                lo = 3 * (((lo + 1) * 21846) >> 16)
+                if (lo >= y + 1 and lo + rh <= y + nh - 1) or rh <= 5:
+                    break
+                rh -= 3
+            room_y[rooms] = lo
+            room_h[rooms] = rh
             c = 3 * (((lo + (rh >> 1)) * 21846) >> 16)
             c = c + 3 if c < lo else c
             room_ly[rooms] = c - 3 if c > lo + rh - 2 else c
