@@ -491,6 +491,9 @@ def corrupt(name, doc):
     elif name == "corridors":
         x, y = passage_run(doc)
         set_tile(doc, x, y, "#")                 # a 2-wide corridor pinched to 1 (still passable)
+    elif name == "door_runs":
+        x, y = door_pair(doc)
+        set_tile(doc, x + 2, y, "+")             # a third door beside a corridor's two: a strip along the wall
     elif name == "stocked":
         for y, row in enumerate(doc["tiles"]):   # no items left
             doc["tiles"][y] = row.replace("*", ".")
@@ -510,6 +513,19 @@ def corrupt(name, doc):
         x, y = find(doc, lambda x, y, ch: ch == "." and doc["tiles"][y + 1][x] == "#" and all(
             doc["tiles"][y + j][x + i] not in "wla" for i in (-1, 0, 1) for j in (-1, 0, 1)))
         set_tile(doc, x, y, "w")                 # a pool of one tile: radius 0, and one too many
+
+
+def door_pair(doc):
+    # The first of two doors side by side on a room's top rim (a corridor 2 wide meeting it from above)
+    # with stone after them still on that rim: a door there is open onto the room's top row (so the
+    # corridors stay 2 wide) and keeps every other check.
+    t = doc["tiles"]
+    for rx, ry, w, h in doc["rooms"]:
+        y = ry - 1
+        for x in range(rx, rx + w - 2):
+            if t[y][x] == t[y][x + 1] == "+" and t[y][x + 2] == "#" and t[y - 1][x + 2] == "#":
+                return x, y
+    raise AssertionError("no pair of doors on a top rim")
 
 
 def passage_run(doc):
