@@ -309,16 +309,20 @@ def independent_bsp(spec, rx, ry):
 
 def test_bsp_matches_an_independent_recursive_partition():
     ws = WorldWorkspace()
-    for seed in range(6):
-        spec = hw.spec_for(seed, 9, SIZE)
+    # Whole regions, and the last ones of 272 x 272, 16 tiles wide or high (a root of 14: rooms 11
+    # wide do not fit it snapped).
+    for seed, size, (rx, ry) in [(seed, SIZE, (0, 0)) for seed in range(6)] + [
+            (seed, (272, 272), (rx, ry)) for seed in range(6) for rx, ry in ((1, 0), (0, 1), (1, 1))]:
+        spec = hw.spec_for(seed, 9, size)
         mine = []
-        world_dungeon.region_rooms(ws, spec, 0, 0, mine)
-        theirs = independent_bsp(spec, 0, 0)
-        assert [tuple(r) for r in mine] == [r[:4] for r in theirs]
+        world_dungeon.region_rooms(ws, spec, rx, ry, mine)
+        theirs = independent_bsp(spec, rx, ry)
+        assert [(x - (rx << 8), y - (ry << 8), w, h) for x, y, w, h in mine] == [r[:4] for r in theirs]
         for x, y, w, h, (lx, ly, lw, lh) in theirs:
-            # Leaves of at least 15 x 10; each room 2 smaller than its leaf or more, room and rim inside
-            # it, within a tile of centred, its rim on the lattice's separator lines (2 mod 3).
-            assert lw >= 15 and lh >= 10 and w <= lw - 2 and h <= lh - 2
+            # Leaves of at least 15 x 10 (but a region's root); each room 2 smaller than its leaf or
+            # more, room and rim inside it, within a tile of centred, its rim on the lattice's
+            # separator lines (2 mod 3).
+            assert (lw >= 15 and lh >= 10 or size != SIZE) and w <= lw - 2 and h <= lh - 2
             assert lx < x and x + w < lx + lw and ly < y and y + h < ly + lh
             assert abs(x - lx - (lw - w) // 2) <= 1 and abs(y - ly - (lh - h) // 2) <= 1
             assert (x - 1) % 3 == (x + w) % 3 == (y - 1) % 3 == (y + h) % 3 == 2

@@ -148,37 +148,32 @@ def split_space(ws, w: int, h: int):
                 continue
             # The room snapped to the corridors' lattice (maze32-world/7): its size the nearest of
             # 2 mod 3 (5, 8, 11 wide; 5, 8 high), its corner on the multiple of 3 nearest the centred
-            # place, room and rim inside the leaf, else 3 less (a multiple 3 farther never fits
-            # where the nearest does not: tests/library/test_world.py tries every place). Its rim
-            # then lies on the lattice's separator lines (2 mod 3), which no leg of a corridor runs
-            # in: a corridor beside the room keeps a line of stone from it, and only one meeting it
-            # end on opens its rim (2 doors side by side), never a strip of doors along its wall.
-            rw = 3 * (((7 + r1) * 21846) >> 16) - 1             # (5 + r1) rounded, as below
-            rh = 3 * (((5 + r2) * 21846) >> 16) - 1
-            rh = 5 if rh < 5 else rh
-            while True:
-                lo = x + ((nw - rw) >> 1)
-                lo = 3 * (((lo + 1) * 21846) >> 16)             # the nearest multiple of 3
-                if (lo >= x + 1 and lo + rw <= x + nw - 1) or rw <= 5:
-                    break
+            # place. Its rim then lies on the lattice's separator lines (2 mod 3), which no leg of a
+            # corridor runs in: a corridor beside the room keeps a line of stone from it, and only
+            # one meeting it end on opens its rim (2 doors side by side), never a strip of doors
+            # along its wall. Room and rim stay inside the leaf: a leaf 4 or more bigger than the room
+            # always holds it there; a closer one (8 high in a leaf 10-11 high, 11 wide in a region's
+            # root 14 wide) may not, and then the room is 3 less, which always fits
+            # (tests/library/test_world.py tries every place). Comparisons, not arithmetic: the plan
+            # is made again in every chunk of a region a player enters first.
+            rw = 5 if r1 < 2 else (8 if r1 < 5 else 11)    # 5 + r1, to the nearest of 2 mod 3
+            rh = 5 if r2 < 4 else 8                         # 3 + r2, likewise and at least 5
+            lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
+            if nw - rw < 4 and (lo <= x or lo + rw >= x + nw):
                 rw -= 3
+                lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
             room_x[rooms] = lo
             room_w[rooms] = rw
-            # Where its corridors leave it: on_lattice of its columns and of its rows, inline.
-            c = 3 * (((lo + (rw >> 1)) * 21846) >> 16)
-            c = c + 3 if c < lo else c
-            room_lx[rooms] = c - 3 if c > lo + rw - 2 else c
-            while True:
-                lo = y + ((nh - rh) >> 1)
-                lo = 3 * (((lo + 1) * 21846) >> 16)
-                if (lo >= y + 1 and lo + rh <= y + nh - 1) or rh <= 5:
-                    break
+            # Where its corridors leave it (on_lattice of its columns and of its rows): its corner's
+            # line, or the next for a side of 8 or 11 (the multiple of 3 below its middle).
+            room_lx[rooms] = lo + 3 if rw > 5 else lo
+            lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
+            if nh - rh < 4 and (lo <= y or lo + rh >= y + nh):
                 rh -= 3
+                lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
             room_y[rooms] = lo
             room_h[rooms] = rh
-            c = 3 * (((lo + (rh >> 1)) * 21846) >> 16)
-            c = c + 3 if c < lo else c
-            room_ly[rooms] = c - 3 if c > lo + rh - 2 else c
+            room_ly[rooms] = lo + 3 if rh > 5 else lo
             ret = rooms
             rooms += 1
         else:                                           # phase 2: join the halves, pop the frame
