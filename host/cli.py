@@ -211,7 +211,7 @@ def world_validate_options(p):
 
 def world_export_options(p):
     options.add_world(p, region_too=True)
-    options.add_output(p, "the maze32-world/6 document", required=True)
+    options.add_output(p, "the maze32-world/7 document", required=True)
 
 
 def world_render_options(p):
@@ -250,12 +250,12 @@ WORLD_ACTIONS = {
                         ["maze32 world validate --seed 7 --depth 4 --size 250x250",
                          "maze32 world validate --seed 7 --depth 8 --strategy accretion --json"],
                         world_validate_options),
-    "export": Command(do_world_export, "write the maze32-world/6 document of a world or a region",
+    "export": Command(do_world_export, "write the maze32-world/7 document of a world or a region",
                       ["maze32 world export --seed 7 --depth 1 --size 250x250 -o world.json",
                        "maze32 world export --seed 7 --depth 9 --region 0,0,128,64 -o part.json"],
                       world_export_options),
-    "check": Command(do_world_check, "check a maze32-world/6 file, however it was made",
-                     ["maze32 world check world.json"], lambda p: check_options(p, "maze32-world/6")),
+    "check": Command(do_world_check, "check a maze32-world/7 file, however it was made",
+                     ["maze32 world check world.json"], lambda p: check_options(p, "maze32-world/7")),
     "render": Command(do_world_render, "draw a world in the terminal, and as PNG or SVG",
                       ["maze32 world render --seed 7 --depth 2",
                        "maze32 world render --seed 7 --depth 5 --size 250x250 --png caves.png",

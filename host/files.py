@@ -1,5 +1,5 @@
 # maze32's files: bounded input and atomic output, for every command and every format (maze32/1,
-# bands, maze32-world/6, pictures). Reading is bounded so that no file of any size or shape costs
+# bands, maze32-world/7, pictures). Reading is bounded so that no file of any size or shape costs
 # more than reading its limit; writing is whole or not at all, and never replaces a link or a device.
 import errno
 import gc

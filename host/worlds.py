@@ -1,7 +1,7 @@
 # The world facade (SPEC 10), beside twin.py's maze facade: shared/maze32's world modules driven from
 # CPython for the `maze32 world` commands and the tests. A world is named by spec_for; build gives a
 # Region (tiles, spawn, stairs, rooms); metrics, validation and document describe it; check_file
-# judges any maze32-world/6 file; sweep summarises a range of seeds. Library errors become CliError.
+# judges any maze32-world/7 file; sweep summarises a range of seeds. Library errors become CliError.
 #
 # Builds: a whole world without a cache goes through maze32.world.whole.build_world (one pass of each field
 # stage over the world); a region, or anything with a cache, goes chunk by chunk (the cache's, or
@@ -238,7 +238,7 @@ def checks_of(mask):
 
 
 def document(region):
-    # The maze32-world/6 document of a region.
+    # The maze32-world/7 document of a region.
     s = region.spec
     return world_codec.to_dict(region.seed, s.depth, s.kind, s.strategy, s.width, s.height, region.ox,
                                region.oy, region.w, region.h, region.tiles, region.spawn, region.stairs,
@@ -273,7 +273,7 @@ def load_world(path):
 
 
 def check_file(path):
-    # The verdict on any maze32-world/6 file: {"file", "valid", "failed": [names], "false_claims":
+    # The verdict on any maze32-world/7 file: {"file", "valid", "failed": [names], "false_claims":
     # [lines], "checks": count}. Valid = every check holds and every claim of the document is true.
     world = load_world(path)
     flat = [v for r in world.rooms for v in r]

@@ -1,4 +1,4 @@
-"""maze32 world check against malformed maze32-world/6 files: the bounds every file of ours is read
+"""maze32 world check against malformed maze32-world/7 files: the bounds every file of ours is read
 with (files.read_json), so each is exit 2 with one line naming the problem, never a traceback."""
 import json
 import resource
@@ -9,9 +9,9 @@ from support import maze32, one_line_error
 
 CASES = {
     "nested": ("[" * 5000 + "]" * 5000, "nested"),
-    "long integer": ('{"format": "maze32-world/6", "seed": ' + "9" * 5000 + "}", "digits"),
+    "long integer": ('{"format": "maze32-world/7", "seed": ' + "9" * 5000 + "}", "digits"),
     "NaN": ('{"format": NaN}', "NaN"),
-    "repeated key": ('{"format": "maze32-world/6", "format": "x"}', "twice"),
+    "repeated key": ('{"format": "maze32-world/7", "format": "x"}', "twice"),
     "binary": ("\x00\x01\x02\xff", "not"),
     "not an object": ("[1, 2, 3]", ""),
     "empty": ("", ""),

@@ -1,5 +1,5 @@
 # Print "SEED DEPTH STRATEGY WxH X,Y,W,H HASH" for each row of ARGS["rows"] ([seed, depth, strategy,
-# width, height, x, y, w, h]): the region's maze32-world/6 hash, built chunk by chunk and hashed a row at
+# width, height, x, y, w, h]): the region's maze32-world/7 hash, built chunk by chunk and hashed a row at
 # a time (no runtime here holds a 2048 x 2048 world, and a board holds one row of 250 x 250 chunks).
 # The canonical bytes are spelled out here again (world_codec's layout: magic, sizes, depth, region,
 # tiles, spawn, stairs, rooms), so the catalogue checks them too, and the board need not load the codec.
@@ -34,7 +34,7 @@ def region_hash(spec, ws, x, y, w, h):
     # The region's hash, a chunk row at a time: chunks[i] holds chunk column (x >> 6) + i.
     first_cx = x >> CHUNK_SHIFT
     last_cx = (x + w - 1) >> CHUNK_SHIFT
-    sha = hashlib.sha256(b"maze32-world/6")
+    sha = hashlib.sha256(b"maze32-world/7")
     sha.update(u16(spec.width, spec.height))
     sha.update(bytes([spec.depth]))
     sha.update(u16(x, y, w, h))

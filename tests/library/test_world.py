@@ -258,6 +258,21 @@ def test_dungeon_rules():
         assert all(v % 3 == 0 for v in list(ws.room_lx[:ws.room_count]) + list(ws.room_ly[:ws.room_count]))
 
 
+def snapped(lo, n, size, least):
+    # maze32-world/7: a room's side on the corridors' lattice of 3, found by trying every place: the
+    # size 2 mod 3 nearest the drawn one (at least `least`), then, while none fits, 3 less; of the
+    # places on a multiple of 3 with room and rim inside the leaf lo..lo + n - 1, the nearest the
+    # centred one (the lower on ties).
+    size = max(least, min((s for s in range(2, 15, 3)), key=lambda s: (abs(s - size), -s)))
+    while True:
+        centred = lo + (n - size) // 2
+        fits = [p for p in range(lo + 1, lo + n - size) if p % 3 == 0]
+        if fits or size <= least:
+            break
+        size -= 3
+    return min(fits, key=lambda p: (abs(p - centred), p)), size
+
+
 def independent_bsp(spec, rx, ry):
     # The same partition written recursively, as seed 004 sketches it (bsp_split), from the same draws.
     rng = Rng()
@@ -281,7 +296,9 @@ def independent_bsp(spec, rx, ry):
         else:
             rw = 5 + rng.below(min(12, nw - 2) - 4)
             rh = 3 + rng.below(min(8, nh - 2) - 2)
-            rooms.append((x + (nw - rw) // 2, y + (nh - rh) // 2, rw, rh, (x, y, nw, nh)))
+            rx, rw = snapped(x, nw, rw, 5)
+            ry, rh = snapped(y, nh, rh, 5)
+            rooms.append((rx, ry, rw, rh, (x, y, nw, nh)))
             return len(rooms) - 1
         keep_first = rng.below(2) == 0
         rng.below(2)                       # the corridor's first leg
@@ -292,16 +309,23 @@ def independent_bsp(spec, rx, ry):
 
 def test_bsp_matches_an_independent_recursive_partition():
     ws = WorldWorkspace()
-    for seed in range(6):
-        spec = hw.spec_for(seed, 9, SIZE)
+    # Whole regions, and the last ones of 272 x 272, 16 tiles wide or high (a root of 14: rooms 11
+    # wide do not fit it snapped).
+    for seed, size, (rx, ry) in [(seed, SIZE, (0, 0)) for seed in range(6)] + [
+            (seed, (272, 272), (rx, ry)) for seed in range(6) for rx, ry in ((1, 0), (0, 1), (1, 1))]:
+        spec = hw.spec_for(seed, 9, size)
         mine = []
-        world_dungeon.region_rooms(ws, spec, 0, 0, mine)
-        theirs = independent_bsp(spec, 0, 0)
-        assert [tuple(r) for r in mine] == [r[:4] for r in theirs]
+        world_dungeon.region_rooms(ws, spec, rx, ry, mine)
+        theirs = independent_bsp(spec, rx, ry)
+        assert [(x - (rx << 8), y - (ry << 8), w, h) for x, y, w, h in mine] == [r[:4] for r in theirs]
         for x, y, w, h, (lx, ly, lw, lh) in theirs:
-            # Leaves of at least 15 x 10; each room 2 smaller than its leaf or more, centred.
-            assert lw >= 15 and lh >= 10 and w <= lw - 2 and h <= lh - 2
-            assert x - lx == (lw - w) // 2 and y - ly == (lh - h) // 2
+            # Leaves of at least 15 x 10 (but a region's root); each room 2 smaller than its leaf or
+            # more, room and rim inside it, within a tile of centred, its rim on the lattice's
+            # separator lines (2 mod 3).
+            assert (lw >= 15 and lh >= 10 or size != SIZE) and w <= lw - 2 and h <= lh - 2
+            assert lx < x and x + w < lx + lw and ly < y and y + h < ly + lh
+            assert abs(x - lx - (lw - w) // 2) <= 1 and abs(y - ly - (lh - h) // 2) <= 1
+            assert (x - 1) % 3 == (x + w) % 3 == (y - 1) % 3 == (y + h) % 3 == 2
 
 
 def test_connectivity_against_networkx():
@@ -471,6 +495,9 @@ def corrupt(name, doc):
     elif name == "corridors":
         x, y = passage_run(doc)
         set_tile(doc, x, y, "#")                 # a 2-wide corridor pinched to 1 (still passable)
+    elif name == "door_runs":
+        x, y = door_pair(doc)
+        set_tile(doc, x + 2, y, "+")             # a third door beside a corridor's two: a strip along the wall
     elif name == "stocked":
         for y, row in enumerate(doc["tiles"]):   # no items left
             doc["tiles"][y] = row.replace("*", ".")
@@ -490,6 +517,19 @@ def corrupt(name, doc):
         x, y = find(doc, lambda x, y, ch: ch == "." and doc["tiles"][y + 1][x] == "#" and all(
             doc["tiles"][y + j][x + i] not in "wla" for i in (-1, 0, 1) for j in (-1, 0, 1)))
         set_tile(doc, x, y, "w")                 # a pool of one tile: radius 0, and one too many
+
+
+def door_pair(doc):
+    # The first of two doors side by side on a room's top rim (a corridor 2 wide meeting it from above)
+    # with stone after them still on that rim: a door there is open onto the room's top row (so the
+    # corridors stay 2 wide) and keeps every other check.
+    t = doc["tiles"]
+    for rx, ry, w, h in doc["rooms"]:
+        y = ry - 1
+        for x in range(rx, rx + w - 2):
+            if t[y][x] == t[y][x + 1] == "+" and t[y][x + 2] == "#" and t[y - 1][x + 2] == "#":
+                return x, y
+    raise AssertionError("no pair of doors on a top rim")
 
 
 def passage_run(doc):

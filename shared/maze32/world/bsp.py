@@ -6,7 +6,9 @@
 #   plan_region: split_space walks the binary space partition: the region less a 1-tile rim, cut
 #       alternately across and down where both fit (the root's first direction drawn) into leaves of at least 15 x 10
 #       (a side is cut only when both halves keep the least size; the cut is drawn uniformly), a room
-#       per leaf (5x3 to 12x8, 2 or more smaller than its leaf each way, centred), and after both halves
+#       per leaf (5x3 to 12x8 drawn, 2 or more smaller than its leaf each way, centred, then snapped to
+#       the corridors' lattice: 5, 8 or 11 by 5 or 8, its rim on the lattice's stone lines, so that
+#       corridors open it only end on, never along its wall), and after both halves
 #       of a node an L-shaped corridor, 2 tiles wide, between a room of each half (room centres; which
 #       room stands for the node and which leg comes first are drawn). link_regions: each edge shared
 #       with another region has a doorway 2 tiles wide at a position hashed from the edge, and a
@@ -144,21 +146,34 @@ def split_space(ws, w: int, h: int):
                 else:
                     nh = cut
                 continue
-            rw = 5 + r1
-            rh = 3 + r2
-            room_x[rooms] = x + ((nw - rw) >> 1)
-            room_y[rooms] = y + ((nh - rh) >> 1)
+            # The room snapped to the corridors' lattice (maze32-world/7): its size the nearest of
+            # 2 mod 3 (5, 8, 11 wide; 5, 8 high), its corner on the multiple of 3 nearest the centred
+            # place. Its rim then lies on the lattice's separator lines (2 mod 3), which no leg of a
+            # corridor runs in: a corridor beside the room keeps a line of stone from it, and only
+            # one meeting it end on opens its rim (2 doors side by side), never a strip of doors
+            # along its wall. Room and rim stay inside the leaf: a leaf 4 or more bigger than the room
+            # always holds it there; a closer one (8 high in a leaf 10-11 high, 11 wide in a region's
+            # root 14 wide) may not, and then the room is 3 less, which always fits
+            # (tests/library/test_world.py tries every place). Comparisons, not arithmetic: the plan
+            # is made again in every chunk of a region a player enters first.
+            rw = 5 if r1 < 2 else (8 if r1 < 5 else 11)    # 5 + r1, to the nearest of 2 mod 3
+            rh = 5 if r2 < 4 else 8                         # 3 + r2, likewise and at least 5
+            lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
+            if nw - rw < 4 and (lo <= x or lo + rw >= x + nw):
+                rw -= 3
+                lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
+            room_x[rooms] = lo
             room_w[rooms] = rw
+            # Where its corridors leave it (on_lattice of its columns and of its rows): its corner's
+            # line, or the next for a side of 8 or 11 (the multiple of 3 below its middle).
+            room_lx[rooms] = lo + 3 if rw > 5 else lo
+            lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
+            if nh - rh < 4 and (lo <= y or lo + rh >= y + nh):
+                rh -= 3
+                lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
+            room_y[rooms] = lo
             room_h[rooms] = rh
-            # Where its corridors leave it: on_lattice of its columns and of its rows, inline.
-            lo = x + ((nw - rw) >> 1)
-            c = 3 * (((lo + (rw >> 1)) * 21846) >> 16)
-            c = c + 3 if c < lo else c
-            room_lx[rooms] = c - 3 if c > lo + rw - 2 else c
-            lo = y + ((nh - rh) >> 1)
-            c = 3 * (((lo + (rh >> 1)) * 21846) >> 16)
-            c = c + 3 if c < lo else c
-            room_ly[rooms] = c - 3 if c > lo + rh - 2 else c
+            room_ly[rooms] = lo + 3 if rh > 5 else lo
             ret = rooms
             rooms += 1
         else:                                           # phase 2: join the halves, pop the frame

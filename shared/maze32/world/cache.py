@@ -29,7 +29,7 @@ from maze32.world.tiles import CHUNK_SHIFT, STRATEGIES, STONE, MAX_CHUNK_ROOMS
 from maze32.world import generate_chunk, begin_chunk, fill_bytes
 
 _MAGIC = b"M32C"
-VERSION = 6                  # 2: the seed recorded; 3: maze32-world/3's tiles; 4: /4's; 5: /5's; 6: /6's
+VERSION = 7                  # 2: the seed recorded; 3: maze32-world/3's tiles; 4: /4's; 5: /5's; 6: /6's; 7: /7's
 _HEAD = 20
 _SUM = 8
 _LARGEST = _HEAD + 64 * 64 + 5 + 4 * MAX_CHUNK_ROOMS + _SUM    # no entry is longer: read no more

@@ -19,7 +19,7 @@
 #               the flood is done), so the check is linear in the tiles whatever the rooms listed.
 #   hash        (files only) the recorded hash is the recomputed one
 # and after them the checks of seed 004's plan (world/plan_check.py: grounded, doors, corridors,
-# stocked, lids, pools, farthest).
+# stocked, lids, pools, farthest, door_runs; world/plan_doors.py holds the door checks).
 from maze32._compat import const, micropython, ptr8
 from maze32.world.tiles import SOLID, STONE, STAIRS, CHUNK, MAX_DEPTH, KINDS, BSP, side_error, kind_of
 from maze32.world.plan_check import PLAN_CHECKS, check_plan

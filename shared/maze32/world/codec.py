@@ -1,7 +1,7 @@
-# The maze32-world/6 file format (SPEC 10) and its hash.
+# The maze32-world/7 file format (SPEC 10) and its hash.
 #
 # Canonical bytes, hashed with SHA-256 (content only, no seed, so equal worlds have equal hashes):
-#     b"maze32-world/6", then as big-endian 16-bit numbers W, H, then depth as one byte, then origin x,
+#     b"maze32-world/7", then as big-endian 16-bit numbers W, H, then depth as one byte, then origin x,
 #     origin y, extent w, extent h (16-bit each), then the region's tiles row-major, one byte each (the
 #     material's index in tiles.MATERIALS), then spawn x, y, stairs x, y, the number of rooms and
 #     each room's x, y, w, h (16-bit each): the rooms lying wholly inside the region, in the world's
@@ -90,7 +90,7 @@ def material_dicts():
 
 def to_dict(seed, depth, kind, strategy, width, height, ox, oy, w, h, tiles, spawn, stairs, rooms,
             digest):
-    # The maze32-world/6 document of a region (tiles: w * h bytes, row-major).
+    # The maze32-world/7 document of a region (tiles: w * h bytes, row-major).
     rows = []
     for y in range(h):
         rows.append("".join(CODES[t] for t in tiles[y * w:(y + 1) * w]))
@@ -145,9 +145,9 @@ def _pair(doc, key, lo=0, hi=65535):
 
 
 def from_dict(doc):
-    # A World from a maze32-world/6 document; FormatError for anything of the wrong shape.
+    # A World from a maze32-world/7 document; FormatError for anything of the wrong shape.
     if not isinstance(doc, dict):
-        raise FormatError("not a maze32-world/6 document (the top level is not an object)")
+        raise FormatError("not a maze32-world/7 document (the top level is not an object)")
     if doc.get("format") != FORMAT:
         raise FormatError("format: expected %r, got %r" % (FORMAT, doc.get("format")))
     for key in doc:

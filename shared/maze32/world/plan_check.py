@@ -2,9 +2,7 @@
 # check_world's mask (check.py names them). Each judges what the region holds whole; what needs more
 # than the region (a route from the spawn, a region's counts) is judged only where the region has it.
 #   grounded   the stairs stand on solid ground: the tile under them is solid (all kinds)
-#   doors      BSP dungeons: every open tile on a listed room's rim (the ring one tile outside it,
-#              corners excepted: a room is entered only through those) is a door, liquids aside (a
-#              trap's acid pocket lies under the floor)
+#   doors      BSP dungeons: every open dry tile on a listed room's rim is a door (plan_doors.py)
 #   corridors  BSP dungeons: passages (open dry tiles outside every room) are 2 wide: each lies in a
 #              2 x 2 square of open dry tiles, and no 3 x 3 square is all passage (corridors running
 #              beside or over each other); tiles next to an inner edge of a partial region are not judged
@@ -20,11 +18,14 @@
 #              accretion chunk; or an accretion world of one block, world/accretion_routes.py): the
 #              stairs stand in their cell's room reached last by a breadth-first route from the spawn
 #              (a room at its nearest tile), among rooms that can hold stairs; a tie with the last is kept
+#   door_runs  BSP dungeons: no 3 doors in a row, across or down (plan_doors.py: a room is entered
+#              where a corridor meets it end on, never through a strip of doors along its wall)
 # The flood's marks and queue (check.py's buffers) are free again when these run; they reuse them.
 from maze32._compat import const, micropython, ptr8
 from maze32.world.tiles import (SOLID, LIQUID, TRAP, FIRE, ITEM, STAIRS, WATER, LAVA, ACID, REGION,
                                 REGION_SHIFT, CHUNK_SHIFT, DUNGEON, CAVES, BSP, kind_of)
 from maze32.world.accretion_routes import BLOCK_SHIFT
+from maze32.world.plan_doors import rooms_have_doors, no_door_runs
 
 GROUNDED = const(1 << 8)
 DOORS = const(1 << 9)
@@ -33,7 +34,8 @@ STOCKED = const(1 << 11)
 LIDS = const(1 << 12)
 POOLS = const(1 << 13)
 FARTHEST = const(1 << 14)
-PLAN_CHECKS = ("grounded", "doors", "corridors", "stocked", "lids", "pools", "farthest")
+DOOR_RUNS = const(1 << 15)
+PLAN_CHECKS = ("grounded", "doors", "corridors", "stocked", "lids", "pools", "farthest", "door_runs")
 FEW_ROOMS = const(8)
 POOL_MIN_W = const(9)
 POOL_MAX_W = const(21)
@@ -57,6 +59,8 @@ def check_plan(v, whole, marks, queue):
                 mask |= DOORS
             if not corridors_two_wide(v, marks):
                 mask |= CORRIDORS
+            if not no_door_runs(v):
+                mask |= DOOR_RUNS
         if not regions_stocked(v, marks, queue):
             mask |= STOCKED
         if not lids_seal_acid(v):
@@ -74,46 +78,6 @@ def stairs_grounded(v):
     if not (0 <= tx < v.w and 0 <= ty < v.h - 1) or v.tiles[ty * v.w + tx] != STAIRS:
         return True                 # not here (check.py's `stairs` judges where they are)
     return SOLID[v.tiles[(ty + 1) * v.w + tx]] == 1
-
-
-def rooms_have_doors(v):
-    rooms = v.rooms
-    k = 0
-    while k < v.room_count:
-        x0 = rooms[4 * k] - v.ox
-        y0 = rooms[4 * k + 1] - v.oy
-        x1 = x0 + rooms[4 * k + 2] - 1
-        y1 = y0 + rooms[4 * k + 3] - 1
-        if not (rim_has_doors(v, x0, y0 - 1, x1, y0 - 1) and rim_has_doors(v, x0, y1 + 1, x1, y1 + 1)
-                and rim_has_doors(v, x0 - 1, y0, x0 - 1, y1) and rim_has_doors(v, x1 + 1, y0, x1 + 1, y1)):
-            return False
-        k += 1
-    return True
-
-
-@micropython.viper
-def rim_has_doors(v, x0: int, y0: int, x1: int, y1: int) -> int:
-    # Every open dry tile of x0..x1, y0..y1 (region coordinates, clipped to it) is a door.
-    tiles = ptr8(v.tiles)
-    solid = ptr8(SOLID)
-    liquid = ptr8(LIQUID)
-    w = int(v.w)
-    h = int(v.h)
-    x0 = x0 if x0 > 0 else 0
-    y0 = y0 if y0 > 0 else 0
-    x1 = x1 if x1 < w - 1 else w - 1
-    y1 = y1 if y1 < h - 1 else h - 1
-    y = y0
-    while y <= y1:
-        c = y * w + x0
-        end = y * w + x1
-        while c <= end:
-            t = tiles[c]
-            if not solid[t] and not liquid[t] and t != 9:      # tiles.DOOR
-                return 0
-            c += 1
-        y += 1
-    return 1
 
 
 def corridors_two_wide(v, marks):

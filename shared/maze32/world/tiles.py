@@ -26,8 +26,8 @@ from maze32._compat import const, micropython
 # radius, stairs on solid ground. /4: the stairs in the room farthest by route where the spawn shares
 # their cell. /5: accretion worlds of one block (128 x 128 at most) rank the stairs' rooms by route
 # from any spawn (world/accretion_routes.py).
-FORMAT = "maze32-world/6"
-MAGIC = b"maze32-world/6"
+FORMAT = "maze32-world/7"
+MAGIC = b"maze32-world/7"
 
 # Materials: (name, code, solid, liquid, hazard). A tile holds the index. Solid tiles block walking and
 # the connectivity checks; liquids and hazards are open. Grass and dirt and sand can be dug, stone not.
