@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from host.flavours import FLAVOURS, build  # noqa: E402
 from host.stats import percentile  # noqa: E402
+import ranges  # noqa: E402  (bench/, the script's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / "work.py"
@@ -71,15 +72,10 @@ def measure(width, height, seed, phase, flavour):
             - instructions(width, height, seed, phase, 0, flavour)) // REPEAT
 
 
-def parse_seeds(text):
-    a, b = text.split("..")
-    return range(int(a), int(b) + 1)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="32x32")
-    ap.add_argument("--seeds", default="0..9", type=parse_seeds)
+    ap.add_argument("--seeds", default="0..9", type=ranges.whole_range)
     ap.add_argument("--phases", action="store_true", help="also measure each phase on its own")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--flavours", default=",".join(FLAVOURS), help="comma-separated: " + ", ".join(FLAVOURS))

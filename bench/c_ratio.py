@@ -19,6 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
+import ranges  # noqa: E402
 import riscv_time  # noqa: E402
 from host import riscv_board  # noqa: E402
 
@@ -71,7 +72,7 @@ def c_reference():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="0..31", type=riscv_time.parse_seeds)
+    ap.add_argument("--seeds", default="0..31", type=ranges.whole_range)
     ap.add_argument("--flavours", default="native")
     args = ap.parse_args()
     on_host, rv32 = c_reference()

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "shared"))
+sys.path[:0] = [str(ROOT), str(ROOT / "shared")]
+import ranges  # noqa: E402  (bench/, the script's folder)
 from host import worlds as hw  # noqa: E402
 from maze32.world.tiles import DOOR  # noqa: E402
 
@@ -35,22 +35,20 @@ def longest_runs(tiles, w, h):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="0..119")
-    ap.add_argument("--size", default="128x128")
+    ap.add_argument("--seeds", default="0..119", type=ranges.whole_range, metavar="A..B")
+    ap.add_argument("--size", default="128x128", type=ranges.size, metavar="WxH")
     args = ap.parse_args()
-    first, _, last = args.seeds.partition("..")
-    seeds = range(int(first), int(last or first) + 1)
-    size = tuple(int(v) for v in args.size.split("x"))
     across3 = down3 = any3 = longest = 0
-    for i, seed in enumerate(seeds):
-        region = hw.build(hw.spec_for(seed, 7 + i % 3, size, "bsp"), seed)
+    for i, seed in enumerate(args.seeds):
+        region = hw.build(hw.spec_for(seed, 7 + i % 3, args.size, "bsp"), seed)
         a, d = longest_runs(region.tiles, region.w, region.h)
         across3 += a >= 3
         down3 += d >= 3
         any3 += a >= 3 or d >= 3
         longest = max(longest, a, d)
-    n = len(seeds)
-    print("BSP worlds of %s, seeds %s (depths 7-9 in turn): %d" % (args.size, args.seeds, n))
+    n = len(args.seeds)
+    print("BSP worlds of %dx%d, seeds %d..%d (depths 7-9 in turn): %d"
+          % (args.size + (args.seeds[0], args.seeds[-1], n)))
     print("a run of 3+ doors across: %d (%.0f%%), down: %d (%.0f%%), either: %d (%.0f%%); longest run %d"
           % (across3, 100.0 * across3 / n, down3, 100.0 * down3 / n, any3, 100.0 * any3 / n, longest))
 

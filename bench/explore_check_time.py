@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "shared"), str(ROOT / "firmware"), str(ROOT / "bench")]
 from host import riscv_board  # noqa: E402
+import ranges  # noqa: E402
 import riscv_time  # noqa: E402
 
 WORK = """
@@ -60,7 +61,7 @@ def measure(flavours, worlds):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="1..4", type=riscv_time.parse_seeds)
+    ap.add_argument("--seeds", default="1..4", type=ranges.whole_range)
     ap.add_argument("--depths", default="1,5,9")
     ap.add_argument("--flavours", default="bytecode,native")
     args = ap.parse_args()

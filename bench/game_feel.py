@@ -14,12 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import newcomer  # noqa: E402
+import ranges  # noqa: E402
 from maze32_game import duel  # noqa: E402  (on the path newcomer set)
-
-
-def seed_range(text):
-    first, _, last = text.partition("..")
-    return range(int(first), int(last or first) + 1)
 
 
 def duel_table(sizes, seeds):
@@ -50,7 +46,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("duel", "deeper", "both"), default="both")
     ap.add_argument("--sizes", default="16x16,32x32")
-    ap.add_argument("--seeds", default="1000..1049", type=seed_range)
+    ap.add_argument("--seeds", default="1000..1049", type=ranges.whole_range)
     ap.add_argument("--depths", default="1,2,3,4,5,6,8,10,12,15,20,25,30,35,40,50,60,70")
     args = ap.parse_args(argv)
     if args.game in ("duel", "both"):

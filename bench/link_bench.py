@@ -42,6 +42,7 @@ from maze32_game import duel  # noqa: E402
 from maze32_game import link  # noqa: E402
 from maze32_game import link_duel  # noqa: E402
 from link_memnet import MemLink, MemNet  # noqa: E402
+import ranges  # noqa: E402  (bench/, the script's folder)
 
 INSTRUCTIONS_PER_BOARD_MS = 67000
 FRAME_MS = 50
@@ -345,19 +346,10 @@ def run_memory(runtime, mpy=False):
     return proc.stdout.strip().splitlines()[-1]
 
 
-def parse_sizes(text):
-    return [tuple(int(v) for v in s.split("x")) for s in text.split(",")]
-
-
-def parse_seeds(text):
-    a, b = text.split("..")
-    return range(int(a), int(b) + 1)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default="16x16,32x32", type=parse_sizes)
-    ap.add_argument("--seeds", default="0..4", type=parse_seeds)
+    ap.add_argument("--sizes", default="16x16,32x32", type=ranges.sizes)
+    ap.add_argument("--seeds", default="0..4", type=ranges.whole_range)
     ap.add_argument("--repeat", type=int, default=2000, help="link work repeated in the measured run")
     ap.add_argument("--skip-callgrind", action="store_true")
     args = ap.parse_args()

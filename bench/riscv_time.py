@@ -31,6 +31,7 @@ from host.deploy import deploy  # noqa: E402
 from host.errors import CliError  # noqa: E402
 from host.transport import Board  # noqa: E402
 from host.stats import percentile  # noqa: E402
+import ranges  # noqa: E402  (bench/, the script's folder)
 
 FLAVOURS = ("bytecode", "viper", "native")
 
@@ -93,15 +94,6 @@ def twin(width, height, seed):
     hi, lo = split_seed(seed)
     assert generate(maze, ws, Config(width=width, height=height), hi, lo) == OK
     return maze_hash(maze, ws), maze.attempts
-
-
-def parse_sizes(text):
-    return [tuple(int(v) for v in s.split("x")) for s in text.split(",")]
-
-
-def parse_seeds(text):
-    a, b = text.split("..")
-    return list(range(int(a), int(b) + 1))
 
 
 def check_clock(board):
@@ -172,8 +164,8 @@ def summarize(results, flavour, size, phase):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default="32x32,8x8", type=parse_sizes)
-    ap.add_argument("--seeds", default="0..9", type=parse_seeds)
+    ap.add_argument("--sizes", default="32x32,8x8", type=ranges.sizes)
+    ap.add_argument("--seeds", default="0..9", type=ranges.whole_range)
     ap.add_argument("--flavours", default=",".join(FLAVOURS))
     ap.add_argument("--phases", action="store_true", help="also count each phase on its own")
     ap.add_argument("--json", help="also write the figures to this file")

@@ -17,11 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "shared"))
 from maze32.world import bsp, route_rooms, stairs_routes as sr  # noqa: E402
 from maze32.world.tiles import WorldSpec, WorldWorkspace  # noqa: E402
-
-
-def parse_range(text):
-    a, _, b = text.partition("..")
-    return range(int(a), int(b or a) + 1)
+import ranges  # noqa: E402  (bench/, the script's folder)
 
 
 def tile_search(ws, rw, rh, sx, sy):
@@ -59,16 +55,16 @@ def tile_search(ws, rw, rh, sx, sy):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="0..99")
+    ap.add_argument("--seeds", default="0..99", type=ranges.whole_range, metavar="A..B")
     ap.add_argument("--sizes", default="128,250")
-    ap.add_argument("--depths", default="7..9")
+    ap.add_argument("--depths", default="7..9", type=ranges.whole_range, metavar="A..B")
     args = ap.parse_args()
     print("%-6s %-6s %7s %18s %16s %10s" % ("size", "depth", "worlds", "in flight at most", "route_rooms same",
                                             "handed on"))
     for size in (int(s) for s in args.sizes.split(",")):
-        for depth in parse_range(args.depths):
+        for depth in args.depths:
             most = same = handed = worlds = 0
-            for seed in parse_range(args.seeds):
+            for seed in args.seeds:
                 spec = WorldSpec(seed, 7, depth, size, size, 0)
                 ws = WorldWorkspace()
                 bsp.plan_region(ws, spec, 0, 0)

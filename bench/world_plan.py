@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "shared"))
+sys.path[:0] = [str(ROOT), str(ROOT / "shared")]
+import ranges  # noqa: E402  (bench/, the script's folder)
 from host import worlds as hw  # noqa: E402
 from maze32.world import codec, check  # noqa: E402
 from maze32.world.tiles import STRATEGIES  # noqa: E402
@@ -40,16 +40,14 @@ def judged(seed, depth, size, strategy):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="1000..1099")
-    ap.add_argument("--size", default="250x250")
+    ap.add_argument("--seeds", default="1000..1099", type=ranges.whole_range, metavar="A..B")
+    ap.add_argument("--size", default="250x250", type=ranges.size, metavar="WxH")
     ap.add_argument("--kinds", default="surface,caves,bsp,accretion")
     args = ap.parse_args()
-    first, _, last = args.seeds.partition("..")
-    seeds = range(int(first), int(last or first) + 1)
-    size = tuple(int(v) for v in args.size.split("x"))
+    seeds, size = args.seeds, args.size
     names = check.WORLD_CHECKS[8:]
-    print("worlds of %s, seeds %s, depths of each kind in turn: share keeping each plan check"
-          % (args.size, args.seeds))
+    print("worlds of %dx%d, seeds %d..%d, depths of each kind in turn: share keeping each plan check"
+          % (size + (seeds[0], seeds[-1])))
     print("%-10s %6s" % ("kind", "worlds") + "".join("%11s" % n for n in names)
           + "%11s%11s" % ("other", "judged"))
     for kind in args.kinds.split(","):

@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "shared"))
 from host.flavours import FLAVOURS, build  # noqa: E402
+import ranges  # noqa: E402  (bench/, the script's folder)
 
 INSTRUCTIONS_PER_BOARD_MS = 67000
 CHUNKS = ((1, 0), (6, 0), (5, 5), (9, 3))      # (cx, cy) of a 2048 x 2048 world
@@ -137,15 +138,9 @@ def chunk_instructions(job):
             - instructions(flavour, library, depth, strategy, 0, cold, name)) // (repeat * len(CHUNKS))
 
 
-def parse_range(text):
-    # "A" or "A..B" as the list A..B (ValueError if not whole numbers).
-    a, _, b = text.partition("..")
-    return list(range(int(a), int(b or a) + 1))
-
-
 def parse_depths(text):
     try:
-        depths = parse_range(text)
+        depths = ranges.whole_range(text)
     except ValueError:
         depths = []
     if not depths or depths[0] < 1 or depths[-1] > 255:
@@ -252,7 +247,7 @@ def riscv(args):
     flavours = args.flavours.split(",")
     rows = rows_for(parse_depths(args.depths))
     try:
-        seeds = parse_range(args.seeds)
+        seeds = ranges.whole_range(args.seeds)
     except ValueError:
         raise SystemExit("world_time: --seeds must be a..b (0..65535), got %r" % args.seeds)
     if not seeds or seeds[0] < 0 or seeds[-1] > 0xFFFF:

@@ -54,21 +54,21 @@ def no_door_runs(v) -> int:
     # Whether the region holds no 3 doors in a row across or down (a run cut by the region's edge is
     # judged by what lies inside it). Every door looks at the 2 tiles after it each way: doors are
     # few, so this is one read a tile.
+    # One pass over the tiles in order, (x, y) kept beside the index for the edge tests.
     tiles = ptr8(v.tiles)
     w = int(v.w)
     h = int(v.h)
-    y = 0
-    while y < h:
-        c = y * w
-        end = c + w
-        x = 0
-        while c < end:
-            if tiles[c] == 9:                                   # tiles.DOOR
-                if x + 2 < w and tiles[c + 1] == 9 and tiles[c + 2] == 9:
-                    return 0
-                if y + 2 < h and tiles[c + w] == 9 and tiles[c + 2 * w] == 9:
-                    return 0
-            c += 1
-            x += 1
-        y += 1
+    below2 = (h - 2) * w                    # the first tile with fewer than 2 rows under it
+    n = w * h
+    c = x = 0
+    while c < n:
+        if tiles[c] == 9:                                       # tiles.DOOR
+            if x + 2 < w and tiles[c + 1] == 9 and tiles[c + 2] == 9:
+                return 0
+            if c < below2 and tiles[c + w] == 9 and tiles[c + 2 * w] == 9:
+                return 0
+        c += 1
+        x += 1
+        if x == w:
+            x = 0
     return 1
