@@ -1,26 +1,42 @@
 # What the commands print: rich tables and lines for people, or the same document as JSON (--json).
 # Every report works from a plain document (dicts and lists), so --json and the tables never disagree.
 import contextlib
+import functools
 import json
-
-from rich.console import Console
-from rich.table import Table
 
 from maze32 import CHECK_NAMES
 
 PLAYERS = ("Player 1", "Player 2")
 
 
-class _Console(Console):
-    # rich exits with status 1 when stdout's reader goes away, which would read as "a check failed";
-    # raise instead, so that cli.main ends the command quietly with 141, as for any other output.
-    def on_broken_pipe(self):
-        self.quiet = True
-        raise BrokenPipeError
+# rich is imported when a report is drawn for people, not at import: --json and the commands that
+# print nothing of it start without it (about 70 ms of every such command's CPU).
+@functools.lru_cache(maxsize=None)
+def _console_class():
+    from rich.console import Console
+
+    class _Console(Console):
+        # rich exits with status 1 when stdout's reader goes away, which would read as "a check
+        # failed"; raise instead, so that cli.main ends the command quietly with 141, as for any other
+        # output.
+        def on_broken_pipe(self):
+            self.quiet = True
+            raise BrokenPipeError
+    return _Console
 
 
 def console():
-    return _Console(highlight=False)
+    return _console_class()(highlight=False)
+
+
+def table(**kw):
+    from rich.table import Table
+    return Table(**kw)
+
+
+def grid(**kw):
+    from rich.table import Table
+    return Table.grid(**kw)
 
 
 def publish(doc, show, as_json=False, output=None):
@@ -38,6 +54,7 @@ def publish(doc, show, as_json=False, output=None):
 @contextlib.contextmanager
 def progress(label, total=None):
     # A transient progress bar on stderr (stdout stays clean for --json); yields advance(n=1, text=None).
+    from rich.console import Console
     from rich.progress import Progress
     err = Console(stderr=True)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:   # nothing in a log
@@ -59,7 +76,7 @@ def show_validation(out, doc):
 def show_maze(out, doc, title):
     # doc: a maze32/1 document (codec.to_dict).
     m = doc["metrics"]
-    head = Table.grid(padding=(0, 2))
+    head = grid(padding=(0, 2))
     head.add_column(style="bold")
     head.add_column()
     head.add_row("maze", title)
@@ -78,7 +95,7 @@ def show_maze(out, doc, title):
 
 def player_table(doc):
     p = doc["placements"]
-    t = Table(title="placements (x, y) and route distances", title_justify="left")
+    t = table(title="placements (x, y) and route distances", title_justify="left")
     t.add_column("")
     for name in PLAYERS:
         t.add_column(name, justify="right")
@@ -117,7 +134,7 @@ def show_failure(out, doc):
     # Diagnostic of a generation that used up max_attempts (Result.document()): which checks failed.
     out.print("[bold red]generation failed[/] for seed %d at %dx%d after %d attempts" % (
         doc["seed"], doc["width"], doc["height"], doc["attempts"]))
-    t = Table(title="failed attempts by reason", title_justify="left")
+    t = table(title="failed attempts by reason", title_justify="left")
     t.add_column("reason")
     t.add_column("attempts", justify="right")
     for name, count in doc["failures"].items():
@@ -168,7 +185,7 @@ def show_hedge(out, doc):
 def show_sweep(out, doc):
     # Per size: min/median/p95/max of every metric, histograms, failing seeds, shared mazes, drift.
     for label, summary in doc["sizes"].items():
-        t = Table(title="%s: %d seeds, %d valid" % (label, summary["seeds"], summary["valid"]),
+        t = table(title="%s: %d seeds, %d valid" % (label, summary["seeds"], summary["valid"]),
                   title_justify="left")
         for col in ("metric", "min", "median", "p95", "max"):
             t.add_column(col, justify="right" if col != "metric" else "left")
@@ -192,7 +209,7 @@ def show_sweep(out, doc):
 # -- worlds ---------------------------------------------------------------------------------------
 def show_world(out, doc):
     # world validate's document (worlds.validation): the world's facts, metrics, checks.
-    head = Table.grid(padding=(0, 2))
+    head = grid(padding=(0, 2))
     head.add_column(style="bold")
     head.add_column()
     head.add_row("world", "seed %d, depth %d: %s%s" % (doc["seed"], doc["depth"], doc["kind"],
@@ -214,7 +231,7 @@ def show_world(out, doc):
 
 def show_world_sweep(out, doc):
     # world sweep's document (worlds.sweep): per depth, the spread of every metric; failing seeds.
-    t = Table(title="worlds %d x %d, seeds %d..%d" % (doc["size"][0], doc["size"][1], doc["seeds"][0],
+    t = table(title="worlds %d x %d, seeds %d..%d" % (doc["size"][0], doc["size"][1], doc["seeds"][0],
                                                        doc["seeds"][1]), title_justify="left")
     for col in ("depth", "kind", "valid", "metric", "min", "median", "p95", "max"):
         t.add_column(col, justify="left" if col in ("kind", "metric") else "right")
@@ -241,7 +258,7 @@ def warn(message):
 
 # -- boards ---------------------------------------------------------------------------------------
 def show_boards(out, profiles):
-    t = Table(title="board profiles", title_justify="left")
+    t = table(title="board profiles", title_justify="left")
     t.add_column("name", no_wrap=True, min_width=max(len(n) for n in profiles))
     for col in ("title", "display", "LED", "buttons"):
         t.add_column(col)
@@ -279,7 +296,7 @@ def show_package(out, index, folder):
 
 
 def show_time(out, doc):
-    t = Table(title="generate + validate on %s, %s flavour (best of %d per seed)" % (
+    t = table(title="generate + validate on %s, %s flavour (best of %d per seed)" % (
         "the virtual board" if doc["port"] == "virtual" else doc["port"], doc["flavour"], doc["repeat"]), title_justify="left")
     for col in ("size", "seeds", "min us", "mean us", "median us", "p95 us", "max us", "heap growth"):
         t.add_column(col, justify="right")
@@ -289,7 +306,7 @@ def show_time(out, doc):
     out.print(t)
     if all("instructions" in row for row in doc["sizes"]):
         # The RISC-V board: its clock counts RV32 instructions, the primary figure of SPEC 8.
-        t = Table(title="RV32 instructions per maze (the RISC-V board's clock; mean includes every "
+        t = table(title="RV32 instructions per maze (the RISC-V board's clock; mean includes every "
                   "retry) and SPEC 8's ESP32-C6 estimate at 160 MHz, CPI 1.0..2.5", title_justify="left")
         for col in ("size", "mean", "p95", "max", "C6 ms (midpoint)"):
             t.add_column(col, justify="right")

@@ -2,9 +2,15 @@
 # written as SVG (to_svg) or as PNG (to_png, through host/raster.py: one 5x7 pixel font, one
 # rasteriser). Every picture maze32 draws goes this one way: a maze's (render.py), a world's
 # (render_world.py), the replay sheet's.
-from xml.sax.saxutils import escape, quoteattr
+from html import escape as _html_escape
 
 from host import raster
+
+
+def escape(text):
+    # &, < and > as SVG text needs them (html, not xml.sax.saxutils: that imports urllib.request and
+    # http.client, 75 ms of every command's start-up, since the parser's help names picture sizes).
+    return _html_escape(text, quote=False)
 
 
 class Scene:
@@ -58,7 +64,7 @@ def to_svg(scene):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" '
            'font-family=%s>' % (_num(scene.width), _num(scene.height), _num(scene.width),
-                                _num(scene.height), quoteattr(FONT)),
+                                _num(scene.height), '"%s"' % escape(FONT)),
            "<title>%s</title>" % escape(scene.title),
            '<rect width="100%" height="100%" fill="white"/>']
     for op in scene.ops:

@@ -36,6 +36,14 @@ import signal  # noqa: E402
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# Python's bytecode cache on, for this run and every process it starts, where the environment turned it
+# off (PYTHONDONTWRITEBYTECODE, set on these machines): the suite starts `maze32` and Python hundreds of
+# times, each compiling host/ and shared/ again without it, and each worker rewrote every test file's
+# asserts again (about 30 of the quick tier's 300 CPU seconds). The caches are __pycache__ folders
+# (git ignores them), written atomically, so workers and other runs share them safely.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 import pytest  # noqa: E402
 
 WORKERS = 4             # twice the machine's 2 cores: half a worker's time is waiting on the pipes, ptys and clocks

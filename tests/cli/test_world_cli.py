@@ -3,6 +3,7 @@
 import json
 from xml.etree import ElementTree
 
+import pytest
 from rich.text import Text
 
 from host import render, render_world, worlds as hw
@@ -121,6 +122,7 @@ def test_terminal_picture_is_in_explores_glyphs_and_fits(capsys):
     assert any(span.start <= stone < span.end and span.style == want for span in text.spans)
 
 
+@pytest.mark.slow       # 27 worlds (18 s); the quick tier sweeps two (test_sweep_table)
 def test_sweep_shows_depths_differ(capsys, tmp_path):
     out_file = tmp_path / "sweep.json"
     assert main(["world", "sweep", "--seeds", "0..2", "--depth", "1..9", "--json", "-o", str(out_file)]) == 0

@@ -67,7 +67,9 @@ def text(line):
     return line if isinstance(line, str) else str(line, "utf-8")
 
 
-@pytest.mark.parametrize("seed, depth", [(7, 1), (3, 4), (5, 8)])
+# The quick tier paints a dungeon (rooms, doors, stairs); the full run a surface and caves too.
+@pytest.mark.parametrize("seed, depth", [pytest.param(7, 1, marks=pytest.mark.slow),
+                                         pytest.param(3, 4, marks=pytest.mark.slow), (5, 8)])
 def test_the_painted_window_is_the_tile_by_tile_window(seed, depth):
     rnd = ExploreRound(seed, depth)
     keys = ("right", "right", "down", "left", None)
@@ -104,7 +106,7 @@ def test_frames_write_what_the_view_shows_and_nothing_unchanged():
     assert len(shared.buffers[shared.current]) > small
 
 
-@pytest.mark.parametrize("seed", [7, 5, 11])
+@pytest.mark.parametrize("seed", [7, pytest.param(5, marks=pytest.mark.slow), pytest.param(11, marks=pytest.mark.slow)])
 def test_the_painted_level_is_the_tile_by_tile_level(seed):
     rnd = DeeperRound(seed)
     game = rnd.game
@@ -174,7 +176,7 @@ def test_a_frame_after_the_generator_used_its_memory_writes_every_line():
     assert len([p for p in out if not isinstance(p, str)]) == 21 and out[0] == "\x1b[2;1H"
 
 
-@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "wasm"])
+@pytest.mark.parametrize("runtime", ["unix", "unix-viper", pytest.param("wasm", marks=pytest.mark.slow)])
 def test_explores_arenas_are_its_generators_memory_on_micropython(runtime):
     # 12 KiB a board's Explore does not hold twice: the painter's two arenas are the queue and marks'
     # block (explore_buffers.Buffers), and a frame after the world's check shows the view's lines.

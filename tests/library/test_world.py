@@ -16,7 +16,11 @@ from maze32.world.tiles import (MATERIALS, SOLID, LIQUID, HAZARD, CODES, CHUNK, 
 from maze32.world import check as world_check, dungeon as world_dungeon, surface as world_surface
 
 SIZE = (250, 250)
-DEPTHS = [(d, "bsp") for d in range(1, 10)] + [(d, "accretion") for d in (7, 8, 9)]
+# The quick tier builds one depth of each kind and strategy (surface, caves, BSP and accretion
+# dungeons); the full run every depth.
+QUICK = {(2, "bsp"), (5, "bsp"), (8, "bsp"), (8, "accretion")}
+ALL_DEPTHS = [(d, "bsp") for d in range(1, 10)] + [(d, "accretion") for d in (7, 8, 9)]
+DEPTHS = [(d, s) if (d, s) in QUICK else pytest.param(d, s, marks=pytest.mark.slow) for d, s in ALL_DEPTHS]
 _BUILT = {}
 
 
@@ -328,10 +332,13 @@ def test_bsp_matches_an_independent_recursive_partition():
             assert (x - 1) % 3 == (x + w) % 3 == (y - 1) % 3 == (y + h) % 3 == 2
 
 
-def test_connectivity_against_networkx():
+# The networkx judges see one world in the quick tier (a cave; a BSP dungeon), one of each kind in the full run.
+@pytest.mark.parametrize("worlds", [((3, 5),), pytest.param(((3, 1), (3, 5), (3, 9)), marks=pytest.mark.slow)],
+                         ids=["one", "each-kind"])
+def test_connectivity_against_networkx(worlds):
     # An independent judge of `connected` and of the metrics' largest region.
     nx = pytest.importorskip("networkx")
-    for seed, depth in ((3, 1), (3, 5), (3, 9)):
+    for seed, depth in worlds:
         region = built(seed, depth)
         g = nx.Graph()
         for y in range(250):
@@ -348,7 +355,9 @@ def test_connectivity_against_networkx():
         assert hw.metrics(region)["spawn_to_stairs"] == route
 
 
-def test_stairs_room_levels_are_routes_against_networkx():
+@pytest.mark.parametrize("worlds", [((4, 8),), pytest.param(((2, 7), (4, 8), (6, 9)), marks=pytest.mark.slow)],
+                         ids=["one", "three"])
+def test_stairs_room_levels_are_routes_against_networkx(worlds):
     # stairs_routes.route_levels (searched over the BSP plan, before any tile is drawn) gives each room
     # the length of the shortest route from the spawn to its nearest tile in the world as drawn, and
     # the stairs stand in the farthest of them; the straight line it replaced picks that room in 4%
@@ -357,7 +366,7 @@ def test_stairs_room_levels_are_routes_against_networkx():
     from maze32.world import bsp, stairs_routes
     ws = WorldWorkspace()
     straight = 0
-    for seed, depth in ((2, 7), (4, 8), (6, 9)):
+    for seed, depth in worlds:
         region = built(seed, depth)
         g = nx.grid_2d_graph(250, 250)
         g.remove_nodes_from([(x, y) for x in range(250) for y in range(250) if SOLID[region.at(x, y)]])
@@ -421,7 +430,7 @@ def test_a_bsp_chunk_is_the_same_whatever_the_workspace_planned_before():
 
 
 def test_locate_agrees_with_the_built_world():
-    for depth, strategy in DEPTHS:
+    for depth, strategy in ALL_DEPTHS:
         region = built(1000 + depth, depth, strategy)
         spec = region.spec
         sx, sy, tx, ty = locate(WorldWorkspace(), spec, bytearray(CHUNK * CHUNK))

@@ -30,7 +30,8 @@ def test_golden_catalogue_reproduced(runtime):
     assert not bad, "%s differs from the world catalogue at %s" % (runtime, bad[:10])
 
 
-@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", "wasm"])
+# The webassembly port runs the bytecode the unix port runs in the quick tier: only in the full run.
+@pytest.mark.parametrize("runtime", ["unix", "unix-viper", "unix-native", pytest.param("wasm", marks=pytest.mark.slow)])
 def test_chunk_generation_allocates_nothing(runtime):
     out = runtimes.run(runtime, "world_catalogue.py", {"rows": WORLD_LOCKED, "locked": True})
     lines = out.splitlines()
