@@ -213,6 +213,20 @@ def test_every_option_has_help_a_default_and_every_command_an_example():
     assert {"validate", "board list", "board serve", "boards", "sweep", "time", "play"} <= seen
 
 
+def test_json_and_a_refused_option_start_without_rich():
+    # rich (about a third of a command's start-up) is imported when a table is drawn for people: a --json
+    # run and a refused option go without it (host/report.py); the table run needs it.
+    import subprocess
+    import sys
+    probe = ("import sys; from host.cli import main; code = main(sys.argv[1:]); "
+             "sys.stderr.write('rich %s' % any(m.split('.')[0] == 'rich' for m in sys.modules))")
+    for args, code, loaded in ((["validate", "--seed", "1", "--json"], 0, False),
+                               (["validate", "--seed", "-1"], 2, False),
+                               (["validate", "--seed", "1"], 0, True)):
+        proc = subprocess.run([sys.executable, "-c", probe] + args, capture_output=True, text=True, timeout=60)
+        assert proc.stderr.endswith("rich %s" % loaded), (args, proc.stderr[-300:])
+
+
 def test_json_is_a_flag_printing_json_on_stdout_everywhere(tmp_path):
     exported = tmp_path / "m.json"
     assert maze32("export", "--seed", "2", "--size", "8x8", "-o", str(exported)).returncode == 0
