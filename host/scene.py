@@ -9,7 +9,7 @@ from host import raster
 
 def escape(text):
     # &, < and > as SVG text needs them (html, not xml.sax.saxutils: that imports urllib.request and
-    # http.client, 75 ms of every command's start-up, since the parser's help names picture sizes).
+    # http.client, about 75 ms of a picture command's start-up).
     return _html_escape(text, quote=False)
 
 
