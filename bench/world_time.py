@@ -15,7 +15,10 @@ of a 2048 x 2048 world four times; `accretion 128x128` the four chunks of Explor
 one block whose stairs' chunk digs the others' routes and searches them (world/accretion_routes.py):
 `cold` forgets the levels found and the routes kept before every chunk (the stairs' chunk made
 first, or alone, digs the other three), `warm` keeps them; `in turn` forgets them once, then makes
-the spawn's chunk, the other two and the stairs' last (each keeps its routes: the stairs' digs none). The RISC-V table gives each row's mean and its dearest chunk.
+the spawn's chunk, the other two and the stairs' last (each keeps its routes: the stairs' digs none).
+`in turn` is what every Explore deal does, with a cache or without (explore_deal.make_all reads the
+stairs' entry first and makes the others anew when it is missing); made alone, as `cold` makes it,
+only a host's lone chunk is. The RISC-V table gives each row's mean and its dearest chunk.
 
 RISC-V (--riscv): the same chunks counted exactly in RV32 instructions on the RISC-V board
 (bench/riscv_time.py's method: each flavour deployed as `maze32 deploy` does, then each chunk generated

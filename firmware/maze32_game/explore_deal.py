@@ -20,6 +20,9 @@ from maze32_game import loading
 from maze32_game.loading import packed
 
 _CANDIDATES = const(32)    # worlds tried for one depth (the last is dealt even if it fails: never seen)
+_CACHED = const(0)         # load's ways: from the cache, else made
+_READ = const(1)           # only from the cache
+_MADE = const(2)           # made, and written to the cache
 _BUILT = const(1 << 22)    # explore._BUILT: in the dig log, the tile became a block of dirt (else air)
 # (private consts, as every name a module keeps is one more of MicroPython's names a board interns
 # for good: docs/performance.md, the names' table)
@@ -130,30 +133,43 @@ def make_all(game):
     # A world the check covers (2 x 2 chunks at most, all resident): every chunk made now, the
     # stairs' last where the spec names its chunk (a BSP dungeon names the stairs' region), so that
     # an accretion stairs' chunk finds the others' routes kept and digs none (accretion.plan_block:
-    # made first it cost 3.4 M RV32, last 1.6 M); the check then makes nothing. The spawn and the
-    # stairs are where the chunks holding them report them (locate's answer).
+    # made alone it costs 2.8-2.9 M RV32, over issue 19's 1.6 M; made last 1.3-1.5 M). With a cache
+    # the stairs' chunk is read first: a world whose stairs' entry is missing or bad has its other
+    # chunks made anew (not read, which keeps no routes) before it, so no deal makes it alone. The
+    # check then makes nothing. The spawn and the stairs are where the chunks holding them report
+    # them (locate's answer).
     spec = game.spec
+    cols = spec.cols
     last = -1
     if not (spec.kind == DUNGEON and spec.strategy == BSP):
-        last = spec.stairs_cy * spec.cols + spec.stairs_cx
+        last = spec.stairs_cy * cols + spec.stairs_cx
     game.x = game.y = game.stairs_x = game.stairs_y = -1
+    how = _CACHED
+    if last >= 0 and game.cache is not None:
+        if make_chunk(game, last, _READ):
+            last = -1                           # read whole: the others need not keep routes
+        else:
+            how = _MADE
     c = 0
-    while c < spec.cols * spec.rows:
+    while c < cols * spec.rows:
         if c != last:
-            make_chunk(game, c)
+            make_chunk(game, c, how)
         c += 1
     if last >= 0:
-        make_chunk(game, last)
+        make_chunk(game, last, _CACHED)         # a bad entry repaired (and reported) here
 
 
-def make_chunk(game, c):
-    # Chunk c (row-major) made resident; the spawn or the stairs taken from it if it holds them.
-    load(game, c % game.spec.cols, c // game.spec.cols)
+def make_chunk(game, c, how=0):
+    # Chunk c (row-major) made resident as `how` says (load); the spawn or the stairs taken from it
+    # if it holds them. -> whether it is resident (only _READ leaves it out: no sound entry).
+    if load(game, c % game.spec.cols, c // game.spec.cols, how) < 0:
+        return False
     ws = game.ws
     if ws.spawn_x >= 0:
         game.x, game.y = ws.spawn_x, ws.spawn_y
     if ws.stairs_x >= 0:
         game.stairs_x, game.stairs_y = ws.stairs_x, ws.stairs_y
+    return True
 
 
 def stairs_route(game, start=None, limit=ROUTE_LIMIT):
@@ -175,10 +191,12 @@ def stairs_route(game, start=None, limit=ROUTE_LIMIT):
                               start or (game.spawn_x, game.spawn_y), (game.stairs_x, game.stairs_y), limit)
 
 
-def load(game, cx, cy):
+def load(game, cx, cy, how=0):
     # Chunk (cx, cy) into an empty slot, else the one wanted least recently among those the player
     # does not need now (when all are needed, the least recent); the tiles dug in it are dug
-    # again. Returns the slot.
+    # again. `how`: _CACHED read from the cache when it holds a sound entry, else made (and written
+    # to it); _READ only read (no cache or no sound entry: nothing made, -1); _MADE made (and written
+    # over any entry). Returns the slot.
     best = -1
     i = 0
     while i < game.nslots:
@@ -199,13 +217,22 @@ def load(game, cx, cy):
     game.keys[best] = -1
     made = False
     game.scratched += 1
-    if game.cache is not None:
+    cache = game.cache
+    if cache is not None:
         try:
-            game.cache.chunk(game.spec, game.workspace(), cx, cy, tiles)
+            if how == _READ:
+                if not cache.read(game.spec, game.workspace(), cx, cy, tiles):
+                    return -1
+            elif how == _MADE:
+                cache.make(game.spec, game.workspace(), cx, cy, tiles)
+            else:
+                cache.chunk(game.spec, game.workspace(), cx, cy, tiles)
             made = True
         except Exception:                        # storage full or gone: play on without it
             game.cache = game.chunk_cache = None
     if not made:
+        if how == _READ:
+            return -1
         generate_chunk(game.workspace(), game.spec, cx, cy, tiles)
     game.generated += 1
     game.keys[best] = (cx << 8) | cy

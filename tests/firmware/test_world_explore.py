@@ -3,6 +3,8 @@ digging dirt and sand but not stone, water slowing, lava, acid and traps ending 
 a depth deeper; chunks made ahead of the player one a tick; digs kept when a chunk is made again; the
 chunk cache; memory within 64 KiB on the 32-bit port; the same walk on the unix port."""
 
+import os
+
 import pytest
 
 import runtimes
@@ -253,6 +255,7 @@ def test_the_cache_serves_explore_and_a_full_one_is_dropped(tmp_path):
     class Full:
         def chunk(self, *args):
             raise CacheError("cache: no space left")
+        read = make = chunk
     g3 = explore.Explore(9, 4, cache=Full())
     assert g3.cache is None and (g3.x, g3.y) == (g.x, g.y)
 
@@ -281,8 +284,66 @@ def test_a_cache_made_for_each_deal_serves_it_and_goes(tmp_path):
     class Full:
         def chunk(self, *args):
             raise CacheError("cache: no space left")
+        read = make = chunk
     g3 = explore.Explore(9, 4, cache=lambda: Full())
     assert g3.cache is None and g3.chunk_cache is None and (g3.x, g3.y) == (g2.x, g2.y)
+
+
+def test_an_accretion_stairs_chunk_is_never_made_alone_from_a_cache(tmp_path, monkeypatch):
+    # Issue 19's chunk bound: made before the world's other chunks have kept their routes, an accretion
+    # stairs' chunk digs them itself (accretion.plan_block: 2.8-2.9 M RV32 on the board, over 1.6 M).
+    # A cache holding the other three chunks but not the stairs' (evicted, cut off, damaged) must not
+    # lead there: the deal makes the others anew first. plan_block then begins only its own chunk.
+    from maze32.world import accretion
+    from maze32.world.cache import ChunkCache
+    begun = []
+    planning = []
+    real_plan, real_begin = accretion.plan_block, accretion.begin_chunk
+
+    def plan_block(ws, spec, tiles):
+        planning.append(0)
+        try:
+            return real_plan(ws, spec, tiles)
+        finally:
+            planning.pop()
+
+    def begin_chunk(ws, spec, cx, cy):
+        if planning:
+            begun.append((cx, cy))
+        return real_begin(ws, spec, cx, cy)
+    monkeypatch.setattr(accretion, "plan_block", plan_block)
+    monkeypatch.setattr(accretion, "begin_chunk", begin_chunk)
+
+    def dealt(cache):
+        g = explore.Explore(3, 8)
+        g.cache = cache                                # for this deal alone
+        del begun[:]
+        g.deal(8, 1)                                   # an odd candidate: accretion
+        assert g.spec.strategy == 1 and g.spec.cols == g.spec.rows == 2
+        return g, [bytes(g.slots[g.slot_of(c & 1, c >> 1)]) for c in range(4)]
+    plain, tiles = dealt(None)
+    stairs = (plain.spec.stairs_cx, plain.spec.stairs_cy)
+    assert begun == [stairs]                           # made last: its own chunk only
+    cache = ChunkCache(str(tmp_path))
+    assert dealt(cache)[1] == tiles
+    path = cache.path(plain.spec, *stairs)
+    for damage in ("remove", "corrupt"):
+        if damage == "remove":
+            os.remove(path)
+        else:
+            with open(path, "r+b") as f:
+                f.seek(200)
+                f.write(b"\x7f")
+        heard = []
+        again = ChunkCache(str(tmp_path), report=heard.append)
+        g, got = dealt(again)
+        assert got == tiles and (g.x, g.y, g.stairs_x, g.stairs_y) == \
+            (plain.x, plain.y, plain.stairs_x, plain.stairs_y)
+        assert begun == [stairs], damage               # never the other three dug into it
+        assert (len(heard) == 1 and "regenerated" in heard[0]) == (damage == "corrupt")
+    whole = ChunkCache(str(tmp_path))
+    assert dealt(whole)[1] == tiles and begun == []  # every entry sound now: all four read
+    assert whole.misses == 0
 
 
 def test_explore_memory_on_the_32_bit_port():

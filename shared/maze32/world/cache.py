@@ -161,7 +161,7 @@ class ChunkCache:
         return _join(self.folder(spec), "%dx%d-%s-%d-%d.chunk" % (spec.width, spec.height,
                                                                     STRATEGIES[spec.strategy], cx, cy))
 
-    # -- the one entry point -------------------------------------------------------------------------
+    # -- the entry points ------------------------------------------------------------------------------
     def chunk(self, spec, ws, cx, cy, tiles):
         # Chunk (cx, cy) into tiles, from the cache when a sound entry is there, else generated and
         # written; ws afterwards as generate_chunk leaves it (spawn, stairs, accretion rooms).
@@ -169,9 +169,23 @@ class ChunkCache:
         path = self.path(spec, cx, cy)
         state = self._read(spec, ws, cx, cy, tiles, path)
         if state == HIT:
-            self.hits += 1
-            self._touch(path)
+            self._hit(path)
             return HIT
+        return self.make(spec, ws, cx, cy, tiles, state)
+
+    def read(self, spec, ws, cx, cy, tiles):
+        # chunk's first half: whether a sound entry filled tiles and ws (a hit). Nothing is generated or
+        # written; a bad entry stays for chunk or make to repair.
+        path = self.path(spec, cx, cy)
+        if self._read(spec, ws, cx, cy, tiles, path) != HIT:
+            return False
+        self._hit(path)
+        return True
+
+    def make(self, spec, ws, cx, cy, tiles, state=None):
+        # chunk's second half: the chunk generated into tiles and written over any entry there. `state`
+        # says what was wrong with that entry (None: none, or not looked at). Returns MISS, or REPAIRED.
+        path = self.path(spec, cx, cy)
         generate_chunk(ws, spec, cx, cy, tiles)
         self._write(spec, ws, cx, cy, tiles, path)
         if state is not None:
@@ -181,6 +195,10 @@ class ChunkCache:
             return REPAIRED
         self.misses += 1
         return MISS
+
+    def _hit(self, path):
+        self.hits += 1
+        self._touch(path)
 
     # -- entries ---------------------------------------------------------------------------------------
     def _entry_bytes(self, spec, ws, cx, cy, tiles):
