@@ -159,24 +159,74 @@ def quit_the_board(term, wait):
     assert b"MemoryError" not in term.screen and b"Traceback" not in term.screen
 
 
+EXPLORE_KEYS = {"left": b"a", "right": b"d", "up": b"w", "down": b"s"}
+
+
+def explore_stairs_keys(first=1, tries=40, most=50):
+    # The first seed from `first` on whose depth-1 world the pilot (bench/explore_pilot.py: the check's route
+    # played with the game's own tick, on CPython) takes the stairs without water on the way (water
+    # slows a step by the clock, which a typed sequence cannot follow) in `most` keys or fewer (a
+    # board's test types one key a frame or slower), and its keys as
+    # [(key, ticks it waits after: a fall)]: the same world on every runtime, so the same keys win it
+    # on a board.
+    import explore_pilot
+    from maze32_game import explore
+    from maze32.world.tiles import WATER
+    for seed in range(first, first + tries):
+        game = explore.Explore(seed, 1)
+        path, _ = explore_pilot.route(game, (game.x, game.y))
+        if not path or len(path) > most or any(game.tile(x, y) == WATER for x, y in path):
+            continue
+        keys = []
+        real = game.tick
+
+        def tick(key):
+            if key is None and keys:
+                keys[-1][1] += 1
+            elif key is not None:
+                keys.append([key, 0])
+            return real(key)
+        game.tick = tick
+        won = explore_pilot.fly(game, path, 20 * len(path) + 500)[0] == "stairs" and game.depth == 2
+        if won and len(keys) <= most:
+            return seed, [(EXPLORE_KEYS[k], n) for k, n in keys]
+    raise AssertionError("no seed of %d..%d whose stairs the pilot takes dry in %d keys"
+                         % (first, first + tries - 1, most))
+
+
 def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
-    # `maze32 play --port URL`: the board's own menu, its Explore key (games.py's), walk, dig, back to
-    # the menu, `rounds` times, then quit. Asserts each step's screen (no MemoryError on the way).
+    # `maze32 play --port URL`: the board's own menu, a level code for a seed whose stairs the pilot
+    # takes (explore_stairs_keys), its Explore key (games.py's), the stairs taken by those keys, a walk
+    # and a dig at depth 2, back to the menu, `rounds` times, then quit. Asserts each step's screen (no
+    # MemoryError on the way): the next world dealt on a heap the first one's frames have split.
+    from host import twin
     from maze32_game import games
     key = games.by_name("explore").key.encode()
+    seed, keys = explore_stairs_keys()
     term = PtyProcess([MAZE32, "play", "--port", url], env=env)
     try:
         assert term.wait_for("maze32 on", wait), term.text()
+        term.send(b"c" + twin.level_code(seed, (32, 32), {})[1].encode() + b"\r")
+        assert term.wait_for("code loaded: seed %d" % seed, wait), term.text()
         for _ in range(rounds):
+            term.display.reset()
             term.send(key)
             assert term.start(wait * 3), term.screen[-600:]                      # its goal, then a key
             assert term.wait_for("explore  depth 1", wait), term.screen[-600:]
+            for k, falls in keys:
+                # one key a frame at the most (a frame takes the last key typed since the one before),
+                # and a fall's ticks waited out, as the pilot did
+                term.send(k)
+                term.read(0.3 + 0.08 * falls)
+            assert term.wait_for("explore  depth 2", wait), term.text()         # the stairs, taken
             for k in (b"d", b"d", b"s", b"a", b"s"):         # walk, dig
                 term.send(k)
                 term.read(0.4)
-            assert "explore  depth" in term.text() and b"MemoryError" not in term.screen, term.text()
+            assert "explore  depth 2" in term.text() and b"MemoryError" not in term.screen, term.text()
+            term.display.reset()
             term.send(b"q")
-            assert term.wait_for("quit  time", wait), term.screen[-600:]          # the menu again
+            assert term.wait_for("enter a level code", wait), term.screen[-600:]  # the menu again
+            assert "depth 2" in term.text(), term.text()                          # its quit line
         quit_the_board(term, wait)
     finally:
         term.close()

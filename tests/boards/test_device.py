@@ -99,7 +99,8 @@ def test_board_serve_is_reachable_by_url(deployed):
 
 @pytest.mark.slow
 def test_explore_from_the_virtual_boards_menu_twice(deployed):
-    # Explore from the board's own menu (its key), walked, dug, back to the menu, twice (issue 19).
+    # Explore from the board's own menu (its key), its stairs taken, walked, dug, back to the menu,
+    # twice (issue 19).
     board, _ = deployed
     env = dict(os.environ, MAZE32_VIRTUAL_BOARD=str(board))
     with served_board(env) as url:

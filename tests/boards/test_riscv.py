@@ -318,8 +318,9 @@ def test_games_tick_as_in_the_twin(served, flavour):
 
 
 def test_explore_from_the_boards_menu_twice(served, flavour):
-    # Issue 19: Explore chosen from app.main's menu (its key, over maze32 play --port), walked, dug,
-    # left for the menu and chosen again, in every flavour: the round's buffers are made as it is
+    # Issue 19: Explore chosen from app.main's menu (its key, over maze32 play --port), its stairs
+    # taken (the next world dealt on a heap the first one's frames split), walked, dug, left for the
+    # menu and chosen again, in every flavour: the round's buffers are made as it is
     # chosen, before its code, on the heap the menu's last game left whole (loading.forget), and its
     # records are kept on the board as every game's are (games.py: they were skipped for want of room).
     from terminals import explore_through_the_menu
