@@ -221,7 +221,7 @@ class ExploreRound:
             ("depth", "%d reached (%s)" % (g.depth, g.kind())),
             ("items", "%d" % g.items),
             ("time", clock(self.ticks, True)),
-            ("level code", "world %s   (its seed and depth deal it again)" % g.code()),
+            ("level code", "world %s  (deals it again)" % g.code()),   # 75 columns at most
         ])
 
     def record(self):

@@ -30,7 +30,7 @@ def cover_lines(rnd, cols, rows, what):
             out.append("  " + "".join(parts).rstrip())
     out.append("")
     last = ("press a key to start (nothing moves before your first move)" if what == START else
-            "paused: p, space or any key goes on" if what == PAUSED else "any key goes back to the game")
+            "paused: any key goes on (q quits)" if what == PAUSED else "any key goes back to the game")
     out.append(BOLD + fit("  " + last, cols) + RESET)
     if len(out) > rows:                         # a small terminal: no blank lines, then no more
         out = [x for x in out if x][:rows]

@@ -686,7 +686,7 @@ def walk_into_deeper(term):
 
 def comes_back_paused(term, where):
     # The game left on the board: paused on the screen of the terminal that came, then where it was.
-    assert term.wait_for("paused: p, space or any key goes on", 8.0), term.text()
+    assert term.wait_for("paused: any key goes on (q quits)", 8.0), term.text()
     assert "maze32 deeper" in term.text()
     term.send(b" ")
     term.read(0.5)
