@@ -146,22 +146,28 @@ def split_space(ws, w: int, h: int):
             # root 14 wide) may not, and then the room is 3 less, which always fits
             # (tests/library/test_world.py tries every place). Comparisons, not arithmetic: the plan
             # is made again in every chunk of a region a player enters first.
-            rw = 5 if r1 < 2 else (8 if r1 < 5 else 11)    # 5 + r1, to the nearest of 2 mod 3
-            rh = 5 if r2 < 4 else 8                         # 3 + r2, likewise and at least 5
-            lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
-            if nw - rw < 4 and (lo <= x or lo + rw >= x + nw):
-                rw -= 3
-                lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
-            plan[rooms] = lo
-            plan[rooms + 2 * _FIELD] = rw
-            plan[rooms + 4 * _FIELD] = lo + 3 if rw > 5 else lo
-            lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
-            if nh - rh < 4 and (lo <= y or lo + rh >= y + nh):
-                rh -= 3
-                lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
-            plan[rooms + _FIELD] = lo
-            plan[rooms + 3 * _FIELD] = rh
-            plan[rooms + 5 * _FIELD] = lo + 3 if rh > 5 else lo
+            # One axis a turn: the columns (x, nw; room_x, room_w, room_lx), then the rows (y, nh;
+            # room_y, room_h, room_ly, one _FIELD on in the plan).
+            i = rooms
+            at = x
+            span = nw
+            side = 5 if r1 < 2 else (8 if r1 < 5 else 11)  # 5 + r1, to the nearest of 2 mod 3
+            while True:
+                lo = 3 * (((at + ((span - side) >> 1) + 1) * 21846) >> 16)
+                if span - side < 4 and (lo <= at or lo + side >= at + span):
+                    side -= 3
+                    lo = 3 * (((at + ((span - side) >> 1) + 1) * 21846) >> 16)
+                plan[i] = lo
+                plan[i + 2 * _FIELD] = side
+                # Where its corridors leave it (on_lattice of its columns and of its rows): its
+                # corner's line, or the next for a side of 8 or 11 (the multiple of 3 below its middle).
+                plan[i + 4 * _FIELD] = lo + 3 if side > 5 else lo
+                if i != rooms:
+                    break
+                i += _FIELD
+                at = y
+                span = nh
+                side = 5 if r2 < 4 else 8                  # 3 + r2, likewise and at least 5
             ret = rooms
             rooms += 1
         else:                                           # phase 2: join the halves, pop the frame
