@@ -64,12 +64,11 @@ def generate_chunk(ws, spec, cx, cy, tiles):
 
 
 def fill_bytes(buf, n, v):
-    # The first n bytes of a buffer v: a chunk's 4096 tiles one material, a plane's bits all set.
-    # Compiled, four bytes a store where the buffer is word-aligned (a byte a store cost 78,600 RV32
-    # instructions a chunk's tiles, four times over in an accretion stairs chunk that plans its block).
-    if WORDS and not n & 15:
-        fill_words(buf, n, v)
-    else:
+    # The first n bytes of a buffer v: a chunk's 4096 tiles one material, a plane's bits all set
+    # (fields.fill_stone calls fill_words itself). Compiled, four bytes a store where the buffer is
+    # word-aligned (a byte a store cost 78,600 RV32 instructions a chunk's tiles, four times over in
+    # an accretion stairs chunk that plans its block).
+    if not (WORDS and not n & 15 and fill_words(buf, (n << 8) | v)):
         fill_run(buf, n, v)
 
 
@@ -84,22 +83,25 @@ def fill_run(buf_obj, n: int, v: int):
 
 
 @micropython.viper
-def fill_words(buf_obj, n: int, v: int):
-    # fill_bytes four words a turn (n a multiple of 16), the byte v repeated through each word; a
-    # buffer off a word's boundary a byte at a time.
-    if int(ptr8(buf_obj)) & 3:
-        fill_run(buf_obj, n, v)
-        return
-    buf = ptr32(buf_obj)
+def fill_words(buf: ptr32, nv: int) -> int:
+    # The first nv >> 8 bytes of buf (a multiple of 16) the byte nv & 255, four words a turn (buf
+    # moves on: a constant index folds into the store); returns 1, or 0 without a store for a buffer
+    # off a word's boundary (fill_bytes then fills it a byte at a time). n and v in one argument: the
+    # emitter keeps a viper function's first argument in a register only when it takes two or fewer
+    # (_compat.py, Registers), and the loop reads buf at every store.
+    if int(buf) & 3:
+        return 0
+    v = nv & 255
     v |= v << 8
     v |= v << 16
-    end = int(buf) + n
+    end = int(buf) + (nv >> 8)
     while int(buf) < end:
         buf[0] = v
         buf[1] = v
         buf[2] = v
         buf[3] = v
         buf = ptr32(int(buf) + 16)
+    return 1
 
 
 WORDS = compiled(fill_words)      # the word-wide fill only where it is machine code

@@ -61,17 +61,7 @@ def split_space(ws, w: int, h: int):
     # for the node, which leg comes first). Every draw is rng.Rng.below's, made at one place in the
     # loop with the state in locals.
     st = ptr16(ws.stack)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    room_lx = ptr8(ws.room_lx)
-    room_ly = ptr8(ws.room_ly)
-    cor_ax = ptr8(ws.cor_ax)
-    cor_ay = ptr8(ws.cor_ay)
-    cor_bx = ptr8(ws.cor_bx)
-    cor_by = ptr8(ws.cor_by)
-    cor_bend = ptr8(ws.cor_bend)
+    plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     cor_a = ptr16(ws.cor_a)
     cor_b = ptr16(ws.cor_b)
     rng = ws.rng
@@ -156,34 +146,38 @@ def split_space(ws, w: int, h: int):
             # root 14 wide) may not, and then the room is 3 less, which always fits
             # (tests/library/test_world.py tries every place). Comparisons, not arithmetic: the plan
             # is made again in every chunk of a region a player enters first.
-            rw = 5 if r1 < 2 else (8 if r1 < 5 else 11)    # 5 + r1, to the nearest of 2 mod 3
-            rh = 5 if r2 < 4 else 8                         # 3 + r2, likewise and at least 5
-            lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
-            if nw - rw < 4 and (lo <= x or lo + rw >= x + nw):
-                rw -= 3
-                lo = 3 * (((x + ((nw - rw) >> 1) + 1) * 21846) >> 16)
-            room_x[rooms] = lo
-            room_w[rooms] = rw
-            # Where its corridors leave it (on_lattice of its columns and of its rows): its corner's
-            # line, or the next for a side of 8 or 11 (the multiple of 3 below its middle).
-            room_lx[rooms] = lo + 3 if rw > 5 else lo
-            lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
-            if nh - rh < 4 and (lo <= y or lo + rh >= y + nh):
-                rh -= 3
-                lo = 3 * (((y + ((nh - rh) >> 1) + 1) * 21846) >> 16)
-            room_y[rooms] = lo
-            room_h[rooms] = rh
-            room_ly[rooms] = lo + 3 if rh > 5 else lo
+            # One axis a turn: the columns (x, nw; room_x, room_w, room_lx), then the rows (y, nh;
+            # room_y, room_h, room_ly, one _FIELD on in the plan).
+            i = rooms
+            at = x
+            span = nw
+            side = 5 if r1 < 2 else (8 if r1 < 5 else 11)  # 5 + r1, to the nearest of 2 mod 3
+            while True:
+                lo = 3 * (((at + ((span - side) >> 1) + 1) * 21846) >> 16)
+                if span - side < 4 and (lo <= at or lo + side >= at + span):
+                    side -= 3
+                    lo = 3 * (((at + ((span - side) >> 1) + 1) * 21846) >> 16)
+                plan[i] = lo
+                plan[i + 2 * _FIELD] = side
+                # Where its corridors leave it (on_lattice of its columns and of its rows): its
+                # corner's line, or the next for a side of 8 or 11 (the multiple of 3 below its middle).
+                plan[i + 4 * _FIELD] = lo + 3 if side > 5 else lo
+                if i != rooms:
+                    break
+                i += _FIELD
+                at = y
+                span = nh
+                side = 5 if r2 < 4 else 8                  # 3 + r2, likewise and at least 5
             ret = rooms
             rooms += 1
         else:                                           # phase 2: join the halves, pop the frame
             a = st[f + 8]
             b = ret
-            cor_ax[corridors] = room_lx[a]                      # between the rooms' middles
-            cor_ay[corridors] = room_ly[a]
-            cor_bx[corridors] = room_lx[b]
-            cor_by[corridors] = room_ly[b]
-            cor_bend[corridors] = r2
+            plan[corridors + 6 * _FIELD] = plan[a + 4 * _FIELD]    # between the rooms' middles: cor_ax,
+            plan[corridors + 7 * _FIELD] = plan[a + 5 * _FIELD]    # cor_ay from room_lx, room_ly
+            plan[corridors + 8 * _FIELD] = plan[b + 4 * _FIELD]    # cor_bx, cor_by
+            plan[corridors + 9 * _FIELD] = plan[b + 5 * _FIELD]
+            plan[corridors + 10 * _FIELD] = r2                     # cor_bend
             cor_a[corridors] = a
             cor_b[corridors] = b
             corridors += 1
@@ -239,17 +233,14 @@ def rank_room(ws, px: int, py: int, far: int, limit: int, after: int) -> int:
     # index: the next candidate once room `after`, at distance `limit`, is turned down (limit above
     # every distance and after = -1: the farthest). Its distance into ws.room_dist; -1 when none is
     # left.
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
+    plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     n = int(ws.room_count)
     best = -1
     best_d = -1
     k = 0
     while k < n:
-        dx = room_x[k] + (room_w[k] >> 1) - px
-        dy = room_y[k] + (room_h[k] >> 1) - py
+        dx = plan[k] + (plan[k + 2 * _FIELD] >> 1) - px            # room_x, room_w
+        dy = plan[k + _FIELD] + (plan[k + 3 * _FIELD] >> 1) - py   # room_y, room_h
         d = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
         if far:
             if (d < limit or (d == limit and k > after)) and d > best_d:

@@ -58,20 +58,19 @@ def _overlaps(ws, x0, y0, x1, y1):
     return x1 >= ws.win_x0 and y1 >= ws.win_y0 and x0 < ws.win_x0 + ws.win_w and y0 < ws.win_y0 + ws.win_h
 
 
-def dig_plan(ws, buf, ox, oy):
+@micropython.viper
+def dig_plan(ws, buf_obj, ox: int, oy: int):
     # The plan (relative to (ox, oy)) dug over the window in Brogue's order: the passages first, the
     # doors last (a door goes on a tile that stays open: no later passage digs it away).
-    dig_passages(ws, buf, ox, oy)
-    finish_doors(ws, buf, ox, oy)
-
-
-@micropython.viper
-def dig_passages(ws, buf_obj, ox: int, oy: int):
-    # Every planned room, then both legs of every corridor, dug (air) where they meet the window: the
-    # plan's rectangles, i < room_count a room, then two per corridor. A corridor is an L 2 tiles wide
-    # from end a to end b: across at a's row, then down at b's column (bend 0), or down at a's column,
-    # then across at b's row; both legs lie in its box lx..hx, ly..hy, so a box that misses the window
-    # skips the corridor. Each rectangle is clipped to the window.
+    # The passages: every planned room, then both legs of every corridor, dug (air) where they meet
+    # the window: the plan's rectangles, i < room_count a room, then two per corridor. A corridor is
+    # an L 2 tiles wide from end a to end b: across at a's row, then down at b's column (bend 0), or
+    # down at a's column, then across at b's row; both legs lie in its box lx..hx, ly..hy, so a box
+    # that misses the window skips the corridor. Each rectangle is clipped to the window.
+    # The doors: one on every air tile of every room's rim (the ring one tile outside it, corners
+    # excepted: a room is entered only through these), in the window: a door at every entrance,
+    # whichever corridor made it. They read only the window's own tiles, which the plan alone made:
+    # the same in a chunk as in the whole world.
     buf = ptr8(buf_obj)
     plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     wx0 = int(ws.win_x0)
@@ -136,34 +135,15 @@ def dig_passages(ws, buf_obj, ox: int, oy: int):
                 buf[c] = _AIR
                 c += 1
             y0 += 1
-
-
-@micropython.viper
-def finish_doors(ws, buf_obj, ox: int, oy: int):
-    # A door on every air tile of every room's rim (the ring one tile outside it, corners excepted:
-    # a room is entered only through these), in the window: a door at every entrance, whichever
-    # corridor made it. Runs after every passage is dug, and reads only the window's own tiles, which
-    # the plan alone made: the same in a chunk as in the whole world.
-    buf = ptr8(buf_obj)
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
-    wx0 = int(ws.win_x0)
-    wy0 = int(ws.win_y0)
-    wx1 = wx0 + int(ws.win_w) - 1
-    wy1 = wy0 + int(ws.win_h) - 1
-    pitch = int(ws.win_pitch)
-    rooms = int(ws.room_count)
     k = 0
     while k < rooms:
-        ry0 = oy + room_y[k]                            # its rows first (most miss)
-        ry1 = ry0 + room_h[k] - 1
+        ry0 = oy + plan[k + _FIELD]                     # room_y, room_h: its rows first (most miss)
+        ry1 = ry0 + plan[k + 3 * _FIELD] - 1
         k += 1
         if ry1 + 1 < wy0 or ry0 - 1 > wy1:
             continue                                    # rim and room miss the window
-        rx0 = ox + room_x[k - 1]
-        rx1 = rx0 + room_w[k - 1] - 1
+        rx0 = ox + plan[k - 1]                          # room_x, room_w
+        rx1 = rx0 + plan[k - 1 + 2 * _FIELD] - 1
         if rx1 + 1 < wx0 or rx0 - 1 > wx1:
             continue
         side = 0

@@ -9,6 +9,7 @@
 #   locate_in_chunks   spawn and stairs found by generating their chunks (caves, accretion)
 from maze32._compat import const, micropython, ptr8, ptr16, compiled
 from maze32.world.tiles import ptr32
+from maze32.world import WORDS, fill_words   # (the package: loaded before any of its modules)
 
 _AIR = const(0)         # tiles.AIR and STONE, for the kernels
 _STONE = const(3)
@@ -36,29 +37,11 @@ def fill_window(ws, buf_obj, material: int):
 
 def fill_stone(ws, buf):
     # Every window tile stone. A window of pitch 64 (a chunk's, or a world 64 wide) is whole rows from
-    # the buffer's start: compiled, a word a store (a byte a store cost a chunk 90,000-106,000 RV32
-    # instructions); what lies beyond a narrow window's width is stone in a chunk anyway.
-    if STONE_WORDS and ws.win_pitch == 64:
-        fill_stone_words(buf, ws.win_h << 4)
-    else:
+    # the buffer's start: compiled, a word a store (world/__init__.py's fill_words; a byte a store cost
+    # a chunk 90,000-106,000 RV32 instructions); what lies beyond a narrow window's width is stone in a
+    # chunk anyway.
+    if not (WORDS and ws.win_pitch == 64 and fill_words(buf, (ws.win_h << 14) | _STONE)):
         fill_window(ws, buf, _STONE)
-
-
-@micropython.viper
-def fill_stone_words(buf: ptr32, n: int):
-    # The first n words of buf (a multiple of 4) STONE, four tiles a word, four words a turn (buf
-    # moves on: a constant index folds into the store).
-    stone = 0x03030303
-    end = int(buf) + (n << 2)
-    while int(buf) < end:
-        buf[0] = stone
-        buf[1] = stone
-        buf[2] = stone
-        buf[3] = stone
-        buf = ptr32(int(buf) + 16)
-
-
-STONE_WORDS = compiled(fill_stone_words)     # the word-wide fill only where it is machine code
 
 
 # -- the automaton (a field) ----------------------------------------------------------------------

@@ -60,18 +60,15 @@ def _index_rooms(ws, rw: int, rh: int, grow: int):
                 cells[i + 1] = 0xFF
                 i += 2
         c += 1
-    room_x = ptr8(ws.room_x)
-    room_y = ptr8(ws.room_y)
-    room_w = ptr8(ws.room_w)
-    room_h = ptr8(ws.room_h)
+    plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)
     n = int(ws.room_count)
     k = 0
     while k < n:
         level_of[k] = UNREACHED
-        x0 = int(room_x[k]) - grow
-        y0 = int(room_y[k]) - grow
-        x1 = x0 + int(room_w[k]) - 1 + 2 * grow
-        y1 = y0 + int(room_h[k]) - 1 + 2 * grow
+        x0 = int(plan[k]) - grow                            # room_x, room_y, room_w, room_h
+        y0 = int(plan[k + _FIELD]) - grow
+        x1 = x0 + int(plan[k + 2 * _FIELD]) - 1 + 2 * grow
+        y1 = y0 + int(plan[k + 3 * _FIELD]) - 1 + 2 * grow
         cy = y0 >> 4
         while cy <= y1 >> 4:
             lo = y0 - (cy << 4)
