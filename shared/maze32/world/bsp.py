@@ -320,7 +320,7 @@ def stand_stairs(ws, k):
 @micropython.viper
 def stone_columns(ws, x0: int, y0: int, x1: int, y1: int) -> int:
     # Which columns of x0..x1 (at most 30; region coordinates) the plan leaves stone in rows y0..y1,
-    # as a mask (bit i: column x0 + i): each room and each leg of a corridor (dungeon.dig_passages'
+    # as a mask (bit i: column x0 + i): each room and each leg of a corridor (dungeon.dig_plan's
     # rectangles) that meets the rows clears the columns it covers. One pass over the plan, whatever
     # the columns asked.
     plan = ptr8(ws.plan)          # field f of entry k at k + f * _FIELD (tiles.Workspace.plan)

@@ -102,7 +102,7 @@ def _index_rooms(ws, rw: int, rh: int, grow: int):
 @micropython.viper
 def _open_plan(plane: ptr16, j: int):
     # The plane (ws.queue): every tile closed, then the plan's rooms and both legs of every corridor
-    # opened, a word down a rectangle's rows at a time (dungeon.dig_passages' rectangles, in its
+    # opened, a word down a rectangle's rows at a time (dungeon.dig_plan's rectangles, in its
     # order, clipped to the region; doors, traps, items and stairs stand on open tiles); with
     # _route[3], the rooms closed again after (route_rooms crosses a room without searching it). In a
     # region up to 128 wide, each row's right half (words 8..15, past the region) holds the rooms'
