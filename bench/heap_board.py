@@ -60,9 +60,7 @@ step("names")
 if game.buffers:
     games.module(game.buffers).reserve()
     step("buffers")
-    loading.packed(games.module, game.view)
-else:
-    games.module(game.view)
+loading.packed(games.module, game.view)     # every game's, as new_round: Duel's and Deeper's load the core
 step("code")
 rnd = games.new_round(game, ARGS["seed"], (32, 32), dict({"bot": 2}, **ARGS.get("options", {})))
 step("round")

@@ -93,7 +93,10 @@ def new_round(game, seed, size, options):
     if game.buffers:         # its buffers first, then its code loaded packed (see the top)
         module(game.buffers).reserve()
         return module("loading").packed(lambda: module(game.view).new_round(seed, size, options))
-    return module(game.view).new_round(seed, size, options)
+    # its code loaded packed too: a Duel's or Deeper's is where the library's core loads
+    # (maze32/__init__.py, at its first name), not at boot; its loader's garbage left as it came
+    # would split the heap the round's buffers need
+    return module("loading").packed(module, game.view).new_round(seed, size, options)
 
 
 def extras(game):
