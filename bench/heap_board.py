@@ -55,14 +55,15 @@ game = games.by_name(ARGS["mode"])
 app.name_ends(game)            # app.play's first step: the names of a round's end (loading.name_early)
 step("names")
 # new_round's own order, step by step: the game's large buffers (its reserve() makes them once, so
-# new_round finds them made), its view's code loaded packed, then the round (its objects, and the
-# code it loads itself: a world's kind)
+# new_round finds them made) or else the library's core, its view's code loaded packed, then the
+# round (its objects, and the code it loads itself: a world's kind)
 if game.buffers:
     games.module(game.buffers).reserve()
     step("buffers")
-    loading.packed(games.module, game.view)
 else:
-    games.module(game.view)
+    games.core()               # Duel's and Deeper's: the library's core first, packed (games.core)
+    step("core")
+loading.packed(games.module, game.view)     # every game's code packed, as new_round
 step("code")
 rnd = games.new_round(game, ARGS["seed"], (32, 32), dict({"bot": 2}, **ARGS.get("options", {})))
 step("round")

@@ -11,11 +11,12 @@ import select
 import sys
 
 from maze32_game import games, loading
-# The library's core loaded packed (loading.packed), resident from boot (the self-test and the world
-# need it): loaded as it comes, its loader's garbage left the menu's heap 159 KB free in holes of 6
-# KiB at most, and Explore's world code barely found room. Not levelcode.py: the games that make or
-# check a level code (Duel, the c prompt, a ghost) import it as they need it; Explore never does.
-loading.packed(lambda: __import__("maze32"))
+# The library's core (maze32's Config, Maze, generate, validate, hashing: 17 KB on a board) is not
+# loaded at boot: maze32/__init__.py loads it at the first use of one of its names, which Explore
+# (its world needs maze32._compat and rng only) and the self-test never make. What needs it loads it
+# first, packed, on a heap left whole (games.core): Duel's and Deeper's rounds (games.new_round), the
+# menu's c prompt, ghost, Bench and radio (menu.act). Not levelcode.py either: the games that make or
+# check a level code (Duel, the c prompt, a ghost) import it as they need it.
 from maze32_game import term as tm     # noqa: E402  (as tm: `term` is the terminal object passed around here)
 from maze32_game.term import ticks_ms, sleep_ms  # noqa: E402
 

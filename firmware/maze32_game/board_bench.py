@@ -6,8 +6,10 @@
 # figures are steady-state. Each timed span starts right after a collection and is bracketed by
 # gc.mem_alloc() with no collection in between, so any allocation in it shows; hashing and printing
 # happen outside the spans.
+# The library's core is imported in the functions that time it, not here: trust.installed() reads
+# flavour() at boot, and a core loaded then, in passing among the self-test's garbage, stays for good
+# on a board that keeps machine code (loading.py), splitting the heap (maze32/__init__.py).
 import gc
-from maze32 import Config, Maze, Workspace, generate, validate, split_seed, maze_hash
 from maze32._compat import ticks_us, ticks_diff
 
 
@@ -18,6 +20,7 @@ def _mem_alloc():
 def timings(maze, ws, cfg, first, last, repeat, out):
     # Seeds first..last timed (best of `repeat`), out(seed, microseconds, status, mask, hash) after
     # each. -> the bytes the timed spans grew the heap by (0: nothing allocated).
+    from maze32 import generate, validate, split_seed, maze_hash
     hi, lo = split_seed(first)
     generate(maze, ws, cfg, hi, lo)                  # warm-up
     grown = 0
@@ -55,6 +58,7 @@ def report(sizes, first, last, write):
     # The menu's Bench, for a person: per size the mean and slowest generate + validate of seeds
     # first..last and what the timed spans allocated, one line each through write (CR LF: a raw console).
     write("Bench: generate + validate of seeds %d..%d on this board, flavour %s\r\n\r\n" % (first, last, flavour()))
+    from maze32 import Config, Maze, Workspace
     maze = Maze()
     ws = Workspace()
     for w, h in sizes:
@@ -78,6 +82,7 @@ def flavour():
 def run(sizes, first, last, repeat=1):
     # sizes: [(W, H), ...]; seeds first..last inclusive; best of `repeat` runs per seed.
     print("maze32-flavour", flavour())
+    from maze32 import Config, Maze, Workspace
     maze = Maze()
     ws = Workspace()
     for w, h in sizes:

@@ -93,7 +93,21 @@ def new_round(game, seed, size, options):
     if game.buffers:         # its buffers first, then its code loaded packed (see the top)
         module(game.buffers).reserve()
         return module("loading").packed(lambda: module(game.view).new_round(seed, size, options))
-    return module(game.view).new_round(seed, size, options)
+    # Duel's and Deeper's rules need the library's core: loaded first (core()), then their code,
+    # packed too: its loader's garbage left as it came would split the heap the round needs
+    core()
+    return module("loading").packed(module, game.view).new_round(seed, size, options)
+
+
+def core():
+    # The library's core (maze32's Config, Maze, generate, validate, hashing: maze32/__init__.py loads
+    # them at the first use of one of their names, not at boot), loaded packed now, before the code
+    # that needs it: Duel's and Deeper's rounds, the c prompt, a ghost, Bench, the radio. On a board
+    # that keeps machine code (loading.py) it stays for good where it lands, so it must land on a heap
+    # left whole: loaded in passing by the c prompt's from-import (among the prompt's Maze and
+    # Workspace), a won Duel, then Deeper, then Explore found no room for Explore's round on the
+    # RISC-V board, native and viper (tests/boards/test_riscv.py, every game after a won Duel).
+    return module("loading").packed(lambda: __import__("maze32").Config)
 
 
 def extras(game):

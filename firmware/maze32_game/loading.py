@@ -1,9 +1,10 @@
 # How the board loads code and lets it go again. What app.main has loaded when its menu first shows
-# (the menu, the terminal layer, the library's core) is marked resident (mark); every module loaded
-# after it (a game's view, rules and buffers, the world's kinds, the records, the ghost, the level
-# link, the radio, attach.py) is forgotten on the way back to the menu (forget): dropped from
-# sys.modules and from its package, so its code, tables and buffers are garbage the next game's can
-# use. A C6-sized heap holds the menu and one game, not every game it has played.
+# (the menu, the terminal layer; the library's core loads later: games.core) is marked resident
+# (mark); every module loaded after it (a game's view, rules and buffers, the world's kinds, the
+# records, the ghost, the level link, the radio, attach.py) is forgotten on the way back to the
+# menu (forget): dropped from sys.modules and from its package, so its code, tables and buffers are
+# garbage the next game's can use. A C6-sized heap holds the menu and one game, not every game it
+# has played.
 # Except on ports/esp32 (the C6) with machine code installed (keep_machine_code): there machine code
 # is committed outside the GC heap and freed only at a soft reset (esp_native_code_commit), so a
 # module with viper kernels forgotten and loaded again would take its code's room again each time

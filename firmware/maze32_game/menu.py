@@ -43,6 +43,8 @@ def choose(term, title, seed, size, message):
 
 def act(term, choice, title, seed, size):
     # A choice other than a game's, n and q (app.main plays those). -> (message, seed, size).
+    if choice != games.RECORDS_KEY:
+        games.core()          # the rest need the library's core: loaded first, packed (games.core)
     from maze32_game.app import play, runs
     message = ""
     if choice == games.GHOST_KEY:
