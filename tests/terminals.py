@@ -194,6 +194,25 @@ def explore_stairs_keys(first=1, tries=40, most=50):
                          % (first, first + tries - 1, most))
 
 
+def type_a_move(term, key, settle, wait):
+    # A game key whose move shows (every pilot key moves the player or digs or builds a tile), typed
+    # as a person plays: the next only once this one's change is on the screen, then `settle`
+    # seconds for a fall. A frame takes the last key typed since the one before, so keys typed at a
+    # fixed pace were dropped by a board slowed by a loaded machine (CI: viper 3 tiles short of the
+    # stairs). The map is the screen less its last two lines (the clock ticks on the status line).
+    def shown():
+        return term.display.display[1:-2]
+    before = shown()
+    for _ in range(2):                          # typed again once if nothing showed
+        term.send(key)
+        end = time.monotonic() + wait / 2
+        while time.monotonic() < end and shown() == before:
+            term.read(0.05)
+        if shown() != before:
+            break
+    term.read(settle)
+
+
 def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
     # `maze32 play --port URL`: the board's own menu, a level code for a seed whose stairs the pilot
     # takes (explore_stairs_keys), its Explore key (games.py's), the stairs taken by those keys, a walk
@@ -214,10 +233,7 @@ def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
             assert term.start(wait * 3), term.screen[-600:]                      # its goal, then a key
             assert term.wait_for("explore  depth 1", wait), term.screen[-600:]
             for k, falls in keys:
-                # one key a frame at the most (a frame takes the last key typed since the one before),
-                # and a fall's ticks waited out, as the pilot did
-                term.send(k)
-                term.read(0.3 + 0.08 * falls)
+                type_a_move(term, k, 0.3 + 0.08 * falls, wait)
             assert term.wait_for("explore  depth 2", wait), term.text()         # the stairs, taken
             for k in (b"d", b"d", b"s", b"a", b"s"):         # walk, dig
                 term.send(k)

@@ -26,7 +26,7 @@ def legend():
     # [(style, glyph, meaning)] of every material and the player, for term.py's ? overlay.
     # air first: a blank is open (a newcomer took it for unseen, as Duel's fog is), and drops you
     out = [(PLAYER, "@", "you"), (BUMP, "@", "on red: bump, cannot dig or climb"),
-           ("", "  ", "blank: air, open; you fall in it")]
+           ("", "  ", "air: blank; open, you fall in it")]
     for i in range(1, len(STYLES)):
         glyph, style = STYLES[i]
         out.append((style, glyph, MEANINGS.get(MATERIALS[i][0], MATERIALS[i][0])))
