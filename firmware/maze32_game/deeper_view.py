@@ -4,7 +4,7 @@
 from maze32_game import deeper
 from maze32_game.paint import Painter, copy_rect
 from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, too_small
-from maze32_game.term_maze import P1, boxed, follow, quit_title, tail
+from maze32_game.term_maze import P1, boxed, follow, quit_title, room, tail
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"
@@ -82,6 +82,9 @@ class DeeperRound:
                                                                   clock(self.ticks))
         if self.message:
             return BOLD + fit(text + "   caught!", cols) + RESET
+        if len(text) >= room(self.bump, cols):
+            text = "depth %d  %s  %s  %s" % (g.depth, count(g.level.ghosts, "ghost"), count(self.steps, "step"),
+                                             clock(self.ticks))
         return tail(text, self.bump, cols)
 
     def view(self, cols, rows, painted=False):

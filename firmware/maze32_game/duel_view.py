@@ -11,7 +11,7 @@ from maze32_game import duel_paint
 from maze32_game.paint import Painter
 from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, RESET, Notes, clock, count,
                               fit, too_small)
-from maze32_game.term_maze import P1, P2, follow, quit_title, tail
+from maze32_game.term_maze import P1, P2, follow, quit_title, room, tail
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"
@@ -162,6 +162,10 @@ class DuelView:
             me.view, me.steps, clock(ticks))
         if message:
             return BOLD + fit(text, cols) + RESET
+        if len(text) >= room(bump, cols):
+            text = "key %s  %sview %d  %s  %s" % ("yes" if me.has_key else "no", "" if bearing is None
+                                                  else "compass %s  " % BEARINGS[bearing], me.view,
+                                                  count(me.steps, "step"), clock(ticks))
         return tail(text, bump, cols)
 
     def window(self, cols, rows, painted=False):

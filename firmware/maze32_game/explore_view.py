@@ -5,7 +5,8 @@ import sys
 from maze32_game import explore
 from maze32_game import explore_buffers
 from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT, WATER
-from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, spread, too_small
+from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, narrow, spread,
+                              too_small)
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item, fire). Every material its own glyph, so that a terminal without
@@ -61,8 +62,9 @@ def thousands(n):
     return text
 
 
-def goal(game):
-    # "stairs 1,412 SE straight", "stairs here", or "" when the world does not say where they are.
+def goal(game, straight=True):
+    # "stairs 1,412 SE straight" ("stairs 1,412 SE" without straight, for a narrow status line),
+    # "stairs here", or "" when the world does not say where they are.
     # Straight: the distance as the crow flies (a route's would need a search each step); a newcomer
     # followed it into dead ends believing it a route's, so the line and the rules say which it is.
     if game.stairs_x < 0:
@@ -71,7 +73,7 @@ def goal(game):
     if dx == 0 and dy == 0:
         return "stairs here"
     n = tiles_between(dx, dy)
-    return "stairs %s %s straight" % (thousands(n), bearing(dx, dy))
+    return "stairs %s %s%s" % (thousands(n), bearing(dx, dy), " straight" if straight else "")
 
 
 class ExploreRound:
@@ -159,14 +161,21 @@ class ExploreRound:
         return self.message
 
     def header(self, cols):
-        # Within 80 columns for the longest code a dealt world has (4294967295-255-1 dungeon/accretion).
-        return fit("maze32 explore  world %s  stairs <=%d by route" % (
-            self.game.code(), explore.ROUTE_LIMIT), cols)
+        # Within 80 columns for the longest code a dealt world has (4294967295-255-1 dungeon/accretion);
+        # on a narrower terminal the world's code whole rather than the route's limit cut.
+        text = "maze32 explore  world %s  stairs <=%d by route" % (self.game.code(), explore.ROUTE_LIMIT)
+        return fit(text if len(text) < cols else "explore  world " + self.game.code(), cols)
 
     def status(self, cols):
+        # Depth, the stairs' distance and bearing, items, time; on a narrow terminal (down to 40
+        # columns) in fewer words, so that the bearing and the clock are never what is cut.
         g = self.game
         text = "explore  depth %d (%s)  %s  items %d  %s" % (
             g.depth, g.kind(), goal(g), g.items, clock(self.ticks))
+        room = cols - 7 if self.bump and not self.message else cols     # as term_maze.room
+        if len(text) >= room:
+            text = narrow("depth %d  %s  items %d  %s" % (g.depth, goal(g, False), g.items, clock(self.ticks)),
+                          room)
         if self.message:                            # how it ended: on the message line above
             return BOLD + fit(text, cols) + RESET
         if self.bump:

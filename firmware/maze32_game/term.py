@@ -154,6 +154,14 @@ def fit(text, cols):
     return text if len(text) < cols else text[:cols - 1]
 
 
+def narrow(text, cols):
+    # text, or where it would not fit, its aside in brackets dropped, then its runs of spaces made one
+    # ("arrows/WASD move p pause ? help q quit" fits 40 columns).
+    if len(text) >= cols and " (" in text and not text.startswith("("):
+        text = text[:text.index(" (")]
+    return text if len(text) < cols else " ".join(text.split())
+
+
 def wrap(text, cols):
     # Plain text in lines that fit, broken at spaces (a word too long is cut); each "\n" starts a new
     # line (a result, then what it did to the records, each a line of its own).
@@ -196,7 +204,7 @@ class Notes:
     def line(self, now, cols):
         if self.text and now < self.until:
             return BOLD + fit(self.text, cols) + RESET
-        return fit(self.keys, cols)
+        return fit(narrow(self.keys, cols), cols)
 
 
 def clock(ticks, tenths=False):

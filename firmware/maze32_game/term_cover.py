@@ -2,8 +2,8 @@
 # it is paused, under ?. Loaded while a cover shows and let go as it goes (term.frames), so a round in
 # play holds none of it (term.py is resident for every game).
 from maze32_game import games
-from maze32_game.term import (BOLD, KEYS, LOCKSTEP_KEYS, MIN_SIZE, PAUSED, RESET, START, fit, too_small,
-                              wrap)
+from maze32_game.term import (BOLD, KEYS, LOCKSTEP_KEYS, MIN_SIZE, PAUSED, RESET, START, fit, narrow,
+                              too_small, wrap)
 
 
 def cover_lines(rnd, cols, rows, what):
@@ -15,8 +15,15 @@ def cover_lines(rnd, cols, rows, what):
     title, goal = getattr(rnd, "title", game.title), getattr(rnd, "goal", game.goal)   # a link's own
     out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET]
     out += ["  " + x for x in wrap("Goal: " + goal + ".", cols - 2)]
-    out += ["", fit("  " + (KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS), cols)]
-    out += [fit("  " + line, cols) for line in getattr(rnd, "rules", ())]   # a game's own rules, if any
+    out.append("")
+    keys = KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS
+    keys = narrow(keys, cols - 2)
+    out += ["  " + keys] if len(keys) < cols - 2 else [keys] if len(keys) < cols else \
+        ["  " + x for x in wrap(keys, cols - 2)]   # at 40 columns: one line, not indented
+    rules = getattr(rnd, "rules", ())           # a game's own rules, if any: written for 80 columns,
+    if rules and max(len(x) for x in rules) >= cols - 2:    # rewrapped where a line would be cut
+        rules = wrap(" ".join(rules), cols - 2)
+    out += ["  " + line for line in rules]
     if what != PAUSED:                          # the legend: on the start screen too, for a newcomer
         out.append("")
         width = 38                              # a legend entry; two a line on 80 columns
@@ -31,7 +38,9 @@ def cover_lines(rnd, cols, rows, what):
     out.append("")
     last = ("press a key to start (nothing moves before your first move)" if what == START else
             "paused: any key goes on (q quits)" if what == PAUSED else "any key goes back to the game")
-    out.append(BOLD + fit("  " + last, cols) + RESET)
-    if len(out) > rows:                         # a small terminal: no blank lines, then no more
-        out = [x for x in out if x][:rows]
+    out.append(BOLD + fit("  " + narrow(last, cols - 2), cols) + RESET)
+    if len(out) > rows:                         # a small terminal: no blank lines, then what does not
+        out = [x for x in out if x]             # fit above the last line, which says what to press
+        if len(out) > rows:
+            out = out[:rows - 2] + [fit("  (more on a larger terminal)", cols), out[-1]]
     return out

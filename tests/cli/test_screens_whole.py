@@ -97,3 +97,42 @@ def test_the_last_frame_keeps_the_end_message_and_the_figures_whole():
     dead.message = "burnt by lava at depth 8: score 8, 0 items"
     said, status = plain(dead.view(80, 24))[-2:]
     assert said == dead.message and status.startswith("explore  depth 8 (dungeon)"), status
+
+
+@pytest.mark.parametrize("what", [tm.START, tm.PAUSED, tm.HELP])
+def test_the_smallest_terminal_keeps_what_to_press_and_cuts_no_word(what):
+    # 40 x 12, the least a game plays on: the cover's last line still says what to press (it was cut
+    # off below the rules once), the keys are one whole line, a rule is never cut inside a word, and
+    # a cover that drops lines says so.
+    last = {tm.START: "press a key to start", tm.PAUSED: "paused: any key goes on", tm.HELP: "any key goes back"}
+    for name, rnd in rounds(7, 16):
+        shown = plain(tm.cover_lines(rnd, 40, 12, what))
+        assert len(shown) <= 12 and max(len(x) for x in shown) < 40, (name, shown)
+        assert shown[-1].strip().startswith(last[what]), (name, shown)
+        assert "arrows/WASD move p pause ? help q quit" in shown, (name, shown)
+        words = " ".join(getattr(rnd, "rules", ())).split()
+        kept = []                                   # the rules' lines: those after the keys' line
+        for line in shown[shown.index("arrows/WASD move p pause ? help q quit") + 1:-1]:
+            if not line.split() or not set(line.split()) <= set(words):
+                break
+            kept += line.split()
+        if words and kept:
+            start = words.index(kept[0])
+            assert kept == words[start:start + len(kept)], (name, kept)   # whole words, in order
+        if len(plain(tm.cover_lines(rnd, 80, 50, what))) > 12:
+            assert "(more on a larger terminal)" in "\n".join(shown), name
+
+
+def test_the_status_line_keeps_its_figures_at_40_columns():
+    # The figures a player steers by, whole on a 40-column status line: Explore's bearing and
+    # distance to the stairs and its clock, Duel's and Deeper's clock (cut off at the right once).
+    for name, rnd in rounds(7, 16):
+        if name == "ghost race":
+            continue
+        rnd.tick("right")
+        lines = plain(rnd.view(40, 12))
+        status = lines[-1]
+        assert len(status) < 40 and re.search(r"\b\d+:\d\d\b", status), (name, status)
+        assert plain(rnd.view(80, 24))[-1] != status, name      # the long form, where it fits
+        if name == "explore":
+            assert re.search(r"stairs \d+ [NSEW]{1,2}\b", status), status
