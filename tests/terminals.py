@@ -241,8 +241,8 @@ def explore_through_the_menu(url, env=None, rounds=2, wait=20.0):
             assert "explore  depth 2" in term.text() and b"MemoryError" not in term.screen, term.text()
             term.display.reset()
             term.send(b"q")
-            assert term.wait_for("enter a level code", wait), term.screen[-600:]  # the menu again
-            assert "depth 2" in term.text(), term.text()                          # its quit line
+            assert term.wait_for("enter a level code", wait), term.screen[-600:]  # the menu again,
+            assert term.wait_for(", depth 2, items", wait), term.text()  # then its quit line below it
         quit_the_board(term, wait)
     finally:
         term.close()
