@@ -3,8 +3,8 @@
 # the status line; DeeperRound is games.py's "deeper".
 from maze32_game import deeper
 from maze32_game.paint import Painter, copy_rect
-from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, too_small
-from maze32_game.term_maze import P1, boxed, follow, quit_title, room, tail
+from maze32_game.term import BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, room, too_small
+from maze32_game.term_maze import P1, boxed, follow, quit_title, tail
 
 BANNER_TICKS = 20              # "depth N" before a level starts: a second, the game paused
 HEDGE = "\x1b[0;32m"

@@ -10,8 +10,8 @@ from maze32_game import duel, ghost
 from maze32_game import duel_paint
 from maze32_game.paint import Painter
 from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, KEYS, LOCKSTEP_KEYS, MIN_SIZE, RESET, Notes, clock, count,
-                              fit, too_small)
-from maze32_game.term_maze import P1, P2, follow, quit_title, room, tail
+                              fit, room, too_small)
+from maze32_game.term_maze import P1, P2, follow, quit_title, tail
 
 WALL = ("\x1b[0;90m", RESET)                      # walls (remembered, in view)
 FOG = "\x1b[0;90m"

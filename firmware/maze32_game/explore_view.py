@@ -5,8 +5,8 @@ import sys
 from maze32_game import explore
 from maze32_game import explore_buffers
 from maze32.world.tiles import MATERIALS, CHUNK, CHUNK_SHIFT, WATER
-from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, narrow, spread,
-                              too_small)
+from maze32_game.term import (BOLD, BUMP, BUMP_TICKS, MIN_SIZE, RESET, Notes, clock, count, fit, narrow, room,
+                              spread, too_small)
 
 # (glyph, style) by material index (maze32's MATERIALS order: air, grass, dirt, stone, sand, water,
 # lava, acid, wood, door, trap, stairs, item, fire). Every material its own glyph, so that a terminal without
@@ -172,14 +172,13 @@ class ExploreRound:
         g = self.game
         text = "explore  depth %d (%s)  %s  items %d  %s" % (
             g.depth, g.kind(), goal(g), g.items, clock(self.ticks))
-        room = cols - 7 if self.bump and not self.message else cols     # as term_maze.room
-        if len(text) >= room:
+        if len(text) >= room(self.bump and not self.message, cols):
             text = narrow("depth %d  %s  items %d  %s" % (g.depth, goal(g, False), g.items, clock(self.ticks)),
-                          room)
+                          room(self.bump and not self.message, cols))
         if self.message:                            # how it ended: on the message line above
             return BOLD + fit(text, cols) + RESET
         if self.bump:
-            return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
+            return fit(text, room(True, cols)) + "  " + BUMP + "bump" + RESET
         for keys in KEYS:
             if len(text) + len(keys) + 3 <= cols:
                 return spread(text, keys, cols)

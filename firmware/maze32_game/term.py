@@ -162,6 +162,12 @@ def narrow(text, cols):
     return text if len(text) < cols else " ".join(text.split())
 
 
+def room(bump, cols):
+    # The columns a status line's text has: all but "  bump" while there is a bump. A view whose text
+    # is longer (a terminal narrower than 80 columns) says the same figures in fewer words.
+    return cols - 7 if bump else cols
+
+
 def wrap(text, cols):
     # Plain text in lines that fit, broken at spaces (a word too long is cut); each "\n" starts a new
     # line (a result, then what it did to the records, each a line of its own).

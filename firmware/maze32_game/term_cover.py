@@ -16,10 +16,8 @@ def cover_lines(rnd, cols, rows, what):
     out = [rnd.header(cols), "", "  " + BOLD + fit(title, cols - 2) + RESET]
     out += ["  " + x for x in wrap("Goal: " + goal + ".", cols - 2)]
     out.append("")
-    keys = KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS
-    keys = narrow(keys, cols - 2)
-    out += ["  " + keys] if len(keys) < cols - 2 else [keys] if len(keys) < cols else \
-        ["  " + x for x in wrap(keys, cols - 2)]   # at 40 columns: one line, not indented
+    keys = narrow(KEYS if getattr(rnd, "can_pause", True) else LOCKSTEP_KEYS, cols - 2)
+    out.append(("  " if len(keys) < cols - 2 else "") + fit(keys, cols))   # at 40 columns: not indented
     rules = getattr(rnd, "rules", ())           # a game's own rules, if any: written for 80 columns,
     if rules and max(len(x) for x in rules) >= cols - 2:    # rewrapped where a line would be cut
         rules = wrap(" ".join(rules), cols - 2)

@@ -2,7 +2,7 @@
 # run of styled cells, the status line with its bump, the window that follows a player, a box in the
 # middle of the screen, a quit's title. Explore's view draws none of these, so they are not in term.py,
 # which every round holds (term.py's __getattr__ still hands them on).
-from maze32_game.term import BOLD, BUMP, RESET, count, fit, narrow, spread
+from maze32_game.term import BOLD, BUMP, RESET, count, fit, narrow, room, spread
 
 # The players' styles like `maze32 render` (host/render.py): Player 1 bold cyan, Player 2 bold magenta,
 # remembered things dim.
@@ -28,17 +28,11 @@ def unbump(parts, cur):
     return cur
 
 
-def room(bump, cols):
-    # The columns a status line's text has: all but "  bump" while there is a bump. A view whose text
-    # is longer (a terminal narrower than 80 columns) says the same figures in fewer words.
-    return cols - 7 if bump else cols
-
-
 def tail(text, bump, cols):
     # A game's status line: its text, then "bump" while the player walks into a wall, else the keys.
     text = narrow(text, room(bump, cols))
     if bump:
-        return fit(text, cols - 7) + "  " + BUMP + "bump" + RESET
+        return fit(text, room(bump, cols)) + "  " + BUMP + "bump" + RESET
     return spread(text, HINT, cols)
 
 
