@@ -103,9 +103,16 @@ def fill_pool_or_tree(ws, spec, buf, kind, x, a, d):
 
 
 # -- the surface kind: stages ----------------------------------------------------------------------
+def _under_the_surface(ws):
+    # Whether the window lies wholly under the deepest cave line (the highest ground, BASE + 8, then
+    # dirt and the caves' first rows): there the terrain is stone, no dune or wall stands on it, and
+    # no pool, tree or stairs reaches it (a pool's bowl ends 5 rows under the ground at most).
+    return ws.win_y0 > BASE + 8 + DIRT_DEPTH + CAVE_DEPTH
+
+
 def shape(ws, spec, buf):
     least = measure_heights(ws, spec)
-    if ws.win_y0 > BASE + 8 + DIRT_DEPTH + CAVE_DEPTH:
+    if _under_the_surface(ws):
         # Wholly under the deepest cave line: the terrain there is stone and nothing stands on it, so
         # the caves' one pass (stone or air) gives the same tiles.
         grow_cells(ws, spec, SPARSE)
@@ -128,6 +135,8 @@ def settle(ws, spec, tiles):
 
 
 def finish(ws, spec, buf):
+    if _under_the_surface(ws):
+        return                                          # nothing the surface bears reaches down here
     paint_features(ws, spec, buf, (1 << POOL_WATER) | (1 << POOL_SAND) | (1 << TREE), fill_pool_or_tree)
     place_ends(ws, spec, buf)
 
