@@ -262,6 +262,45 @@ def nearest_marked(ws, tiles_obj, px: int, py: int, value: int, floor: int, far:
     return best
 
 
+@micropython.viper
+def nearest_in_runs(ws, px: int, py: int, value: int) -> int:
+    # What nearest_marked(ws, tiles, px, py, value, 0, 0) returns (the tile marked `value` nearest to
+    # (px, py), first in row order on ties, -1 if none; px, py inside the chunk), read from the runs
+    # keep_regions has just left in ws.queue, where every run's tiles bear one mark (its first tile's):
+    # a run's nearest tile is px clamped into it. Rows are visited outward from py, and the visit stops
+    # once no row left can be nearer, so a hub in a far region costs its rows' runs, not a ring of
+    # tiles per step of distance.
+    marks = ptr8(ws.marks)
+    runs = ptr16(ws.queue)
+    starts = ptr16(ws.row_runs)
+    ch = int(ws.ch)
+    best = -1
+    best_d = 0
+    dy = 0
+    while dy < ch and (best < 0 or dy <= best_d):
+        side = 0
+        while side < 2:
+            y = py - dy if side == 0 else py + dy
+            side += 1 if dy else 2                      # row py is visited once
+            if y < 0 or y >= ch:
+                continue
+            i = int(starts[y])
+            end = int(starts[y + 1])
+            while i < end:
+                x0 = runs[i] & 127
+                if marks[(y << 6) + x0] == value:
+                    x1 = (runs[i] >> 7) - 1
+                    x = x0 if px < x0 else (x1 if px > x1 else px)
+                    d = dy + (x - px if x > px else px - x)
+                    c = (y << 6) | x
+                    if best < 0 or d < best_d or (d == best_d and c < best):
+                        best = c
+                        best_d = d
+                i += 1
+        dy += 1
+    return best
+
+
 # Word-wide scans where the kernels are machine code (keep_regions); as bytecode a tile at a time,
 # with the same results.
 WIDE = 1 if compiled(remark) else 0
@@ -277,4 +316,5 @@ def keep_largest_region(ws, tiles):
         c = (cy << 6) | cx
         tiles[c] = _AIR
         ws.marks[c] = 2
-    return nearest_marked(ws, tiles, cx, cy, 2, 0, 0)
+        return c
+    return nearest_in_runs(ws, cx, cy, 2)
