@@ -120,58 +120,55 @@ def step_cells(ws, src_obj, dst_obj, k: int, top: int):
     # stays below 2**30. Row `top` is the outermost row above (the rows before it are not used).
     src = ptr32(src_obj)
     dst = ptr32(dst_obj)
-    lo = ptr32(ws.ca_lo)
-    hi = ptr32(ws.ca_hi)
     nwords = int(ws.nwords)
     n = nwords * int(ws.nrows)
-    # Horizontal 3-sums of every row as a 2-bit number (hi, lo) per cell: left, self and right. The
-    # row's words roll through prev, c, nxt.
-    b = (top + k) * nwords
-    while b < n - k * nwords:
-        end = b + nwords - 1
-        prev = 0
-        c = src[b]
-        i = b
-        while i <= end:
-            nxt = src[i + 1] if i < end else 0
-            left = ((c & 0x1FFFFFFF) << 1) | (prev >> 29)
-            right = ((nxt & 1) << 29) | (c >> 1)
-            x = left ^ c
-            lo[i] = right ^ x
-            hi[i] = (right & x) | (left & c)
-            prev = c
-            c = nxt
-            i += 1
-        b += nwords
     i = top * nwords
     b = n - nwords - i
     while i < (top + 1) * nwords:
         dst[i] = src[i]
         dst[b + i] = src[b + i]
         i += 1
-    # Vertical: the three rows' sums added (0..9); open when the sum is 5 or more.
-    m = (top + k + 1) * nwords
-    end = n - (k + 1) * nwords
-    while m < end:
-        u = m - nwords
-        d = m + nwords
-        lu = lo[u]
-        lm = lo[m]
-        ld = lo[d]
-        x = lm ^ lu
-        t1 = (ld & x) | (lm & lu)                   # the carry into the twos of the sum's bits 0
-        z0 = ld ^ x                                 # the sum's bit 0
-        hu = hi[u]
-        hm = hi[m]
-        hd = hi[d]
-        p = hm ^ hu
-        q = hm & hu
-        r2 = hd ^ t1
-        s = hd & t1
-        # Open when the twos count (p + 2q + r2 + 2s) is 3 or more, or 2 or more with bit 0 set
-        # (2 * twos + bit 0 >= 5); one expression, the longer operands first (seed_cells).
-        dst[m] = (((p & r2) | q | s) & z0) | (((r2 | s) & q) | (p & s))
-        m += 1
+    # A column of words at a time, down its rows: each row's horizontal 3-sum (left, self and right)
+    # as a 2-bit number per cell, low bits l and high bits h, and once three rows are summed the
+    # middle row's cells from the three sums (0..9). The sums of the two rows above stay in locals,
+    # so no row of sums is stored (two stores and six loads a word fewer than a pass per direction).
+    first = (top + k) * nwords                 # the first row whose sums are used
+    last = n - (k + 1) * nwords                # the last
+    j = 0
+    while j < nwords:
+        pd = 1 if j > 0 else 0                 # a word to the left in the row (else walls)
+        nd = 1 if j < nwords - 1 else 0        # a word to the right
+        i = first + j
+        full = i + 2 * nwords                  # from here three rows are summed
+        end = last + j
+        lu = 0
+        hu = 0
+        lm = 0
+        hm = 0
+        while i <= end:
+            c = src[i]
+            left = ((c & 0x1FFFFFFF) << 1) | ((src[i - pd] >> 29) & pd)
+            right = ((src[i + nd] & nd) << 29) | (c >> 1)
+            x = left ^ c
+            ld = right ^ x
+            hd = (right & x) | (left & c)
+            if i >= full:
+                x = lm ^ lu
+                t1 = (ld & x) | (lm & lu)           # the carry into the twos of the sum's bits 0
+                z0 = ld ^ x                         # the sum's bit 0
+                p = hm ^ hu
+                q = hm & hu
+                r2 = hd ^ t1
+                s = hd & t1
+                # Open when the twos count (p + 2q + r2 + 2s) is 3 or more, or 2 or more with bit 0
+                # set (2 * twos + bit 0 >= 5); one expression, the longer operands first (seed_cells).
+                dst[i - nwords] = (((p & r2) | q | s) & z0) | (((r2 | s) & q) | (p & s))
+            lu = lm
+            hu = hm
+            lm = ld
+            hm = hd
+            i += nwords
+        j += 1
 
 
 def grow_cells(ws, spec, dense, first=0):

@@ -107,8 +107,6 @@ def workspace(ws, window_w, window_h, queue, marks):
     words = ((window_w + 16 + 29) // 30) * (window_h + 2 * tiles.APRON)
     ws.ca_a = zeros("i", words)         # the automaton's cells, 30 a word, bit set = open
     ws.ca_b = zeros("i", words)
-    ws.ca_lo = zeros("i", words)        # its horizontal 3-sums, low and high bits
-    ws.ca_hi = zeros("i", words)
     ws.heights = zeros("h", window_w)   # surface height of each column of the window
     ws.tops = zeros("h", window_w)      # first row where caves may open, per column
     ws.window_capacity = window_w
