@@ -26,6 +26,7 @@ from maze32.world.tunnels import set_bounds, open_doorways
 
 _STONE = const(3)       # tiles.STONE
 CANDIDATES = const(32)  # places tried for each pool (12 left 1 in about 300 pools unpoured)
+_STEPS = bytes((0, 65, 128, 63))   # pour_pool's neighbours, up, right, down, left, as 64 + the step
 
 
 # -- the caves kind: stages ------------------------------------------------------------------------
@@ -193,6 +194,7 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
     lo = x
     hi = x
     touches = 0
+    steps = ptr8(_STEPS)
     while head < tail:
         c = queue[head]
         head += 1
@@ -201,20 +203,16 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
         hi = cx if cx > hi else hi
         k = 0
         while k < 4:
-            if k == 0:
-                n = c - 64
-            elif k == 1:
-                n = c + 1
-            elif k == 2:
-                n = c + 64
-            else:
-                n = c - 1
+            n = c + steps[k] - 64
             k += 1
             if n < 0 or n >= 4096:
                 continue
-            if marks[n] == 5:
-                touches = 1                   # a pool poured before
-            if marks[n] != 2:
+            m = marks[n]
+            if m != 2:
+                if m == 5:
+                    touches = 1               # a pool poured before: nothing will be poured
+                    head = tail
+                    break
                 continue
             nx = n & 63
             ny = n >> 6

@@ -1,0 +1,42 @@
+"""A cave pool (world/caves.py pour_pool): liquid fills the kept open tiles at and under its waterline
+within its radius, and a pool that would touch one poured before is not poured at all, the tiles it
+flooded given back to the kept region (marks 2) and their tiles left as they were."""
+from maze32.world import WorldWorkspace
+from maze32.world.caves import pour_pool
+from maze32.world.tiles import AIR, STONE, WATER, LAVA
+
+
+def cavity():
+    # A chunk of stone with one open hall, rows 20..29 and columns 10..40, on a stone floor; its
+    # tiles kept (marks 2), as keep_largest_region leaves them.
+    ws = WorldWorkspace()
+    ws.cw = ws.ch = 64
+    tiles = bytearray([STONE]) * 4096
+    for c in range(4096):
+        ws.marks[c] = 0
+    for y in range(20, 30):
+        for x in range(10, 41):
+            tiles[(y << 6) | x] = AIR
+            ws.marks[(y << 6) | x] = 2
+    return ws, tiles
+
+
+def test_a_pool_fills_under_its_waterline_within_its_radius():
+    ws, tiles = cavity()
+    filled = pour_pool(ws, tiles, 25, 20, 6, WATER)    # lands on the floor at row 29; waterline 26
+    wet = [c for c in range(4096) if tiles[c] == WATER]
+    assert filled == len(wet) > 0
+    assert all(26 <= c >> 6 <= 29 and ((c & 63) - 25) ** 2 + ((c >> 6) - 29) ** 2 <= 36 for c in wet)
+    assert all(ws.marks[c] == 5 for c in wet)
+    assert (29 << 6) | 19 in wet and (29 << 6) | 31 in wet      # 13 wide: a pool of radius 6
+
+
+def test_a_pool_that_would_touch_another_is_not_poured_and_gives_its_tiles_back():
+    ws, tiles = cavity()
+    assert pour_pool(ws, tiles, 16, 20, 4, LAVA) > 0           # the first pool, at the hall's west
+    before_tiles = bytes(tiles)
+    before_marks = bytes(ws.marks)
+    assert pour_pool(ws, tiles, 25, 20, 6, WATER) == 0          # its flood reaches the lava
+    assert bytes(tiles) == before_tiles
+    assert bytes(ws.marks) == before_marks
+    assert pour_pool(ws, tiles, 34, 20, 4, WATER) > 0           # one clear of it is poured
