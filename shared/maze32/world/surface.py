@@ -76,9 +76,15 @@ def paint_features(ws, spec, buf, kinds, painter):
 
 def raise_feature(ws, spec, buf, kind, x, a, height):
     # A dune (a mound of sand, height * (a^2 - dx^2) // a^2 over the ground) or a wall of stone, at
-    # column x, a wide each way (a dune) or a wide (a wall).
+    # column x, a wide each way (a dune) or a wide (a wall). Only its columns in the window are
+    # painted (paint_column clips to it), so no other column's ground is computed.
     dx = -a if kind == DUNE else 0
-    while dx <= (a if kind == DUNE else a - 1):
+    last = a if kind == DUNE else a - 1
+    if dx < ws.win_x0 - x:
+        dx = ws.win_x0 - x
+    if last > ws.win_x0 + ws.win_w - 1 - x:
+        last = ws.win_x0 + ws.win_w - 1 - x
+    while dx <= last:
         g = _ground(ws, spec, x + dx)
         if kind == DUNE:
             paint_column(ws, buf, x + dx, g - height * (a * a - dx * dx) // (a * a), g, SAND, 0)
