@@ -14,14 +14,14 @@
 # region band of 256 columns, from the band's stream: pools 2 + depth // 2 (radius 4..10, water 2 in 3,
 # else sand), dunes 1..3, walls 1..3, trees 3..7, each 2 columns or more from every other, from the
 # band's sides and from the spawn and stairs columns (a feature with no room after 8 draws is dropped).
-from maze32.world.tiles import (GRASS, DIRT, STONE, SAND, WATER, WOOD, STAIRS, SOLID, CHUNK, SALT_CHUNK, BASE,
+from maze32.world.tiles import (GRASS, DIRT, SAND, WATER, WOOD, STAIRS, SOLID, CHUNK, SALT_CHUNK, BASE,
                                 SALT_FEATURES, REGION_SHIFT, seed_stream, height_at)
 from maze32.world.fields import grow_cells, carve_cells, SPARSE
 from maze32.world.regions import keep_regions, keep_largest_region, remark, nearest_marked
 from maze32.world.tunnels import set_bounds, open_doorways, dig_tunnel
 # The kernels (machine code where the flavour has it) in world/surface_kernels.py: this module is plain
 # Python, which a board holds only while it deals a world (firmware/maze32_game/explore.py lets it go).
-from maze32.world.surface_kernels import (measure_heights, shape_terrain, paint_column, pour_bowl,  # noqa: F401
+from maze32.world.surface_kernels import (measure_heights, shape_terrain, paint_column, pour_bowl, raise_columns,  # noqa: F401
                                           place_features, DIRT_DEPTH, CAVE_DEPTH, POOL_WATER, POOL_SAND, DUNE,
                                           WALL, TREE)
 
@@ -75,22 +75,9 @@ def paint_features(ws, spec, buf, kinds, painter):
 
 
 def raise_feature(ws, spec, buf, kind, x, a, height):
-    # A dune (a mound of sand, height * (a^2 - dx^2) // a^2 over the ground) or a wall of stone, at
-    # column x, a wide each way (a dune) or a wide (a wall). Only its columns in the window are
-    # painted (paint_column clips to it), so no other column's ground is computed.
-    dx = -a if kind == DUNE else 0
-    last = a if kind == DUNE else a - 1
-    if dx < ws.win_x0 - x:
-        dx = ws.win_x0 - x
-    if last > ws.win_x0 + ws.win_w - 1 - x:
-        last = ws.win_x0 + ws.win_w - 1 - x
-    while dx <= last:
-        g = _ground(ws, spec, x + dx)
-        if kind == DUNE:
-            paint_column(ws, buf, x + dx, g - height * (a * a - dx * dx) // (a * a), g, SAND, 0)
-        else:
-            paint_column(ws, buf, x + dx, g - height, g, STONE, 0)
-        dx += 1
+    # A dune (a mound of sand, a wide each way) or a wall of stone (a wide), at column x: its columns
+    # in the window, from their ground (surface_kernels.raise_columns).
+    raise_columns(ws, buf, x, a, height, 1 if kind == DUNE else 0)
 
 
 def fill_pool_or_tree(ws, spec, buf, kind, x, a, d):

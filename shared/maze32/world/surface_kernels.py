@@ -10,6 +10,7 @@ _AIR = const(0)           # tiles.AIR, GRASS, DIRT and STONE, for the kernels
 _GRASS = const(1)
 _DIRT = const(2)
 _STONE = const(3)
+_SAND = const(4)          # tiles.SAND
 DIRT_DEPTH = const(8)     # dirt tiles under the top tile
 CAVE_DEPTH = const(10)    # caves open from this many tiles under the top
 # Feature kinds (WorldWorkspace.feat_*): x is the centre (the left column for a wall), a and b are
@@ -110,6 +111,43 @@ def shape_terrain(ws, buf_obj, top: int, world_w: int, world_h: int):
         while i < w:
             buf[c + i] = _STONE
             i += 1
+
+
+@micropython.viper
+def raise_columns(ws, buf_obj, x: int, a: int, height: int, dune: int):
+    # A dune (dune 1: sand, height * (a^2 - dx^2) // a^2 tiles over the ground for dx = -a..a) or a
+    # wall (stone, height tiles over it for dx = 0..a-1) at column x: the window's columns of it only,
+    # each up to its ground in ws.heights, clipped to the window's rows.
+    buf = ptr8(buf_obj)
+    heights = ptr16(ws.heights)
+    wx = int(ws.win_x0)
+    wy = int(ws.win_y0)
+    w = int(ws.win_w)
+    h = int(ws.win_h)
+    pitch = int(ws.win_pitch)
+    dx = 0 - a if dune else 0
+    last = a if dune else a - 1
+    if dx < wx - x:
+        dx = wx - x
+    if last > wx + w - 1 - x:
+        last = wx + w - 1 - x
+    t = _SAND if dune else _STONE
+    aa = a * a
+    while dx <= last:
+        i = x + dx - wx                        # the window's column
+        g = heights[i]
+        y0 = g - (height * (aa - dx * dx) // aa if dune else height) - wy
+        y1 = g - wy
+        if y0 < 0:
+            y0 = 0
+        if y1 > h:
+            y1 = h
+        c = y0 * pitch + i
+        while y0 < y1:
+            buf[c] = t
+            c += pitch
+            y0 += 1
+        dx += 1
 
 
 @micropython.viper
