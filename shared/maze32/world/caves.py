@@ -255,12 +255,12 @@ def fill_pools(ws, spec, tiles):
         ccy = (ry << 2) + draw_below(rng, rrows)
         radius = 4 + draw_below(rng, 7)
         material = WATER + draw_below(rng, 3)      # water, lava or acid (tiles: 5, 6, 7)
-        cw = spec.chunk_width(ccx)
-        ch = spec.chunk_height(ccy)
-        if cw < 2 * radius + 4 or ch < 2 * radius + 4:
-            continue                               # no room for it in that narrow chunk
         if ccx != ws.cx or ccy != ws.cy:
             continue                               # another chunk's pool
+        cw = ws.cw
+        ch = ws.ch
+        if cw < 2 * radius + 4 or ch < 2 * radius + 4:
+            continue                               # no room for it in this narrow chunk
         places = ws.pool_rng
         seed_stream(spec, places, rx, ry, SALT_POOL_PLACES + n)
         i = 0
