@@ -10,7 +10,10 @@ from host import riscv_board
 PHASES = {"total", "construct", "carve", "place", "search", "validate"}
 
 
-@pytest.mark.skipif(not shutil.which("gcc") or riscv_board.missing(), reason="needs gcc and the RISC-V toolchain")
+MISSING = ["gcc"] if not shutil.which("gcc") else riscv_board.missing()
+
+
+@pytest.mark.skipif(bool(MISSING), reason="the C reference: missing %s" % ", ".join(MISSING))
 def test_c_reference_counts_every_phase_on_the_host_and_on_rv32():
     on_host, rv32 = c_ratio.c_reference()
     assert set(on_host) == PHASES and set(rv32) == PHASES
