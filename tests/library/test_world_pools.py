@@ -1,6 +1,8 @@
 """A cave pool (world/caves.py pour_pool): liquid fills the kept open tiles at and under its waterline
 within its radius, and a pool that would touch one poured before is not poured at all, the tiles it
 flooded given back to the kept region (marks 2) and their tiles left as they were."""
+import random
+
 from maze32.world import WorldWorkspace
 from maze32.world.caves import pour_pool
 from maze32.world.tiles import AIR, STONE, WATER, LAVA
@@ -40,3 +42,62 @@ def test_a_pool_that_would_touch_another_is_not_poured_and_gives_its_tiles_back(
     assert bytes(tiles) == before_tiles
     assert bytes(ws.marks) == before_marks
     assert pour_pool(ws, tiles, 34, 20, 4, WATER) > 0           # one clear of it is poured
+
+
+def caverns(rnd):
+    # A chunk of random open tiles (kept, marks 2, or not), with a few tiles of earlier pools.
+    ws = WorldWorkspace()
+    ws.cw = ws.ch = 64
+    tiles = bytearray(4096)
+    fill = rnd.choice((0.55, 0.7, 0.85))
+    for c in range(4096):
+        if rnd.random() < fill:
+            tiles[c] = AIR
+            ws.marks[c] = 5 if rnd.random() < 0.002 else 2
+        else:
+            tiles[c] = STONE
+            ws.marks[c] = 0
+    return ws, tiles
+
+
+def flood_by_the_rule(ws, tiles, x, y, radius):
+    # pour_pool's rule, tile by tile (a plain breadth-first flood of sets): the tiles it would pour.
+    from maze32.world.tiles import SOLID
+    marks = ws.marks
+    while y < ws.ch - 1 and not (marks[(y << 6) | x] == 2 and SOLID[tiles[((y + 1) << 6) | x]]):
+        y += 1
+    if y >= ws.ch - 1:
+        return set()
+    line = y - radius // 2
+    seen = {(x, y)}
+    todo = [(x, y)]
+    while todo:
+        cx, cy = todo.pop()
+        for nx, ny in ((cx, cy - 1), (cx + 1, cy), (cx, cy + 1), (cx - 1, cy)):
+            if not (0 <= nx < 64 and 0 <= ny < 64):
+                continue
+            if marks[(ny << 6) | nx] == 5:
+                return set()                  # beside a pool poured before
+            if ((nx, ny) not in seen and marks[(ny << 6) | nx] == 2 and ny >= line
+                    and (nx - x) ** 2 + (ny - y) ** 2 <= radius * radius):
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    xs = [cx for cx, _ in seen]
+    return {(cy << 6) | cx for cx, cy in seen} if max(xs) - min(xs) >= 8 else set()
+
+
+def test_pools_in_random_caverns_follow_the_rule():
+    rnd = random.Random(24)
+    poured = 0
+    for _ in range(150):
+        ws, tiles = caverns(rnd)
+        x, y, radius = rnd.randrange(11, 53), rnd.randrange(0, 50), rnd.randrange(4, 11)
+        want = flood_by_the_rule(ws, tiles, x, y, radius)
+        marks = bytes(ws.marks)
+        before = bytes(tiles)
+        filled = pour_pool(ws, tiles, x, y, radius, WATER)
+        assert filled == len(want)
+        assert {c for c in range(4096) if tiles[c] != before[c]} == want
+        assert all(ws.marks[c] == (5 if c in want else marks[c]) for c in range(4096))
+        poured += filled > 0
+    assert poured >= 30                       # the caverns hold pools, not only refusals

@@ -26,7 +26,6 @@ from maze32.world.tunnels import set_bounds, open_doorways
 
 _STONE = const(3)       # tiles.STONE
 CANDIDATES = const(32)  # places tried for each pool (12 left 1 in about 300 pools unpoured)
-_STEPS = bytes((0, 65, 128, 63))   # pour_pool's neighbours, up, right, down, left, as 64 + the step
 
 
 # -- the caves kind: stages ------------------------------------------------------------------------
@@ -194,37 +193,51 @@ def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
     lo = x
     hi = x
     touches = 0
-    steps = ptr8(_STEPS)
-    while head < tail:
+    while head < tail:                        # its four neighbours: up, right, down, left
         c = queue[head]
         head += 1
         cx = c & 63
         lo = cx if cx < lo else lo
         hi = cx if cx > hi else hi
-        k = 0
-        while k < 4:
-            n = c + steps[k] - 64
-            k += 1
-            if n < 0 or n >= 4096:
-                continue
-            m = marks[n]
-            if m != 2:
-                if m == 5:
-                    touches = 1               # a pool poured before: nothing will be poured
-                    head = tail
-                    break
-                continue
-            nx = n & 63
-            ny = n >> 6
-            if ny < line or nx - cx > 1 or cx - nx > 1:
-                continue
-            dx = nx - x
-            dy = ny - y
-            if dx * dx + dy * dy > r2:
-                continue
-            marks[n] = 4
-            queue[tail] = n
-            tail += 1
+        dx = cx - x
+        dy = (c >> 6) - y
+        dx2 = dx * dx
+        if c >= 64:
+            m = marks[c - 64]
+            if m == 5:
+                touches = 1                   # a pool poured before: nothing will be poured
+                break
+            if m == 2 and (c >> 6) > line and dx2 + (dy - 1) * (dy - 1) <= r2:
+                marks[c - 64] = 4
+                queue[tail] = c - 64
+                tail += 1
+        if c < 4095:
+            m = marks[c + 1]
+            if m == 5:
+                touches = 1
+                break
+            if m == 2 and cx < 63 and (dx + 1) * (dx + 1) + dy * dy <= r2:
+                marks[c + 1] = 4
+                queue[tail] = c + 1
+                tail += 1
+        if c < 4032:
+            m = marks[c + 64]
+            if m == 5:
+                touches = 1
+                break
+            if m == 2 and dx2 + (dy + 1) * (dy + 1) <= r2:
+                marks[c + 64] = 4
+                queue[tail] = c + 64
+                tail += 1
+        if c >= 1:
+            m = marks[c - 1]
+            if m == 5:
+                touches = 1
+                break
+            if m == 2 and cx > 0 and (dx - 1) * (dx - 1) + dy * dy <= r2:
+                marks[c - 1] = 4
+                queue[tail] = c - 1
+                tail += 1
     keep = 1 if hi - lo >= 8 and not touches else 0
     i = 0
     while i < tail:                           # poured (marks 5) or given back (2)
