@@ -5,7 +5,7 @@ import random
 
 from maze32.world import WorldWorkspace
 from maze32.world.caves import pour_pool
-from maze32.world.tiles import AIR, STONE, WATER, LAVA
+from maze32.world.tiles import AIR, SOLID, STONE, WATER, LAVA
 
 
 def cavity():
@@ -62,7 +62,6 @@ def caverns(rnd):
 
 def flood_by_the_rule(ws, tiles, x, y, radius):
     # pour_pool's rule, tile by tile (a plain breadth-first flood of sets): the tiles it would pour.
-    from maze32.world.tiles import SOLID
     marks = ws.marks
     while y < ws.ch - 1 and not (marks[(y << 6) | x] == 2 and SOLID[tiles[((y + 1) << 6) | x]]):
         y += 1
