@@ -4,7 +4,7 @@ import pytest
 
 import runtimes
 from maze32 import Workspace
-from maze32.rng import Rng, split_seed, mix_seed as library_mix
+from maze32.rng import Rng, split_seed, mix_seed as library_mix, draw_below, draw_each
 
 
 def mix_seed(hi, lo, attempt, out):
@@ -101,6 +101,21 @@ def test_below_is_unbiased_and_in_range():
         r = rng.below(3)
         counts[r] += 1
     assert all(9400 < c < 10600 for c in counts), counts
+
+
+@pytest.mark.parametrize("bounds", [b"\x01", b"\x03\x2c", b"\x10\x11\x07", b"\x35\x02", b"\x40\xff\x80\x81"])
+def test_draws_in_turn_are_rng_below(bounds):
+    # draw_below and draw_each (the stages' kernels, the rejection inlined) draw what Rng.below
+    # draws, and leave the stream where it would be.
+    ref, one, many = Rng(), Rng(), Rng()
+    for rng in (ref, one, many):
+        rng.seed(0xBEEF, len(bounds) * 256 + bounds[0])
+    out = bytearray(90)
+    draw_each(many, out, 81, bounds, len(bounds))
+    want = [ref.below(bounds[i % len(bounds)]) for i in range(81)]
+    assert list(out) == want + [0] * 9
+    assert [draw_below(one, bounds[i % len(bounds)]) for i in range(81)] == want
+    assert (many.s0, many.s1) == (one.s0, one.s1) == (ref.s0, ref.s1)
 
 
 @pytest.mark.parametrize("bad", [-1, 2**32, "7", 1.5, True])

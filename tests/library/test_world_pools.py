@@ -23,9 +23,14 @@ def cavity():
     return ws, tiles
 
 
+def at(radius, *xy):
+    # Places in chunk coordinates as pour_pool takes them: from the pool's inset corner.
+    return bytes(v - radius - 1 for v in xy)
+
+
 def test_a_pool_fills_under_its_waterline_within_its_radius():
     ws, tiles = cavity()
-    filled = pour_pool(ws, tiles, 25, 20, 6, WATER)    # lands on the floor at row 29; waterline 26
+    filled = pour_pool(ws, tiles, at(6, 25, 20), 1, 6, WATER)    # lands on the floor at row 29; waterline 26
     wet = [c for c in range(4096) if tiles[c] == WATER]
     assert filled == len(wet) > 0
     assert all(26 <= c >> 6 <= 29 and ((c & 63) - 25) ** 2 + ((c >> 6) - 29) ** 2 <= 36 for c in wet)
@@ -35,13 +40,26 @@ def test_a_pool_fills_under_its_waterline_within_its_radius():
 
 def test_a_pool_that_would_touch_another_is_not_poured_and_gives_its_tiles_back():
     ws, tiles = cavity()
-    assert pour_pool(ws, tiles, 16, 20, 4, LAVA) > 0           # the first pool, at the hall's west
+    assert pour_pool(ws, tiles, at(4, 16, 20), 1, 4, LAVA) > 0           # the first pool, at the hall's west
     before_tiles = bytes(tiles)
     before_marks = bytes(ws.marks)
-    assert pour_pool(ws, tiles, 25, 20, 6, WATER) == 0          # its flood reaches the lava
+    assert pour_pool(ws, tiles, at(6, 25, 20), 1, 6, WATER) == 0          # its flood reaches the lava
     assert bytes(tiles) == before_tiles
     assert bytes(ws.marks) == before_marks
-    assert pour_pool(ws, tiles, 34, 20, 4, WATER) > 0           # one clear of it is poured
+    assert pour_pool(ws, tiles, at(4, 34, 20), 1, 4, WATER) > 0           # one clear of it is poured
+
+
+def test_a_pool_is_poured_at_the_first_of_its_places_that_holds_one():
+    ws, tiles = cavity()
+    pour_pool(ws, tiles, at(4, 16, 20), 1, 4, LAVA)
+    alone_ws, alone = cavity()
+    pour_pool(alone_ws, alone, at(4, 16, 20), 1, 4, LAVA)
+    want = pour_pool(alone_ws, alone, at(4, 34, 20), 1, 4, WATER)
+    # the first place's flood reaches the lava, the second pours, the third is never tried
+    assert pour_pool(ws, tiles, at(4, 25, 20, 34, 20, 45, 20), 3, 4, WATER) == want > 0
+    assert tiles == alone and ws.marks == alone_ws.marks
+    assert pour_pool(ws, tiles, at(4, 25, 20, 30, 20), 2, 4, WATER) == 0    # none holds one
+    assert tiles == alone and ws.marks == alone_ws.marks
 
 
 def caverns(rnd):
@@ -90,11 +108,15 @@ def test_pools_in_random_caverns_follow_the_rule():
     poured = 0
     for _ in range(150):
         ws, tiles = caverns(rnd)
-        x, y, radius = rnd.randrange(11, 53), rnd.randrange(0, 50), rnd.randrange(4, 11)
-        want = flood_by_the_rule(ws, tiles, x, y, radius)
+        radius = rnd.randrange(4, 11)
+        places = [rnd.randrange(64 - 2 * radius - 2) for _ in range(2 * rnd.randrange(1, 4))]
+        # the first place that floods a pool by the rule (a refused place gives its tiles back)
+        want = set()
+        for i in range(0, len(places), 2):
+            want = want or flood_by_the_rule(ws, tiles, radius + 1 + places[i], radius + 1 + places[i + 1], radius)
         marks = bytes(ws.marks)
         before = bytes(tiles)
-        filled = pour_pool(ws, tiles, x, y, radius, WATER)
+        filled = pour_pool(ws, tiles, bytes(places), len(places) // 2, radius, WATER)
         assert filled == len(want)
         assert {c for c in range(4096) if tiles[c] != before[c]} == want
         assert all(ws.marks[c] == (5 if c in want else marks[c]) for c in range(4096))

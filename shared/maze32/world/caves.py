@@ -17,7 +17,7 @@
 # Chunk stages (local): keep the largest region, seal the rest; tunnel from each doorway to it;
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.rng import draw_below
+from maze32.rng import draw_below, draw_each
 from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, SALT_POOL_PLACES, REGION_SHIFT, WATER, STAIRS, seed_stream
 from maze32.world.fields import grow_cells, carve_cells, DENSE
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
@@ -26,6 +26,8 @@ from maze32.world.tunnels import set_bounds, open_doorways
 
 _STONE = const(3)       # tiles.STONE
 CANDIDATES = const(32)  # places tried for each pool (12 left 1 in about 300 pools unpoured)
+PLACES_AT_ONCE = const(4)   # places drawn and tried a call (CANDIDATES a multiple of it)
+_REGION_CHUNKS = const(4)   # chunks across a region: tiles.REGION >> tiles.CHUNK_SHIFT
 
 
 # -- the caves kind: stages ------------------------------------------------------------------------
@@ -83,61 +85,70 @@ REMOVABLE = _removable_table()
 
 
 @micropython.viper
-def grow_stalactite(ws, tiles_obj, x: int, length: int) -> int:
-    # From the first ceiling in column x (a solid tile over a kept open tile, scanning down from row
-    # 2), hang up to `length` stone tiles, each only while two kept open tiles stay below it and
-    # REMOVABLE says the tile's neighbours stay joined. Returns the tiles hung.
+def grow_stalactites(ws, tiles_obj, count: int) -> int:
+    # `count` stalactites, stalactite i from column 2 + ws.draws[2i], up to 2 + ws.draws[2i + 1] long:
+    # from the first ceiling in the column (a solid tile over a kept open tile, scanning down from
+    # row 2), stone tiles hung one under another, each only while two kept open tiles stay below it
+    # and REMOVABLE says the tile's neighbours stay joined. Returns the tiles hung.
     tiles = ptr8(tiles_obj)
     marks = ptr8(ws.marks)
     solid = ptr8(SOLID)
     removable = ptr8(REMOVABLE)
+    draws = ptr8(ws.draws)
     last = int(ws.ch) - 4
-    y = 2
-    while y < last:
-        c = (y << 6) | x
-        if solid[tiles[c]] and marks[c + 64] == 2:
-            break
-        y += 1
-    if y >= last:
-        return 0
     hung = 0
-    while hung < length:
-        y += 1
-        c = (y << 6) | x
-        if y + 2 > last + 2 or marks[c + 64] != 2 or marks[c + 128] != 2:
-            break
-        m = 0
-        if not solid[tiles[c - 64]]:
-            m |= 1
-        if not solid[tiles[c - 63]]:
-            m |= 2
-        if not solid[tiles[c + 1]]:
-            m |= 4
-        if not solid[tiles[c + 65]]:
-            m |= 8
-        if not solid[tiles[c + 64]]:
-            m |= 16
-        if not solid[tiles[c + 63]]:
-            m |= 32
-        if not solid[tiles[c - 1]]:
-            m |= 64
-        if not solid[tiles[c - 65]]:
-            m |= 128
-        if not removable[m]:
-            break
-        tiles[c] = _STONE
-        marks[c] = 0
-        hung += 1
+    s = 0
+    while s < count:
+        x = 2 + int(draws[2 * s])
+        length = hung + 2 + int(draws[2 * s + 1])
+        s += 1
+        y = 2
+        while y < last:
+            c = (y << 6) | x
+            if solid[tiles[c]] and marks[c + 64] == 2:
+                break
+            y += 1
+        if y >= last:
+            continue
+        while hung < length:
+            y += 1
+            c = (y << 6) | x
+            if y + 2 > last + 2 or marks[c + 64] != 2 or marks[c + 128] != 2:
+                break
+            m = 0
+            if not solid[tiles[c - 64]]:
+                m |= 1
+            if not solid[tiles[c - 63]]:
+                m |= 2
+            if not solid[tiles[c + 1]]:
+                m |= 4
+            if not solid[tiles[c + 65]]:
+                m |= 8
+            if not solid[tiles[c + 64]]:
+                m |= 16
+            if not solid[tiles[c + 63]]:
+                m |= 32
+            if not solid[tiles[c - 1]]:
+                m |= 64
+            if not solid[tiles[c - 65]]:
+                m |= 128
+            if not removable[m]:
+                break
+            tiles[c] = _STONE
+            marks[c] = 0
+            hung += 1
     return hung
 
 
 def hang_stalactites(ws, tiles):
-    # 2..5 stalactites from the chunk's stream, at columns 2 from the chunk's sides, 2..5 tiles long.
+    # 2..5 stalactites from the chunk's stream, at columns 2 from the chunk's sides, 2..5 tiles long:
+    # their count drawn, then each one's column and length (all in one call: draw_each).
     rng = ws.rng
     n = 2 + draw_below(rng, 4)
-    while n:
-        grow_stalactite(ws, tiles, 2 + draw_below(rng, ws.cw - 4), 2 + draw_below(rng, 4))
-        n -= 1
+    ws.bounds[4] = ws.cw - 4
+    ws.bounds[5] = 4
+    draw_each(rng, ws.draws, 2 * n, ws.pair_bounds, 2)
+    grow_stalactites(ws, tiles, n)
 
 
 # -- spawn, stairs, pools -------------------------------------------------------------------------
@@ -165,91 +176,101 @@ def place_ends(ws, spec, tiles):
 
 
 @micropython.viper
-def pour_pool(ws, tiles_obj, x: int, y: int, radius: int, material: int) -> int:
-    # A pool at the first kept tile on solid ground in column x from row y down: liquid fills the
-    # kept open tiles joined to it that lie at or below a waterline radius//2 above it and within
-    # `radius` of it, when they make a pool of that radius (9 or more tiles wide: 2 * 4 + 1) that
-    # touches no other pool; else nothing is poured. Returns the tiles filled.
+def pour_pool(ws, tiles_obj, places_obj, count: int, radius: int, material: int) -> int:
+    # A pool at the first of `count` places in places (bytes x0, y0, x1, y1, ...; each from the
+    # pool's inset corner, radius + 1 tiles in from the chunk's top left) that holds one: at the
+    # first kept tile on solid ground in column x from row y down, liquid fills the kept open tiles
+    # joined to it that lie at or below a waterline radius//2 above it and within `radius` of it,
+    # when they make a pool of that radius (9 or more tiles wide: 2 * 4 + 1) that touches no other
+    # pool; else the next place is tried. Returns the tiles filled (0: none of the places held one).
     tiles = ptr8(tiles_obj)
     marks = ptr8(ws.marks)
     queue = ptr16(ws.queue)
     solid = ptr8(SOLID)
+    places = ptr8(places_obj)
     end = int(ws.ch) - 1
-    while y < end:
-        c = (y << 6) | x
-        if marks[c] == 2:
-            if solid[tiles[c + 64]]:
-                break
-        y += 1
-    if y >= end:
-        return 0
-    line = y - (radius >> 1)
     r2 = radius * radius
-    start = (y << 6) | x
-    marks[start] = 4
-    queue[0] = start
-    head = 0
-    tail = 1
-    lo = x
-    hi = x
-    touches = 0
-    # Each tile's four neighbours (up, right, down, left) written out, each with only its own tests
-    # (the waterline only above; a row's end only right and left): a loop over a table of steps
-    # cost 40% more a tile on the board.
-    while head < tail:
-        c = queue[head]
-        head += 1
-        cx = c & 63
-        lo = cx if cx < lo else lo
-        hi = cx if cx > hi else hi
-        dx = cx - x
-        dy = (c >> 6) - y
-        dx2 = dx * dx
-        if c >= 64:
-            m = marks[c - 64]
-            if m == 5:
-                touches = 1                   # a pool poured before: nothing will be poured
-                break
-            if m == 2 and (c >> 6) > line and dx2 + (dy - 1) * (dy - 1) <= r2:
-                marks[c - 64] = 4
-                queue[tail] = c - 64
-                tail += 1
-        if c < 4095:
-            m = marks[c + 1]
-            if m == 5:
-                touches = 1
-                break
-            if m == 2 and cx < 63 and (dx + 1) * (dx + 1) + dy * dy <= r2:
-                marks[c + 1] = 4
-                queue[tail] = c + 1
-                tail += 1
-        if c < 4032:
-            m = marks[c + 64]
-            if m == 5:
-                touches = 1
-                break
-            if m == 2 and dx2 + (dy + 1) * (dy + 1) <= r2:
-                marks[c + 64] = 4
-                queue[tail] = c + 64
-                tail += 1
-        if c >= 1:
-            m = marks[c - 1]
-            if m == 5:
-                touches = 1
-                break
-            if m == 2 and cx > 0 and (dx - 1) * (dx - 1) + dy * dy <= r2:
-                marks[c - 1] = 4
-                queue[tail] = c - 1
-                tail += 1
-    keep = 1 if hi - lo >= 8 and not touches else 0
-    i = 0
-    while i < tail:                           # poured (marks 5) or given back (2)
-        c = queue[i]
-        i += 1
-        marks[c] = 5 if keep else 2
+    k = 0
+    while k < count:
+        x = radius + 1 + int(places[2 * k])
+        y = radius + 1 + int(places[2 * k + 1])
+        k += 1
+        while y < end:
+            c = (y << 6) | x
+            if marks[c] == 2:
+                if solid[tiles[c + 64]]:
+                    break
+            y += 1
+        if y >= end:
+            continue
+        line = y - (radius >> 1)
+        start = (y << 6) | x
+        marks[start] = 4
+        queue[0] = start
+        head = 0
+        tail = 1
+        lo = x
+        hi = x
+        touches = 0
+        # Each tile's four neighbours (up, right, down, left) written out, each with only its own
+        # tests (the waterline only above; a row's end only right and left): a loop over a table of
+        # steps cost 40% more a tile on the board.
+        while head < tail:
+            c = queue[head]
+            head += 1
+            cx = c & 63
+            lo = cx if cx < lo else lo
+            hi = cx if cx > hi else hi
+            dx = cx - x
+            dy = (c >> 6) - y
+            dx2 = dx * dx
+            if c >= 64:
+                m = marks[c - 64]
+                if m == 5:
+                    touches = 1               # a pool poured before: nothing will be poured here
+                    break
+                if m == 2 and (c >> 6) > line and dx2 + (dy - 1) * (dy - 1) <= r2:
+                    marks[c - 64] = 4
+                    queue[tail] = c - 64
+                    tail += 1
+            if c < 4095:
+                m = marks[c + 1]
+                if m == 5:
+                    touches = 1
+                    break
+                if m == 2 and cx < 63 and (dx + 1) * (dx + 1) + dy * dy <= r2:
+                    marks[c + 1] = 4
+                    queue[tail] = c + 1
+                    tail += 1
+            if c < 4032:
+                m = marks[c + 64]
+                if m == 5:
+                    touches = 1
+                    break
+                if m == 2 and dx2 + (dy + 1) * (dy + 1) <= r2:
+                    marks[c + 64] = 4
+                    queue[tail] = c + 64
+                    tail += 1
+            if c >= 1:
+                m = marks[c - 1]
+                if m == 5:
+                    touches = 1
+                    break
+                if m == 2 and cx > 0 and (dx - 1) * (dx - 1) + dy * dy <= r2:
+                    marks[c - 1] = 4
+                    queue[tail] = c - 1
+                    tail += 1
+        keep = 1 if hi - lo >= 8 and not touches else 0
+        i = 0
+        while i < tail:                       # poured (marks 5) or given back (2)
+            c = queue[i]
+            i += 1
+            marks[c] = 5 if keep else 2
+            if keep:
+                tiles[c] = material
         if keep:
-            tiles[c] = material
-    return tail if keep else 0
+            return tail
+    return 0
 
 
 def fill_pools(ws, spec, tiles):
@@ -257,34 +278,44 @@ def fill_pools(ws, spec, tiles):
     # stream: each in one of its chunks, radius 4..10, lava, acid or water; this chunk pours those
     # that fall to it, each at the first of CANDIDATES places (from the pool's own stream, drawn only
     # here) anchored radius + 1 or more from the chunk's sides (so it stays inside) that holds a pool
-    # of its radius (pour_pool).
+    # of its radius (pour_pool). The region's draws are made in one call and a pool's places
+    # PLACES_AT_ONCE at a time (most pools pour at their first or second place): a call costs more
+    # on the board than a draw.
     rx = ws.x0 >> REGION_SHIFT
     ry = ws.y0 >> REGION_SHIFT
-    rcols = (spec.region_width(rx) + 63) >> CHUNK_SHIFT
-    rrows = (spec.region_height(ry) + 63) >> CHUNK_SHIFT
-    rng = ws.rng
-    seed_stream(spec, rng, rx, ry, SALT_POOLS)
+    bounds = ws.bounds
+    cols = spec.cols - (rx << 2)                                 # the region's chunk columns, rows
+    rows = spec.rows - (ry << 2)                                 # (a world's last may be narrower)
+    at_x = ws.cx - (rx << 2)                                     # this chunk's, in the region
+    at_y = ws.cy - (ry << 2)
+    bounds[0] = cols if cols < _REGION_CHUNKS else _REGION_CHUNKS
+    bounds[1] = rows if rows < _REGION_CHUNKS else _REGION_CHUNKS
+    bounds[2] = 7                                                # radius 4..10
+    bounds[3] = 3                                                # water, lava or acid (tiles: 5, 6, 7)
+    seed_stream(spec, ws.rng, rx, ry, SALT_POOLS)
     n = 2 + spec.depth // 2
+    pools = ws.draws
+    draw_each(ws.rng, pools, 4 * n, bounds, 4)
+    k = 0
     while n:
         n -= 1
-        ccx = (rx << 2) + draw_below(rng, rcols)
-        ccy = (ry << 2) + draw_below(rng, rrows)
-        radius = 4 + draw_below(rng, 7)
-        material = WATER + draw_below(rng, 3)      # water, lava or acid (tiles: 5, 6, 7)
-        if ccx != ws.cx or ccy != ws.cy:
+        k += 4
+        if pools[k - 4] != at_x or pools[k - 3] != at_y:
             continue                               # another chunk's pool
+        radius = 4 + pools[k - 2]
         cw = ws.cw
         ch = ws.ch
         if cw < 2 * radius + 4 or ch < 2 * radius + 4:
             continue                               # no room for it in this narrow chunk
         places = ws.pool_rng
         seed_stream(spec, places, rx, ry, SALT_POOL_PLACES + n)
+        bounds[4] = cw - 2 * radius - 2
+        bounds[5] = ch - 2 * radius - 2
         i = 0
         while i < CANDIDATES:
-            i += 1
-            px = radius + 1 + draw_below(places, cw - 2 * radius - 2)
-            py = radius + 1 + draw_below(places, ch - 2 * radius - 2)
-            if pour_pool(ws, tiles, px, py, radius, material):
+            i += PLACES_AT_ONCE
+            draw_each(places, ws.places, 2 * PLACES_AT_ONCE, ws.pair_bounds, 2)
+            if pour_pool(ws, tiles, ws.places, PLACES_AT_ONCE, radius, WATER + pools[k - 1]):
                 break
 
 

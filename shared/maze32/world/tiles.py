@@ -171,10 +171,18 @@ def hash3(key: int, a: int, b: int, c: int) -> int:
     return (h >> 8) ^ h
 
 
-def seed_stream(spec, rng, a, b, salt):
+@micropython.viper
+def seed_stream(spec, rng, a: int, b: int, salt: int):
     # Seed rng (an Rng) for the stream of (a, b, salt) of this world: a chunk's, a region's, the
-    # world's own (a = b = 0). Each half is a chain of mix16 rounds over one half of the world key.
-    rng.seed(hash3(spec.key0, a, b, salt), hash3(spec.key1 ^ 0x6A09, salt, a, b))
+    # world's own (a = b = 0). Each half is a chain of mix16 rounds over one half of the world key:
+    # rng.seed(hash3(key0, a, b, salt), hash3(key1 ^ 0x6A09, salt, a, b)), its state set here
+    # (Rng.seed's rule: the zero state becomes 1), as a call to Rng.seed costs more than the hashes.
+    hi = int(hash3(int(spec.key0), a, b, salt))
+    lo = int(hash3(int(spec.key1) ^ 0x6A09, salt, a, b))
+    if hi == 0 and lo == 0:
+        hi = 1
+    rng.s0 = hi
+    rng.s1 = lo
 
 
 # The surface's height per column (surface): integer sine, 64 + 64 sin(2 pi a / 256).
