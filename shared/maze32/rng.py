@@ -8,9 +8,11 @@
 # Every intermediate stays below 2**29, inside MicroPython's 31-bit small ints, so drawing never
 # allocates on a 32-bit board. Period 2**32 - 1; the all-zero state is excluded when seeding.
 # Rng.next16 and Rng.below are the reference. The stages draw through draw_below (a viper kernel where
-# compiled), and the two hot loops (carve.carve_half, loops.add_cycles) inline its lines with the
-# state in locals, since a call per draw costs more on MicroPython; any difference from the reference
-# would change the golden catalogue.
+# compiled), or draw_each for several draws in one call; the hot loops (carve.carve_half,
+# loops.add_cycles, and the world kernels that draw: bsp, accretion, templates, tunnels,
+# surface_kernels) inline its lines with the state in locals, since a call per draw costs more on
+# MicroPython; any difference from the reference would change the golden catalogues, and
+# tests/library/test_rng.py checks draw_below and draw_each against Rng.below.
 from maze32._compat import const, micropython, ptr8, ptr16
 
 _M16 = const(0xFFFF)
