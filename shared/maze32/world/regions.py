@@ -34,6 +34,7 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
     cw = int(ws.cw)
     ch = int(ws.ch)
     n = 0
+    most = 0                                   # the most tiles a region has had: the largest's size
     prev = 0                                   # the previous row's runs: prev .. start - 1
     sky = -1
     y = 0
@@ -88,6 +89,8 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
             x0 = runs[i] & 127
             x = runs[i] >> 7
             runs[2048 + i] = 0x8000 | (x - x0)
+            if x - x0 > most:
+                most = x - x0
             if y == 1 and sky_x >= x0 and sky_x < x:
                 sky = i
             # Join the runs above that touch x0 .. x-1.
@@ -116,6 +119,8 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
                     else:
                         runs[2048 + b] = a
                         runs[2048 + a] = 0x8000 | (sa + sb)
+                    if sa + sb > most:
+                        most = sa + sb
                 k += 1
             i += 1
         prev = start
@@ -126,8 +131,9 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
         while runs[2048 + sky] < 0x8000:
             sky = runs[2048 + sky]
     # Two passes over the runs, each with its row and root: the largest region other than the sky's
-    # (pass 0), then (pass 1) the runs of other regions remarked, as the scan marked every open tile
-    # 2 and every other 0: 3 for the largest beside a sky, 0 and sealed for the rest.
+    # (pass 0, which stops at the first run of a region of `most` tiles: sizes only grow as regions
+    # join, so none is larger), then (pass 1) the runs of other regions remarked, as the scan marked
+    # every open tile 2 and every other 0: 3 for the largest beside a sky, 0 and sealed for the rest.
     best = -1
     best_n = 0
     first = -1
@@ -147,6 +153,8 @@ def keep_regions(ws, tiles_obj, sky_x: int) -> int:
                     best_n = runs[2048 + r] & 0x7FFF
                     best = r
                     first = (y << 6) | (runs[i] & 127)
+                    if best_n == most:
+                        break                  # none later is larger, and a tie goes to the first
             else:
                 val = 2 if r == sky else (big if r == best else 0)
                 if val != 2:
