@@ -8,12 +8,12 @@
 # Every intermediate stays below 2**29, inside MicroPython's 31-bit small ints, so drawing never
 # allocates on a 32-bit board. Period 2**32 - 1; the all-zero state is excluded when seeding.
 # Rng.next16 and Rng.below are the reference. The stages draw through draw_below (a viper kernel where
-# compiled), or draw_each for several draws in one call; the hot loops (carve.carve_half,
+# compiled), or world.tiles.draw_each for several draws in one call; the hot loops (carve.carve_half,
 # loops.add_cycles, and the world kernels that draw: bsp, accretion, templates, tunnels,
 # surface_kernels) inline its lines with the state in locals, since a call per draw costs more on
 # MicroPython; any difference from the reference would change the golden catalogues, and
 # tests/library/test_rng.py checks draw_below and draw_each against Rng.below.
-from maze32._compat import const, micropython, ptr8, ptr16
+from maze32._compat import const, micropython, ptr16
 
 _M16 = const(0xFFFF)
 
@@ -84,39 +84,6 @@ def draw_below(rng, n: int) -> int:
     rng.s1 = s1
     return r
 
-
-
-@micropython.viper
-def draw_each(rng, out_obj, count: int, bounds_obj, period: int):
-    # out[i] = Rng.below(bounds[i % period]) for i in 0..count-1, drawn in turn from `rng` (bytes
-    # out and bounds; each bound 1..255): a stage's several draws in one call, since a call costs
-    # more on the board than the draw (draw_below's lines, with the state in locals).
-    out = ptr8(out_obj)
-    bounds = ptr8(bounds_obj)
-    s0 = int(rng.s0)
-    s1 = int(rng.s1)
-    i = 0
-    j = 0
-    while i < count:
-        n = int(bounds[j])
-        mask = n - 1
-        mask |= mask >> 1
-        mask |= mask >> 2
-        mask |= mask >> 4
-        r = n
-        while r >= n:
-            t = (s0 + s1) & 0xFFFF
-            r = ((t << 9) + (t >> 7) + s0) & mask
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-        out[i] = r
-        i += 1
-        j += 1
-        if j == period:
-            j = 0
-    rng.s0 = s0
-    rng.s1 = s1
 
 
 def draw_untaken(ws, n, taken):

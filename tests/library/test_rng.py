@@ -4,7 +4,8 @@ import pytest
 
 import runtimes
 from maze32 import Workspace
-from maze32.rng import Rng, split_seed, mix_seed as library_mix, draw_below, draw_each
+from maze32.rng import Rng, split_seed, mix_seed as library_mix, draw_below
+from maze32.world.tiles import draw_each
 
 
 def mix_seed(hi, lo, attempt, out):

@@ -17,8 +17,8 @@
 # Chunk stages (local): keep the largest region, seal the rest; tunnel from each doorway to it;
 # stalactites; spawn and stairs where this chunk holds them; pools.
 from maze32._compat import const, micropython, ptr8, ptr16
-from maze32.rng import draw_below, draw_each
-from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, SALT_POOL_PLACES, REGION_SHIFT, WATER, STAIRS, seed_stream
+from maze32.rng import draw_below
+from maze32.world.tiles import SOLID, CHUNK_SHIFT, SALT_CHUNK, SALT_POOLS, SALT_POOL_PLACES, REGION_SHIFT, WATER, STAIRS, seed_stream, draw_each
 from maze32.world.fields import grow_cells, carve_cells, DENSE
 from maze32.world.fields import locate_in_chunks as locate  # noqa: F401  (spawn and stairs: built to be found)
 from maze32.world.regions import keep_largest_region, nearest_marked

@@ -118,7 +118,7 @@ def workspace(ws, window_w, window_h, queue, marks):
     ws.chunk = None                         # a chunk's tiles while a whole world is built
     ws.rng = Rng()
     ws.pool_rng = Rng()                     # caves: a pool's places, beside the region's stream
-    # A stage's draws made in one call (rng.draw_each; caves' stalactites and pools: at most 20), the
+    # A stage's draws made in one call (tiles.draw_each; caves' stalactites and pools: at most 20), the
     # bounds they are drawn below, the last two of them for draws in pairs, and a pool's places.
     ws.draws = bytearray(20)
     ws.bounds = bytearray(6)

@@ -16,7 +16,7 @@
 # world or one chunk plus its apron) or local (reads and writes only its own chunk's tiles), so a region
 # built chunk by chunk equals the region built whole by construction (tests/test_world.py proves it).
 # Every integer stays below 2**30; nothing here allocates after setup except WorldSpec itself.
-from maze32._compat import const, micropython
+from maze32._compat import const, micropython, ptr8
 
 # The world format: bumped with every change to what a seed generates (the golden catalogue,
 # tests/golden/world.tsv, is written anew for it). /2: a BSP trap's acid pocket stops above the region's
@@ -184,6 +184,39 @@ def seed_stream(spec, rng, a: int, b: int, salt: int):
     rng.s0 = hi
     rng.s1 = lo
 
+
+@micropython.viper
+def draw_each(rng, out_obj, count: int, bounds_obj, period: int):
+    # out[i] = Rng.below(bounds[i % period]) for i in 0..count-1, drawn in turn from `rng` (bytes
+    # out and bounds; each bound 1..255): a world stage's several draws in one call, since a call
+    # costs more on the board than the draw (rng.draw_below's lines, with the state in locals). Here,
+    # not in rng.py, so that the games without worlds do not load it.
+    out = ptr8(out_obj)
+    bounds = ptr8(bounds_obj)
+    s0 = int(rng.s0)
+    s1 = int(rng.s1)
+    i = 0
+    j = 0
+    while i < count:
+        n = int(bounds[j])
+        mask = n - 1
+        mask |= mask >> 1
+        mask |= mask >> 2
+        mask |= mask >> 4
+        r = n
+        while r >= n:
+            t = (s0 + s1) & 0xFFFF
+            r = ((t << 9) + (t >> 7) + s0) & mask
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+        out[i] = r
+        i += 1
+        j += 1
+        if j == period:
+            j = 0
+    rng.s0 = s0
+    rng.s1 = s1
 
 # The surface's height per column (surface): integer sine, 64 + 64 sin(2 pi a / 256).
 SINE = (b"\x40\x42\x43\x45\x46\x48\x49\x4b\x4c\x4e\x50\x51\x53\x54\x56\x57\x58\x5a\x5b\x5d\x5e\x60\x61\x62"
