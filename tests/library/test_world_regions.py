@@ -10,19 +10,26 @@ from maze32.world.regions import keep_regions, nearest_marked, nearest_in_runs
 from maze32.world.tiles import AIR, STONE
 
 
+def random_chunk(rnd, ws):
+    # A chunk of random air in stone, 64, 63 or 40 wide and 64 or 50 tall (its size on ws), from
+    # nearly open to nearly solid.
+    ws.cw = rnd.choice((64, 63, 40))
+    ws.ch = rnd.choice((64, 50))
+    solid = rnd.choice((0.3, 0.55, 0.7, 0.9, 0.97))
+    tiles = bytearray([STONE]) * 4096
+    for y in range(ws.ch):
+        for x in range(ws.cw):
+            if rnd.random() >= solid:
+                tiles[(y << 6) | x] = AIR
+    return tiles
+
+
 def test_the_hub_read_from_the_runs_is_the_ring_searchs():
     rnd = random.Random(24)
     ws = WorldWorkspace()
     compared = far = 0
     for _ in range(400):
-        ws.cw = rnd.choice((64, 63, 40))
-        ws.ch = rnd.choice((64, 50))
-        solid = rnd.choice((0.3, 0.55, 0.7, 0.9, 0.97))
-        tiles = bytearray([STONE]) * 4096
-        for y in range(ws.ch):
-            for x in range(ws.cw):
-                if rnd.random() >= solid:
-                    tiles[(y << 6) | x] = AIR
+        tiles = random_chunk(rnd, ws)
         if keep_regions(ws, tiles, -1) < 0:
             continue
         px, py = rnd.randrange(ws.cw), rnd.randrange(ws.ch)
@@ -61,14 +68,7 @@ def test_the_largest_region_is_kept_the_first_in_row_order_on_ties():
     ws = WorldWorkspace()
     ties = 0
     for trial in range(300):
-        ws.cw = rnd.choice((64, 63, 40))
-        ws.ch = rnd.choice((64, 50))
-        solid = rnd.choice((0.3, 0.55, 0.7, 0.9, 0.97))
-        tiles = bytearray([STONE]) * 4096
-        for y in range(ws.ch):
-            for x in range(ws.cw):
-                if rnd.random() >= solid:
-                    tiles[(y << 6) | x] = AIR
+        tiles = random_chunk(rnd, ws)
         sky_x = rnd.randrange(ws.cw) if trial % 3 == 0 else -1
         regions = regions_by_flood(tiles, ws.cw, ws.ch)
         sky = [r for r in regions if sky_x >= 0 and (1 << 6) | sky_x in r]
