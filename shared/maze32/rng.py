@@ -85,7 +85,6 @@ def draw_below(rng, n: int) -> int:
     return r
 
 
-
 def draw_untaken(ws, n, taken):
     # A draw below n from ws.rng that taken(ws, k) does not turn down (a room with no role yet: the
     # worlds' traps and items); -1 after 16 draws turned down.
