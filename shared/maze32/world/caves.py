@@ -145,9 +145,9 @@ def hang_stalactites(ws, tiles):
     # their count drawn, then each one's column and length (all in one call: draw_each).
     rng = ws.rng
     n = 2 + draw_below(rng, 4)
-    ws.bounds[4] = ws.cw - 4
-    ws.bounds[5] = 4
-    draw_each(rng, ws.draws, 2 * n, ws.pair_bounds, 2)
+    ws.bounds[0] = ws.cw - 4
+    ws.bounds[1] = 4
+    draw_each(rng, ws.draws, 2 * n, ws.bounds, 2)
     grow_stalactites(ws, tiles, n)
 
 
@@ -309,12 +309,12 @@ def fill_pools(ws, spec, tiles):
             continue                               # no room for it in this narrow chunk
         places = ws.pool_rng
         seed_stream(spec, places, rx, ry, SALT_POOL_PLACES + n)
-        bounds[4] = cw - 2 * radius - 2
-        bounds[5] = ch - 2 * radius - 2
+        bounds[0] = cw - 2 * radius - 2              # the region's draws are made: x, y now
+        bounds[1] = ch - 2 * radius - 2
         i = 0
         while i < CANDIDATES:
             i += PLACES_AT_ONCE
-            draw_each(places, ws.places, 2 * PLACES_AT_ONCE, ws.pair_bounds, 2)
+            draw_each(places, ws.places, 2 * PLACES_AT_ONCE, bounds, 2)
             if pour_pool(ws, tiles, ws.places, PLACES_AT_ONCE, radius, WATER + pools[k - 1]):
                 break
 

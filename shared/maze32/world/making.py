@@ -119,10 +119,9 @@ def workspace(ws, window_w, window_h, queue, marks):
     ws.rng = Rng()
     ws.pool_rng = Rng()                     # caves: a pool's places, beside the region's stream
     # A stage's draws made in one call (tiles.draw_each; caves' stalactites and pools: at most 20), the
-    # bounds they are drawn below, the last two of them for draws in pairs, and a pool's places.
+    # bounds they are drawn below (in turn), and a pool's places.
     ws.draws = bytearray(20)
-    ws.bounds = bytearray(6)
-    ws.pair_bounds = memoryview(ws.bounds)[4:]
+    ws.bounds = bytearray(4)
     ws.places = bytearray(8)
     ws.pair = array("H", [0, 0])
     # The chunk being settled: coordinates, origin, size, and the tunnels' bounds in it.
